@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// The `atrium` command: runs the TypeScript sources through tsx (no build step).
+import { register } from 'tsx/esm/api';
+
+register();
+const { runCli } = await import('../src/cli/main.ts');
+process.exitCode = await runCli(process.argv);

@@ -1,0 +1,32 @@
+// The CLI's access to Atrium: the platform opened on demand (migrations applied), output in the chosen format.
+import { loadConfig } from '../config.ts';
+import { openDatabase, targetFromConfig } from '../db/connect.ts';
+import { modules } from '../modules/index.ts';
+import type { CliContext } from '../platform/module.ts';
+import { createPlatform, type Platform } from '../platform/platform.ts';
+import { render, type Format } from './output.ts';
+
+export function createCliContext(format: () => Format): CliContext & { close(): Promise<void> } {
+  let opened: Promise<Platform> | undefined;
+  return {
+    platform() {
+      opened ??= (async () => {
+        const config = loadConfig();
+        const db = await openDatabase(targetFromConfig(config));
+        await db.migrate();
+        return createPlatform({ config: { ...config, logLevel: 'warn' }, db, modules });
+      })();
+      return opened;
+    },
+    print(rows, columns) {
+      const list = Array.isArray(rows) ? rows : [rows];
+      process.stdout.write(`${render(list, format(), columns)}\n`);
+    },
+    success(message) {
+      process.stdout.write(`Success: ${message}\n`);
+    },
+    async close() {
+      if (opened) await (await opened).db.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// `atrium`: the operators' command line (wp-cli style). Modules add their own commands.
+import { Command, CommanderError, Option } from 'commander';
+import { ConfigError } from '../config.ts';
+import { EmbeddedDatabaseBusyError } from '../db/embedded-lock.ts';
+import { modules } from '../modules/index.ts';
+import { AppError } from '../platform/errors.ts';
+import { createCliContext } from './context.ts';
+import type { Format } from './output.ts';
+
+export async function runCli(argv: string[]): Promise<number> {
+  const program = new Command('atrium')
+    .description('Atrium: API gateway for the content platform’s business components')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
+    .exitOverride()
+    .showHelpAfterError();
+  const cli = createCliContext(() => program.opts<{ format: Format }>().format);
+  for (const m of modules) m.cli?.(program, cli);
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode;
+    if (err instanceof AppError) {
+      const params = err.data.params;
+      const detail = params && typeof params === 'object' ? `\n${Object.entries(params).map(([k, v]) => `  ${k}: ${String(v)}`).join('\n')}` : '';
+      process.stderr.write(`Error: ${err.message}${detail}\n`);
+      return 1;
+    }
+    if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusyError) {
+      process.stderr.write(`Error: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    await cli.close();
+  }
+}

@@ -1,0 +1,29 @@
+// `atrium serve`: start on the configured database, run jobs unless JOBS_ENABLED=false, stop gracefully on signals.
+import { loadConfig } from '../config.ts';
+import { createAtrium } from '../server.ts';
+
+export async function serve(): Promise<void> {
+  const config = loadConfig();
+  const atrium = await createAtrium({ config });
+  const { logger } = atrium.platform;
+  if (config.production && atrium.platform.db.kind === 'pglite') {
+    logger.warn('running in production on the embedded database; set DATABASE_URL to a PostgreSQL server');
+  }
+  await atrium.listen();
+  if (config.jobsEnabled) atrium.platform.jobs.start();
+  logger.info(
+    { url: config.publicUrl, port: config.port, host: config.host, database: atrium.platform.db.kind, jobs: config.jobsEnabled },
+    `Atrium is listening: REST ${config.publicUrl}/wp-json/ · GraphQL ${config.publicUrl}/graphql`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      logger.info({ signal }, 'shutting down');
+      atrium.close().then(resolve, (err) => {
+        logger.error({ err }, 'shutdown failed');
+        resolve();
+      });
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}

@@ -1,0 +1,137 @@
+// Environment -> typed, validated configuration. The only place that reads process.env.
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be an integer between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+/** Bytes, as a plain integer or with a unit: 1048576, 512kb, 1mb. */
+const size = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const m = /^(\d+)\s*(b|kb|mb|gb)?$/i.exec(v.trim());
+      if (!m || Number(m[1]) < 1) {
+        ctx.addIssue({ code: 'custom', message: 'must be a size in bytes such as 1048576, 512kb or 1mb' });
+        return z.NEVER;
+      }
+      return Number(m[1]) * SIZE_UNITS[(m[2] ?? 'b').toLowerCase()]!;
+    });
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      try {
+        const u = new URL(v);
+        if (!protocols.includes(u.protocol)) throw new Error();
+        return v.replace(/\/+$/, '');
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `must be a URL starting with ${protocols.join(' or ')}//` });
+        return z.NEVER;
+      }
+    });
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(8080, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: url(['http:', 'https:']),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: size(1024 * 1024),
+  TRUST_PROXY: bool(false),
+  JOBS_ENABLED: bool(true),
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@-]{1,60}$/, 'must be 1-60 letters, digits or . _ @ -').default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
+  CORS_ORIGINS: list,
+  CORS_CREDENTIALS: bool(false),
+  GRAPHIQL: bool(true),
+  GRAPHQL_PUBLIC_INTROSPECTION: z.enum(['true', 'false']).optional(),
+  SESSION_TTL_HOURS: int(48, 1, 24 * 365),
+  JWT_SECRET: z.string().optional(),
+  JWT_PREVIOUS_SECRETS: list,
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Atrium <atrium@localhost>'),
+  TEMPLATES_CLOUD_URL: url(['http:', 'https:']),
+  TEMPLATES_CLOUD_TTL: int(12 * 3600, 0, 30 * 24 * 3600),
+  TEMPLATES_CLOUD_TIMEOUT_MS: int(5000, 100, 120_000),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env) {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const key = String(i.path[0]);
+      return `  ${key}: ${i.message} (got ${JSON.stringify(cleaned[key])})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    jobsEnabled: e.JOBS_ENABLED,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
+    cors: { origins: e.CORS_ORIGINS, credentials: e.CORS_CREDENTIALS },
+    graphql: {
+      graphiql: e.GRAPHIQL,
+      publicIntrospection: e.GRAPHQL_PUBLIC_INTROSPECTION ? e.GRAPHQL_PUBLIC_INTROSPECTION === 'true' : !production,
+    },
+    session: { ttlSeconds: e.SESSION_TTL_HOURS * 3600 },
+    mobile: { jwtSecret: e.JWT_SECRET, jwtPreviousSecrets: e.JWT_PREVIOUS_SECRETS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    templates: {
+      cloudUrl: e.TEMPLATES_CLOUD_URL,
+      cloudTtlSeconds: e.TEMPLATES_CLOUD_TTL,
+      cloudTimeoutMs: e.TEMPLATES_CLOUD_TIMEOUT_MS,
+    },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

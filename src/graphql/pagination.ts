@@ -1,0 +1,89 @@
+// Offset pages with totals (what REST's X-WP-Total headers need). A page object is lazy: `items` loads with the
+// GraphQL selection (Prisma plugin, no N+1) and `total` runs only when asked for.
+import type PrismaTypes from '../generated/pothos-prisma-types.ts';
+import { ValidationError } from '../platform/errors.ts';
+import { builder } from './builder.ts';
+
+export const MAX_PER_PAGE = 100;
+
+export interface PageArgs {
+  page: number;
+  perPage: number;
+}
+
+export interface OffsetPage<T> {
+  page: number;
+  perPage: number;
+  total(): Promise<number>;
+  /** `query` is the Prisma plugin's select/include for the requested fields. */
+  items(query?: object): Promise<T[]>;
+}
+
+/** Validates page/perPage (1..100) with the host platform's messages. */
+export function pageArgs(args: { page?: number | null; perPage?: number | null }): PageArgs {
+  const page = args.page ?? 1;
+  const perPage = args.perPage ?? 10;
+  const params: Record<string, string> = {};
+  if (!Number.isInteger(page) || page < 1) params.page = 'page must be greater than or equal to 1';
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
+    params.perPage = `perPage must be between 1 (inclusive) and ${MAX_PER_PAGE} (inclusive).`;
+  }
+  if (Object.keys(params).length) throw new ValidationError(params);
+  return { page, perPage };
+}
+
+export interface PageSource<T> {
+  count(): Promise<number>;
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  findMany(window: { skip: number; take: number }, query: {}): Promise<T[]>;
+}
+
+export function offsetPage<T>(args: { page?: number | null; perPage?: number | null }, source: PageSource<T>): OffsetPage<T> {
+  const { page, perPage } = pageArgs(args);
+  let total: Promise<number> | undefined;
+  return {
+    page,
+    perPage,
+    total: () => (total ??= source.count()),
+    items: (query = {}) => source.findMany({ skip: (page - 1) * perPage, take: perPage }, query),
+  };
+}
+
+/** Arguments every paged GraphQL list takes. */
+export const pageFieldArgs = builder.args((t) => ({
+  page: t.int({ defaultValue: 1, description: 'Page number, from 1.' }),
+  perPage: t.int({ defaultValue: 10, description: `Items per page, 1 to ${MAX_PER_PAGE}.` }),
+}));
+
+function pageFields<T>(t: any) {
+  return {
+    total: t.int({ resolve: (p: OffsetPage<T>) => p.total() }),
+    totalPages: t.int({ resolve: async (p: OffsetPage<T>) => Math.ceil((await p.total()) / p.perPage) }),
+    page: t.int({ resolve: (p: OffsetPage<T>) => p.page }),
+    perPage: t.int({ resolve: (p: OffsetPage<T>) => p.perPage }),
+  };
+}
+
+/** `<Model>Page` whose items are the Prisma model, loaded with the requested selection. */
+export function prismaPage<Name extends keyof PrismaTypes & string>(name: Name) {
+  type Shape = PrismaTypes[Name]['Shape'];
+  return builder.objectRef<OffsetPage<Shape>>(`${name}Page`).implement({
+    fields: (t) => ({
+      items: (t as any).prismaField({
+        type: [name],
+        resolve: (query: object, parent: OffsetPage<Shape>) => parent.items(query),
+      }),
+      ...pageFields<Shape>(t),
+    }),
+  });
+}
+
+/** `<Name>Page` over any object type (items not backed by Prisma). */
+export function objectPage<T>(name: string, item: Parameters<typeof builder.objectRef>[0] | any) {
+  return builder.objectRef<OffsetPage<T>>(`${name}Page`).implement({
+    fields: (t) => ({
+      items: t.field({ type: [item], resolve: (parent) => parent.items() as any }),
+      ...pageFields<T>(t),
+    }),
+  });
+}

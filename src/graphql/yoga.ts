@@ -1,0 +1,102 @@
+// The GraphQL face: graphql-yoga over the shared schema, with offline GraphiQL, armor limits, introspection for
+// administrators in production, and the cookie-nonce rule (a mutation authenticated by cookie needs the nonce).
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import type { Request, Response } from 'express';
+import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { authRequestOf, requestInfoOf, responseEffectsOf } from '../http/request.ts';
+import { authenticate } from '../platform/auth/authenticate.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { ANONYMOUS, can } from '../platform/principal.ts';
+import { createContext, type Context } from './context.ts';
+import { toGraphQLError } from './errors.ts';
+
+type ServerContext = { req: Request; res: Response };
+
+const DEFAULT_QUERY = `# Atrium GraphQL. Log in with the login mutation (it sets a session cookie),
+# then the X-Rest-Nonce header below authenticates your mutations.
+query Viewer {
+  viewer { loggedIn capabilities user { id username displayName } }
+}
+`;
+
+/** Introspection is for administrators in production (unless GRAPHQL_PUBLIC_INTROSPECTION=true). */
+function introspectionGuard(platform: Platform): Plugin<Context> {
+  return {
+    onValidate({ context, addValidationRule }) {
+      if (!platform.config.graphql.publicIntrospection && !can(context.principal, 'manage_options')) {
+        addValidationRule(NoSchemaIntrospectionCustomRule);
+      }
+    },
+  };
+}
+
+/** As on REST, a cookie without its nonce does not authenticate a mutation. Nonce-authenticated calls get a fresh nonce. */
+function cookieNonceRule(): Plugin<Context & ServerContext> {
+  return {
+    onExecute({ args }) {
+      const ctx = args.contextValue;
+      if (!ctx.session) return;
+      const op = getOperationAST(args.document, args.operationName ?? undefined);
+      if (op?.operation === 'mutation' && ctx.session.nonceStatus !== 'valid') {
+        ctx.principal = ANONYMOUS;
+        ctx.session = null;
+      } else if (ctx.session.nonceStatus === 'valid') {
+        ctx.res.setHeader('X-Rest-Nonce', ctx.session.nonce);
+      }
+    },
+  };
+}
+
+function asGraphQLError(err: AppError): GraphQLError {
+  return new GraphQLError(err.message, {
+    extensions: { code: err.code, status: err.status, http: { status: err.status, headers: err.headers } },
+  });
+}
+
+export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
+  const { config, logger } = platform;
+  const yoga = createYoga<ServerContext, Context>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    logging: { debug: () => {}, info: () => {}, warn: (...a) => logger.warn(a), error: (...a) => logger.error(a) },
+    maskedErrors: { maskError: (err) => toGraphQLError(err, logger) },
+    renderGraphiQL,
+    graphiql: config.graphql.graphiql
+      ? async (_request, serverContext) => {
+          const { req } = serverContext as ServerContext;
+          const auth = await authenticate(platform, authRequestOf(req)).catch(() => null);
+          return {
+            title: 'Atrium GraphiQL',
+            defaultQuery: DEFAULT_QUERY,
+            headers: auth?.session ? JSON.stringify({ 'X-Rest-Nonce': auth.session.nonce }, null, 2) : undefined,
+          };
+        }
+      : false,
+    context: async ({ req, res }) => {
+      try {
+        const auth = await authenticate(platform, authRequestOf(req));
+        if (auth.session?.nonceStatus === 'invalid') throw new AppError('rest_cookie_invalid_nonce', 'Cookie check failed');
+        return createContext(platform, auth, requestInfoOf(req), responseEffectsOf(res));
+      } catch (err) {
+        throw err instanceof AppError ? asGraphQLError(err) : err;
+      }
+    },
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: 12, ignoreIntrospection: true },
+        maxAliases: { n: 15 },
+        maxTokens: { n: 3000 },
+        maxDirectives: { n: 20 },
+        costLimit: { maxCost: 5000, ignoreIntrospection: true },
+        blockFieldSuggestion: { enabled: config.production },
+      }),
+      introspectionGuard(platform),
+      cookieNonceRule(),
+    ],
+  });
+  return (req: Request, res: Response) => yoga.handle(req, res, { req, res });
+}

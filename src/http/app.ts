@@ -1,0 +1,56 @@
+// The HTTP surface: one express app with both faces over one schema, health endpoints, CORS and body limits.
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { GraphQLSchema } from 'graphql';
+import { graphqlHandler } from '../graphql/yoga.ts';
+import type { Platform } from '../platform/platform.ts';
+import { restRouter } from '../rest/adapter.ts';
+import type { RouteTable } from '../rest/table.ts';
+import { sendError } from '../rest/wp-error.ts';
+import { bodyError, bodyParsers } from './body.ts';
+import { cors } from './cors.ts';
+import { healthz, readyz } from './health.ts';
+
+export interface HttpAppOptions {
+  isClosing?: () => boolean;
+}
+
+export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: RouteTable, options: HttpAppOptions = {}) {
+  const { config, logger } = platform;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', config.trustProxy);
+
+  const apiLink = `<${config.publicUrl}/wp-json/>; rel="https://api.w.org/"`;
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    res.setHeader('Link', apiLink);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.on('finish', () => {
+      logger.info(
+        { method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    });
+    next();
+  });
+  app.use(cors(config));
+
+  app.get('/healthz', healthz);
+  app.get('/readyz', readyz(platform, options.isClosing ?? (() => false)));
+
+  app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
+  app.use('/graphql', express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
+
+  app.use((_req: Request, res: Response) => void res.status(404).json({ code: 'not_found', message: 'Not found.', data: { status: 404 } }));
+  app.use((err: Error, req: Request, res: Response, _next: NextFunction) => {
+    const known = bodyError(err);
+    if (!known) logger.error({ err }, 'unhandled error');
+    const e = known ?? { code: 'internal_error', message: 'An unexpected error occurred.', status: 500 };
+    if (req.originalUrl.startsWith('/graphql')) {
+      return void res.status(e.status).json({ errors: [{ message: e.message, extensions: { code: e.code, status: e.status } }] });
+    }
+    sendError(res, e);
+  });
+  return app;
+}

@@ -1,0 +1,33 @@
+// Request bodies: JSON (and form-encoded, as core accepts) up to BODY_LIMIT. Parse failures are answered before
+// authentication: 400 rest_invalid_json, 413 rest_payload_too_large.
+import express, { type NextFunction, type Request, type Response } from 'express';
+
+export function bodyParsers(limit: number) {
+  return [
+    express.json({ limit, type: ['application/json', 'application/*+json'] }),
+    express.urlencoded({ limit, extended: false }),
+  ];
+}
+
+interface BodyError extends Error {
+  type?: string;
+  status?: number;
+}
+
+export function bodyError(err: BodyError) {
+  if (err.type === 'entity.too.large') {
+    return { code: 'rest_payload_too_large', message: 'The request body is larger than this server accepts.', status: 413 };
+  }
+  if (err.type === 'entity.parse.failed') {
+    return { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', status: 400 };
+  }
+  if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') {
+    return { code: 'rest_invalid_encoding', message: 'The request body uses an unsupported encoding.', status: 415 };
+  }
+  if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
+    return { code: 'rest_invalid_body', message: 'The request body could not be read.', status: err.status };
+  }
+  return null;
+}
+
+export type ErrorMiddleware = (err: BodyError, req: Request, res: Response, next: NextFunction) => void;

@@ -1,0 +1,46 @@
+// Express request -> the transport-neutral shapes the authentication step and the context need.
+import type { Request, Response } from 'express';
+import type { AuthRequest } from '../platform/auth/authenticate.ts';
+import type { RequestInfo, ResponseEffects } from '../graphql/context.ts';
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 1) continue;
+    const name = part.slice(0, eq).trim();
+    if (!(name in out)) {
+      try {
+        out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        out[name] = part.slice(eq + 1).trim();
+      }
+    }
+  }
+  return out;
+}
+
+const headerOf = (req: Request) => (name: string) => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+export function authRequestOf(req: Request): AuthRequest {
+  const cookies = parseCookies(req.headers.cookie);
+  const nonce = req.query?._wpnonce;
+  return {
+    header: headerOf(req),
+    cookie: (name) => cookies[name],
+    queryNonce: typeof nonce === 'string' ? nonce : undefined,
+    ip: req.ip ?? null,
+    userAgent: req.headers['user-agent'] ?? null,
+  };
+}
+
+export function requestInfoOf(req: Request): RequestInfo {
+  return { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null, header: headerOf(req), secure: req.secure };
+}
+
+export function responseEffectsOf(res: Response): ResponseEffects {
+  return { setCookie: (cookie) => void res.append('Set-Cookie', cookie), setHeader: (name, value) => void res.setHeader(name, value) };
+}

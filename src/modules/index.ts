@@ -1,0 +1,5 @@
+// Every installed module, in load order. Importing a module registers its GraphQL types and fields.
+import { core } from '../platform/core-module.ts';
+import type { Module } from '../platform/module.ts';
+
+export const modules: readonly Module[] = [core];

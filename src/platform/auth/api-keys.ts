@@ -1,0 +1,70 @@
+// API keys: `svc_` + 40 lowercase hex from a CSPRNG. Only SHA-256 of the key and its first 8 characters are stored;
+// the raw key is shown once. A key acts as its owner, limited to its scopes.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, notFound } from '../errors.ts';
+import type { Platform } from '../platform.ts';
+import type { UserPrincipal } from '../principal.ts';
+import { sha256 } from '../users/secrets.ts';
+import { parseInput } from '../validate.ts';
+import { principalFor, shouldTouch } from './principal-for.ts';
+
+export const API_KEY_PATTERN = /^svc_[0-9a-f]{40}$/;
+export const generateApiKey = (): string => `svc_${randomBytes(20).toString('hex')}`;
+
+/** Scopes a key may carry: "*", any capability of any role, or an API scope a module declared (e.g. mailer:events). */
+export function knownScopes(platform: Platform): Set<string> {
+  return new Set(['*', ...platform.roles.all(), ...platform.modules.flatMap((m) => m.apiScopes ?? [])]);
+}
+
+export async function createApiKey(platform: Platform, userId: number, input: { name: string; scopes?: string[] | null }) {
+  const known = knownScopes(platform);
+  const data = parseInput(
+    z.object({
+      name: z.string().trim().min(1, 'A name is required.').max(100),
+      scopes: z
+        .array(z.string())
+        .min(1, 'Give at least one scope, or "*".')
+        .max(50)
+        .refine((s) => s.every((x) => known.has(x)), { message: 'Unknown scope.' })
+        .nullish(),
+    }),
+    input,
+  );
+  const key = generateApiKey();
+  const item = await platform.prisma.apiKey.create({
+    data: {
+      userId,
+      name: data.name,
+      prefix: key.slice(0, 8),
+      hash: sha256(key),
+      scopes: [...new Set(data.scopes ?? ['*'])],
+      createdAt: platform.clock.now(),
+    },
+  });
+  return { item, key };
+}
+
+export function listApiKeys(platform: Platform, userId?: number) {
+  return platform.prisma.apiKey.findMany({ where: userId ? { userId } : {}, orderBy: { id: 'asc' } });
+}
+
+/** Revokes a key of `ownerId` (any user's when ownerId is null). Revoked keys stay listed with their revocation time. */
+export async function revokeApiKey(platform: Platform, id: number, ownerId: number | null) {
+  const item = await platform.prisma.apiKey.findUnique({ where: { id } });
+  if (!item || (ownerId !== null && item.userId !== ownerId)) throw notFound('api_key_not_found', 'No API key has that id.');
+  if (item.revokedAt) return item;
+  return platform.prisma.apiKey.update({ where: { id }, data: { revokedAt: platform.clock.now() } });
+}
+
+export async function authenticateApiKey(platform: Platform, key: string, ip: string | null): Promise<UserPrincipal> {
+  const invalid = new AppError('api_key_invalid', 'The API key is not valid.');
+  if (!API_KEY_PATTERN.test(key)) throw invalid;
+  const item = await platform.prisma.apiKey.findUnique({ where: { hash: sha256(key) }, include: { user: true } });
+  if (!item || item.revokedAt) throw invalid;
+  const now = platform.clock.now();
+  if (shouldTouch(item.lastUsedAt, item.lastIp, now, ip)) {
+    await platform.prisma.apiKey.update({ where: { id: item.id }, data: { lastUsedAt: now, lastIp: ip } });
+  }
+  return principalFor(platform, item.user, 'api_key', item.id, item.scopes);
+}

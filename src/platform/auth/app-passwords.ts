@@ -1,0 +1,54 @@
+// Application passwords (HTTP Basic): per user, named, 24 random characters shown once, stored as SHA-256,
+// last-used time and IP recorded, revocable. Spaces in the offered password are ignored, as core does.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, notFound } from '../errors.ts';
+import type { Platform } from '../platform.ts';
+import type { UserPrincipal } from '../principal.ts';
+import { randomAlphanumeric, sha256 } from '../users/secrets.ts';
+import { parseInput } from '../validate.ts';
+import { principalFor, shouldTouch } from './principal-for.ts';
+
+export async function createAppPassword(platform: Platform, userId: number, name: string) {
+  const data = parseInput(z.object({ name: z.string().trim().min(1, 'A name is required.').max(100) }), { name });
+  const plain = randomAlphanumeric(24);
+  const item = await platform.prisma.appPassword.create({
+    data: { uuid: randomUUID(), userId, name: data.name, hash: sha256(plain), createdAt: platform.clock.now() },
+  });
+  // Shown in groups of four, as core does; the spaces are ignored on use.
+  return { item, password: plain.match(/.{4}/g)!.join(' ') };
+}
+
+export function listAppPasswords(platform: Platform, userId?: number) {
+  return platform.prisma.appPassword.findMany({ where: userId ? { userId } : {}, orderBy: { id: 'asc' } });
+}
+
+/** Revokes one of `ownerId`'s application passwords (any user's when ownerId is null). */
+export async function revokeAppPassword(platform: Platform, id: number, ownerId: number | null) {
+  const item = await platform.prisma.appPassword.findUnique({ where: { id } });
+  if (!item || (ownerId !== null && item.userId !== ownerId)) {
+    throw notFound('app_password_not_found', 'No application password has that id.');
+  }
+  await platform.prisma.appPassword.delete({ where: { id } });
+  return item;
+}
+
+export async function authenticateAppPassword(
+  platform: Platform,
+  username: string,
+  password: string,
+  ip: string | null,
+): Promise<UserPrincipal> {
+  const item = await platform.prisma.appPassword.findUnique({
+    where: { hash: sha256(password.replace(/\s+/g, '')) },
+    include: { user: true },
+  });
+  const login = username.trim();
+  const matches = item && (item.user.username === login || item.user.email === login.toLowerCase());
+  if (!item || !matches) throw new AppError('invalid_credentials', 'The username or application password is not valid.');
+  const now = platform.clock.now();
+  if (shouldTouch(item.lastUsedAt, item.lastIp, now, ip)) {
+    await platform.prisma.appPassword.update({ where: { id: item.id }, data: { lastUsedAt: now, lastIp: ip } });
+  }
+  return principalFor(platform, item.user, 'app_password', item.id);
+}

@@ -1,0 +1,77 @@
+// The one authentication step: every request becomes one principal, whatever the method. A header credential that
+// is offered and fails is refused (401), never treated as anonymous. Cookie sessions carry a nonce status that each
+// transport applies (REST: a cookie without nonce is anonymous; GraphQL: mutations need the nonce).
+import { AppError } from '../errors.ts';
+import type { Platform } from '../platform.ts';
+import { ANONYMOUS, type Principal } from '../principal.ts';
+import { authenticateApiKey } from './api-keys.ts';
+import { authenticateAppPassword } from './app-passwords.ts';
+import { principalFor, shouldTouch } from './principal-for.ts';
+import { findSession, restNonce, SESSION_COOKIE, verifyRestNonce } from './sessions.ts';
+
+export interface AuthRequest {
+  /** Header value by lower-case name. */
+  header(name: string): string | undefined;
+  cookie(name: string): string | undefined;
+  /** The `_wpnonce` query parameter, accepted like the nonce header. */
+  queryNonce: string | undefined;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type NonceStatus = 'valid' | 'missing' | 'invalid';
+
+export interface AuthResult {
+  principal: Principal;
+  /** Set when a cookie session authenticated the request. */
+  session: { id: number; nonceStatus: NonceStatus; nonce: string } | null;
+}
+
+export async function authenticate(platform: Platform, req: AuthRequest): Promise<AuthResult> {
+  const authorization = req.header('authorization')?.trim();
+  if (authorization) return { principal: await fromAuthorization(platform, authorization, req), session: null };
+
+  const mailerKey = req.header('x-mailer-key')?.trim();
+  if (mailerKey !== undefined) return { principal: await authenticateApiKey(platform, mailerKey, req.ip), session: null };
+
+  const token = req.cookie(SESSION_COOKIE);
+  if (token) {
+    const session = await findSession(platform, token);
+    if (session) {
+      const offered = req.header('x-rest-nonce') ?? req.header('x-wp-nonce') ?? req.queryNonce;
+      const nonceStatus: NonceStatus = !offered ? 'missing' : verifyRestNonce(platform, session, offered) ? 'valid' : 'invalid';
+      const now = platform.clock.now();
+      if (shouldTouch(session.lastSeenAt, session.ip, now, req.ip)) {
+        await platform.prisma.session.update({ where: { id: session.id }, data: { lastSeenAt: now } });
+      }
+      return {
+        principal: principalFor(platform, session.user, 'session', session.id),
+        session: { id: session.id, nonceStatus, nonce: restNonce(platform, session) },
+      };
+    }
+  }
+  return { principal: ANONYMOUS, session: null };
+}
+
+async function fromAuthorization(platform: Platform, header: string, req: AuthRequest): Promise<Principal> {
+  const space = header.indexOf(' ');
+  const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
+  const value = space < 0 ? '' : header.slice(space + 1).trim();
+
+  if (scheme === 'basic') {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (!value || colon < 1) throw new AppError('invalid_credentials', 'Malformed Basic credentials.');
+    return authenticateAppPassword(platform, decoded.slice(0, colon), decoded.slice(colon + 1), req.ip);
+  }
+  if (scheme === 'bearer') {
+    if (!value) throw new AppError('token_invalid', 'The bearer token is empty.');
+    if (value.startsWith('svc_')) return authenticateApiKey(platform, value, req.ip);
+    for (const verify of platform.auth.bearer) {
+      const principal = await verify(value, req);
+      if (principal) return principal;
+    }
+    throw new AppError('token_invalid', 'The bearer token is not valid.');
+  }
+  throw new AppError('invalid_credentials', `Unsupported authorization scheme "${scheme}".`);
+}

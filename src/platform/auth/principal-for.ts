@@ -1,0 +1,26 @@
+// Builds a user principal from a user row and the credential that authenticated it.
+import type { User } from '../../generated/prisma/client.ts';
+import type { Platform } from '../platform.ts';
+import type { AuthMethod, UserPrincipal } from '../principal.ts';
+
+export function principalFor(
+  platform: Pick<Platform, 'roles'>,
+  user: Pick<User, 'id' | 'username' | 'email' | 'displayName' | 'roles'>,
+  via: AuthMethod,
+  credentialId: number | null = null,
+  scopes: readonly string[] | null = null,
+): UserPrincipal {
+  return {
+    kind: 'user',
+    user: { id: user.id, username: user.username, email: user.email, displayName: user.displayName, roles: user.roles },
+    caps: platform.roles.capabilitiesOf(user.roles),
+    via,
+    scopes,
+    credentialId,
+  };
+}
+
+/** Last-used bookkeeping is written at most once a minute per credential (or when the IP changes). */
+export function shouldTouch(lastUsedAt: Date | null, lastIp: string | null, now: Date, ip: string | null): boolean {
+  return !lastUsedAt || now.getTime() - lastUsedAt.getTime() > 60_000 || (ip !== null && ip !== lastIp);
+}

@@ -1,0 +1,178 @@
+// Core operator commands: serve, migrate, studio, users, app-passwords, keys, jobs.
+import { Argument, type Command } from 'commander';
+import { AppError, notFound } from './errors.ts';
+import type { CliContext } from './module.ts';
+import type { Platform } from './platform.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from './auth/api-keys.ts';
+import { createAppPassword, listAppPasswords, revokeAppPassword } from './auth/app-passwords.ts';
+import { createUser, setRoles, userWhere } from './users/service.ts';
+import { ROLE_NAMES } from './capabilities.ts';
+
+/** A user given as id, username or e-mail, as wp-cli accepts. */
+export async function resolveUser(platform: Platform, ref: string) {
+  const user = /^\d+$/.test(ref)
+    ? await platform.prisma.user.findUnique({ where: { id: Number(ref) } })
+    : await platform.prisma.user.findFirst({ where: { OR: [{ username: ref }, { email: ref.toLowerCase() }] } });
+  if (!user) throw notFound('user_not_found', `No user matches "${ref}".`);
+  return user;
+}
+
+const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+const userRow = (u: { id: number; username: string; email: string; displayName: string; roles: string[]; createdAt: Date }) => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  display_name: u.displayName,
+  roles: u.roles.join(','),
+  registered: u.createdAt,
+});
+
+export function coreCli(program: Command, cli: CliContext): void {
+  program
+    .command('serve')
+    .description('Start the HTTP server (REST at /wp-json, GraphQL at /graphql) and the job schedules')
+    .action(async () => (await import('../cli/serve.ts')).serve());
+
+  program
+    .command('migrate')
+    .description('Apply pending database migrations')
+    .action(async () => {
+      const platform = await cli.platform(); // opening applies them
+      const applied = await platform.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM _prisma_migrations`;
+      cli.success(`database is up to date (${Number(applied[0]?.n ?? 0)} migrations applied)`);
+    });
+
+  program
+    .command('studio')
+    .description('Browse the data with Prisma Studio (the embedded database is served over a local socket)')
+    .option('--port <port>', 'Studio port', '5555')
+    .action(async (o: { port: string }) => (await import('../cli/studio.ts')).studio(Number(o.port)));
+
+  const users = program.command('users').description('Manage users');
+  users
+    .command('create')
+    .argument('<username>')
+    .argument('<email>')
+    .addArgument(new Argument('[role]').choices(ROLE_NAMES).default('subscriber'))
+    .option('--password <password>', 'initial password (generated when omitted)')
+    .option('--display-name <name>')
+    .action(async (username: string, email: string, role: string, o: { password?: string; displayName?: string }) => {
+      const platform = await cli.platform();
+      const { user, password } = await createUser(platform, { username, email, roles: [role], password: o.password, displayName: o.displayName });
+      cli.success(`created user ${user.id} (${user.username})`);
+      if (!o.password) cli.print({ password });
+    });
+  users
+    .command('list')
+    .option('--role <role>')
+    .option('--search <text>')
+    .action(async (o: { role?: string; search?: string }) => {
+      const platform = await cli.platform();
+      const rows = await platform.prisma.user.findMany({ where: userWhere(o), orderBy: { id: 'asc' } });
+      cli.print(rows.map(userRow), ['id', 'username', 'email', 'display_name', 'roles', 'registered']);
+    });
+  users
+    .command('set-role')
+    .argument('<user>', 'id, username or e-mail')
+    .argument('<roles>', 'comma-separated roles')
+    .action(async (ref: string, roles: string) => {
+      const platform = await cli.platform();
+      const user = await setRoles(platform, (await resolveUser(platform, ref)).id, list(roles));
+      cli.success(`${user.username} now has the role(s) ${user.roles.join(', ')}`);
+    });
+
+  const appPasswords = program.command('app-passwords').description('Manage application passwords (HTTP Basic)');
+  appPasswords
+    .command('create')
+    .argument('<user>')
+    .argument('<name>')
+    .action(async (ref: string, name: string) => {
+      const platform = await cli.platform();
+      const { item, password } = await createAppPassword(platform, (await resolveUser(platform, ref)).id, name);
+      cli.success(`created application password ${item.id} "${item.name}"; it is shown this once:`);
+      cli.print({ id: item.id, uuid: item.uuid, password });
+    });
+  appPasswords
+    .command('list')
+    .argument('[user]')
+    .action(async (ref?: string) => {
+      const platform = await cli.platform();
+      const rows = await listAppPasswords(platform, ref ? (await resolveUser(platform, ref)).id : undefined);
+      cli.print(
+        rows.map((r) => ({ id: r.id, uuid: r.uuid, user_id: r.userId, name: r.name, created: r.createdAt, last_used: r.lastUsedAt, last_ip: r.lastIp })),
+        ['id', 'uuid', 'user_id', 'name', 'created', 'last_used', 'last_ip'],
+      );
+    });
+  appPasswords
+    .command('revoke')
+    .argument('<id>')
+    .action(async (id: string) => {
+      const platform = await cli.platform();
+      const item = await revokeAppPassword(platform, positive(id), null);
+      cli.success(`revoked application password ${item.id} "${item.name}"`);
+    });
+
+  const keys = program.command('keys').description('Manage API keys (svc_…)');
+  keys
+    .command('create')
+    .argument('<user>')
+    .argument('<name>')
+    .option('--scopes <scopes>', 'comma-separated capabilities or API scopes', '*')
+    .action(async (ref: string, name: string, o: { scopes: string }) => {
+      const platform = await cli.platform();
+      const { item, key } = await createApiKey(platform, (await resolveUser(platform, ref)).id, { name, scopes: list(o.scopes) });
+      cli.success(`created API key ${item.id} "${item.name}"; it is shown this once:`);
+      cli.print({ id: item.id, prefix: item.prefix, scopes: item.scopes.join(','), key });
+    });
+  keys
+    .command('list')
+    .option('--user <user>')
+    .action(async (o: { user?: string }) => {
+      const platform = await cli.platform();
+      const rows = await listApiKeys(platform, o.user ? (await resolveUser(platform, o.user)).id : undefined);
+      cli.print(
+        rows.map((k) => ({
+          id: k.id, user_id: k.userId, name: k.name, prefix: k.prefix, scopes: k.scopes.join(','),
+          created: k.createdAt, last_used: k.lastUsedAt, revoked: k.revokedAt,
+        })),
+        ['id', 'user_id', 'name', 'prefix', 'scopes', 'created', 'last_used', 'revoked'],
+      );
+    });
+  keys
+    .command('revoke')
+    .argument('<id>')
+    .action(async (id: string) => {
+      const platform = await cli.platform();
+      const item = await revokeApiKey(platform, positive(id), null);
+      cli.success(`revoked API key ${item.id} "${item.name}"`);
+    });
+
+  const jobs = program.command('jobs').description('Scheduled jobs');
+  jobs.command('list').action(async () => {
+    const platform = await cli.platform();
+    const rows = await platform.jobs.status();
+    cli.print(
+      rows.map((j) => ({
+        hook: j.hook, schedule: j.schedule, next_run: j.nextRun, last_period: j.lastRun?.period ?? null,
+        last_status: j.lastRun?.status ?? null, last_error: j.lastRun?.error ?? null,
+      })),
+      ['hook', 'schedule', 'next_run', 'last_period', 'last_status', 'last_error'],
+    );
+  });
+  jobs
+    .command('run')
+    .argument('<hook>')
+    .action(async (hook: string) => {
+      const platform = await cli.platform();
+      if (!platform.jobs.get(hook)) throw notFound('job_not_found', `No job has the hook ${hook}. See: atrium jobs list`);
+      const outcome = await platform.jobs.runNow(hook);
+      if (outcome.status === 'failed') throw new AppError('job_failed', `${hook} failed: ${outcome.error}`);
+      cli.success(`${hook} ${outcome.status}`);
+    });
+}
+
+function positive(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new AppError('rest_invalid_param', `"${v}" is not an id.`);
+  return n;
+}

@@ -1,0 +1,163 @@
+// Posts and pages (and other content types, e.g. the template library). Ownership rules via meta-capabilities.
+import { z } from 'zod';
+import { Prisma, type Post } from '../../generated/prisma/client.ts';
+import { assertCan, canOnPost, forbidden } from '../authorize.ts';
+import { notFound } from '../errors.ts';
+import type { Platform } from '../platform.ts';
+import { can, type Principal, userIdOf } from '../principal.ts';
+import { parseInput } from '../validate.ts';
+
+export const POST_STATUSES = ['draft', 'pending', 'private', 'publish'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+const plural = (type: string) => (type === 'page' ? 'pages' : 'posts');
+
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 190) || 'untitled'
+  );
+}
+
+const fields = {
+  title: z.string().max(1000),
+  content: z.string().max(5_000_000),
+  excerpt: z.string().max(10_000),
+  status: z.enum(POST_STATUSES, { error: `Status is one of ${POST_STATUSES.join(', ')}.` }),
+  meta: z.record(z.string(), z.unknown()),
+};
+
+export interface PostInput {
+  type?: string | null;
+  title?: string | null;
+  content?: string | null;
+  excerpt?: string | null;
+  status?: string | null;
+  parentId?: number | null;
+  meta?: Record<string, unknown> | null;
+}
+
+/** Creates content as the principal (who becomes its author). */
+export async function createPost(platform: Platform, principal: Principal, input: PostInput): Promise<Post> {
+  const data = parseInput(
+    z.object({
+      type: z.string().regex(/^[a-z][a-z0-9_]{0,19}$/, 'Unknown content type.').default('post'),
+      title: fields.title.default(''),
+      content: fields.content.default(''),
+      excerpt: fields.excerpt.default(''),
+      status: fields.status.default('draft'),
+      parentId: z.number().int().positive().nullish(),
+      meta: fields.meta.nullish(),
+    }),
+    input,
+  );
+  assertCan(principal, can(principal, `edit_${plural(data.type)}`));
+  if (data.status === 'publish' || data.status === 'private') assertCan(principal, can(principal, `publish_${plural(data.type)}`));
+  const now = platform.clock.now();
+  return platform.prisma.post.create({
+    data: {
+      type: data.type,
+      title: data.title,
+      content: data.content,
+      excerpt: data.excerpt,
+      status: data.status,
+      slug: await uniqueSlug(platform, data.type, slugify(data.title)),
+      authorId: userIdOf(principal),
+      parentId: data.parentId ?? null,
+      meta: (data.meta ?? {}) as Prisma.InputJsonValue,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: data.status === 'publish' ? now : null,
+    },
+  });
+}
+
+/** Finds a post the principal may read; hidden posts answer 404 to those who may not see them. */
+export async function getPost(platform: Platform, principal: Principal, id: number): Promise<Post> {
+  const post = await platform.prisma.post.findUnique({ where: { id } });
+  if (!post || !canOnPost(principal, 'read_post', post)) throw notFound('post_not_found', 'No post has that id.');
+  return post;
+}
+
+/** Loads a post the principal must be allowed to edit: 404 when it does not exist, 401/403 when not allowed. */
+export async function postForEdit(platform: Platform, principal: Principal, id: number): Promise<Post> {
+  const post = await platform.prisma.post.findUnique({ where: { id } });
+  if (!post) throw notFound('post_not_found', 'No post has that id.');
+  if (!canOnPost(principal, 'edit_post', post)) throw forbidden(principal, 'Sorry, you are not allowed to edit this post.');
+  return post;
+}
+
+export async function updatePost(platform: Platform, principal: Principal, id: number, input: PostInput): Promise<Post> {
+  const post = await postForEdit(platform, principal, id);
+  const data = parseInput(
+    z.object({
+      title: fields.title.nullish(),
+      content: fields.content.nullish(),
+      excerpt: fields.excerpt.nullish(),
+      status: fields.status.nullish(),
+      meta: fields.meta.nullish(),
+    }),
+    input,
+  );
+  const publishing = (data.status === 'publish' || data.status === 'private') && data.status !== post.status;
+  if (publishing) assertCan(principal, canOnPost(principal, 'publish_post', post));
+  const now = platform.clock.now();
+  return platform.prisma.post.update({
+    where: { id },
+    data: {
+      ...(data.title != null ? { title: data.title } : {}),
+      ...(data.content != null ? { content: data.content } : {}),
+      ...(data.excerpt != null ? { excerpt: data.excerpt } : {}),
+      ...(data.status ? { status: data.status } : {}),
+      ...(data.meta ? { meta: { ...(post.meta as object), ...data.meta } as Prisma.InputJsonValue } : {}),
+      ...(data.status === 'publish' && !post.publishedAt ? { publishedAt: now } : {}),
+      updatedAt: now,
+    },
+  });
+}
+
+export async function deletePost(platform: Platform, principal: Principal, id: number): Promise<Post> {
+  const post = await platform.prisma.post.findUnique({ where: { id } });
+  if (!post) throw notFound('post_not_found', 'No post has that id.');
+  assertCan(principal, canOnPost(principal, 'delete_post', post));
+  await platform.prisma.post.delete({ where: { id } });
+  return post;
+}
+
+export interface PostQuery {
+  type?: string | null;
+  status?: string | null;
+  search?: string | null;
+  authorId?: number | null;
+}
+
+/** Who sees what in lists: published content to everyone, the rest to authors and those who edit others' content. */
+export function postWhere(principal: Principal, q: PostQuery): Prisma.PostWhereInput {
+  const type = q.type ?? 'post';
+  const visible: Prisma.PostWhereInput = can(principal, `edit_others_${plural(type)}`)
+    ? {}
+    : { OR: [{ status: 'publish' }, ...(userIdOf(principal) ? [{ authorId: userIdOf(principal) }] : [])] };
+  return {
+    type,
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.authorId ? { authorId: q.authorId } : {}),
+    ...(q.search
+      ? { AND: [visible, { OR: [{ title: { contains: q.search, mode: 'insensitive' } }, { content: { contains: q.search, mode: 'insensitive' } }] }] }
+      : visible),
+  };
+}
+
+async function uniqueSlug(platform: Platform, type: string, base: string): Promise<string> {
+  const taken = new Set(
+    (await platform.prisma.post.findMany({ where: { type, slug: { startsWith: base } }, select: { slug: true } })).map((p) => p.slug),
+  );
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base}-${n}`)) n++;
+  return `${base}-${n}`;
+}

@@ -1,0 +1,61 @@
+// The platform every module stands on: one object per running instance (tests build many).
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connect.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { AuthExtensions } from './auth/extensions.ts';
+import { Roles } from './capabilities.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { EventBus } from './events.ts';
+import type { HealthCheck } from './health.ts';
+import { Hooks } from './hooks.ts';
+import { Jobs } from './jobs.ts';
+import { createLogger, type Logger } from './logger.ts';
+import type { Module } from './module.ts';
+import { Settings } from './settings.ts';
+
+export interface Platform {
+  config: Config;
+  db: Database;
+  prisma: PrismaClient;
+  clock: Clock;
+  logger: Logger;
+  hooks: Hooks;
+  events: EventBus;
+  roles: Roles;
+  settings: Settings;
+  auth: AuthExtensions;
+  jobs: Jobs;
+  modules: readonly Module[];
+  checks: readonly HealthCheck[];
+}
+
+export interface PlatformOptions {
+  config: Config;
+  db: Database;
+  modules: readonly Module[];
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export async function createPlatform(options: PlatformOptions): Promise<Platform> {
+  const { config, db, modules } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const hooks = new Hooks(logger);
+  const platform = {
+    config,
+    db,
+    prisma: db.prisma,
+    clock: options.clock ?? systemClock,
+    logger,
+    hooks,
+    events: new EventBus(hooks),
+    roles: new Roles(modules.map((m) => m.capabilities ?? {})),
+    settings: new Settings(db.prisma),
+    auth: new AuthExtensions(),
+    modules,
+    checks: modules.flatMap((m) => m.checks ?? []),
+  } as Omit<Platform, 'jobs'> as Platform;
+  platform.jobs = new Jobs(platform, modules.flatMap((m) => m.jobs ?? []));
+  for (const m of modules) await m.setup?.(platform);
+  return platform;
+}

@@ -1,0 +1,49 @@
+// Who is calling: the result of the one authentication step, the same for REST, GraphQL, CLI and jobs.
+
+export type AuthMethod = 'app_password' | 'api_key' | 'session' | 'jwt' | 'cli';
+
+export interface PrincipalUser {
+  id: number;
+  username: string;
+  email: string;
+  displayName: string;
+  roles: string[];
+}
+
+export type Principal =
+  | { kind: 'anonymous' }
+  /** Operators (CLI) and scheduled jobs: every capability. */
+  | { kind: 'system' }
+  | {
+      kind: 'user';
+      user: PrincipalUser;
+      caps: ReadonlySet<string>;
+      via: AuthMethod;
+      /** API key scopes; null when the credential is not scoped. "*" acts fully as the owner. */
+      scopes: readonly string[] | null;
+      /** Id of the credential used (app password, API key, session or token chain). */
+      credentialId: number | null;
+    };
+
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+
+export const ANONYMOUS: Principal = { kind: 'anonymous' };
+export const SYSTEM: Principal = { kind: 'system' };
+
+/** A primitive capability check. A scoped API key only lends the owner's capabilities it names. */
+export function can(principal: Principal, cap: string): boolean {
+  if (principal.kind === 'system') return true;
+  if (principal.kind === 'anonymous') return false;
+  if (!principal.caps.has(cap)) return false;
+  return principal.scopes === null || principal.scopes.includes('*') || principal.scopes.includes(cap);
+}
+
+/** Whether the caller authenticated with an API key allowed to use `scope`. */
+export function hasApiScope(principal: Principal, scope: string): boolean {
+  if (principal.kind !== 'user' || principal.via !== 'api_key') return false;
+  return principal.scopes === null || principal.scopes.includes('*') || principal.scopes.includes(scope);
+}
+
+export function userIdOf(principal: Principal): number | null {
+  return principal.kind === 'user' ? principal.user.id : null;
+}

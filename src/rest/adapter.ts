@@ -1,0 +1,143 @@
+// The REST face: matches /wp-json routes from the table, validates arguments from their declarations, authenticates,
+// runs the route's pre-parsed GraphQL operation in-process against the same schema, and answers in core's shapes.
+import express, { type Request, type Response } from 'express';
+import { execute, type GraphQLSchema } from 'graphql';
+import { createContext } from '../graphql/context.ts';
+import { describeError } from '../graphql/errors.ts';
+import { authRequestOf, requestInfoOf, responseEffectsOf } from '../http/request.ts';
+import { authenticate } from '../platform/auth/authenticate.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { ANONYMOUS } from '../platform/principal.ts';
+import { coerceArg, type ArgIssue } from './args.ts';
+import { describeRoutes, discoveryIndex, namespaceIndex } from './discovery.ts';
+import { pickFields } from './fields.ts';
+import { openApiDocument } from './openapi.ts';
+import { isPageResult, totalPages, writePaginationHeaders } from './pagination.ts';
+import type { CompiledRoute, RouteTable } from './table.ts';
+import { noRoute, sendError } from './wp-error.ts';
+
+type Args = Record<string, unknown>;
+
+/** Validates and coerces a route's arguments: missing ones first (as core), then invalid ones. */
+export function collectArgs(route: CompiledRoute, sources: Args[]): Args {
+  const args: Args = {};
+  const missing: string[] = [];
+  const invalid: Record<string, ArgIssue> = {};
+  for (const [name, spec] of Object.entries(route.args)) {
+    const raw = sources.find((s) => s[name] !== undefined)?.[name];
+    if (raw === undefined || (raw === null && spec.required)) {
+      if (spec.required) missing.push(name);
+      else if (spec.default !== undefined) args[name] = spec.default;
+      continue;
+    }
+    const r = coerceArg(name, spec, raw);
+    if ('issue' in r) invalid[name] = r.issue;
+    else args[name] = r.value;
+  }
+  if (missing.length) {
+    throw new AppError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, { data: { params: missing } });
+  }
+  const names = Object.keys(invalid);
+  if (names.length) {
+    throw new AppError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, {
+      data: {
+        params: Object.fromEntries(names.map((n) => [n, invalid[n]!.message])),
+        details: Object.fromEntries(names.map((n) => [n, { ...invalid[n], data: null }])),
+      },
+    });
+  }
+  return args;
+}
+
+/** Query parameters as plain values; `name[]=a&name[]=b` is the array `name`. */
+function queryArgs(req: Request): Args {
+  const out: Args = {};
+  for (const [key, value] of Object.entries(req.query ?? {})) out[key.endsWith('[]') ? key.slice(0, -2) : key] = value;
+  return out;
+}
+
+/** Service validation messages name GraphQL arguments (camelCase); REST shows its own snake_case names. */
+function restParams(data: Record<string, unknown>): Record<string, unknown> {
+  const snakeKeys = (o: unknown) =>
+    o && typeof o === 'object' && !Array.isArray(o)
+      ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]))
+      : o;
+  return { ...data, ...(data.params ? { params: snakeKeys(data.params) } : {}), ...(data.details ? { details: snakeKeys(data.details) } : {}) };
+}
+
+export function restRouter(platform: Platform, schema: GraphQLSchema, table: RouteTable): express.Router {
+  const router = express.Router();
+  const base = `${platform.config.publicUrl}/wp-json`;
+
+  router.get('/', (_req, res) => void res.json(discoveryIndex(platform, table)));
+  router.get('/openapi.json', (_req, res) => void res.json(openApiDocument(platform, table)));
+
+  router.use(async (req, res) => {
+    const path = req.path.replace(/\/+$/, '') || '/';
+    const override = req.method === 'POST' ? (req.header('x-http-method-override') ?? (req.query._method as string | undefined)) : undefined;
+    const method = (override ?? req.method).toUpperCase();
+
+    const ns = table.namespaces.find((n) => path === `/${n}`);
+    if (ns && (method === 'GET' || method === 'HEAD')) return void res.json(namespaceIndex(platform, table, ns));
+
+    if (method === 'OPTIONS') {
+      const description = describeRoutes(table, path);
+      if (!description) return sendError(res, noRoute);
+      res.setHeader('Allow', description.methods.join(', '));
+      return void res.json(description);
+    }
+
+    const match = table.match(method === 'HEAD' ? 'GET' : method, path);
+    if (!match) return sendError(res, noRoute);
+    if ('allow' in match) {
+      res.setHeader('Allow', match.allow.join(', '));
+      return sendError(res, noRoute);
+    }
+    const { route, params } = match;
+    res.setHeader('Allow', table.routes.filter((r) => r.regex.test(path)).map((r) => r.method).join(', '));
+
+    try {
+      const auth = await authenticate(platform, authRequestOf(req));
+      if (auth.session?.nonceStatus === 'invalid') throw new AppError('rest_cookie_invalid_nonce', 'Cookie check failed');
+      // As core: a cookie without a nonce does not authenticate a REST request.
+      const effective = auth.session?.nonceStatus === 'missing' ? { principal: ANONYMOUS, session: null } : auth;
+      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Args) : {};
+      const args = collectArgs(route, [params, body, queryArgs(req)]);
+
+      const ctx = createContext(platform, effective, requestInfoOf(req), responseEffectsOf(res));
+      const result = await execute({
+        schema,
+        document: route.document,
+        variableValues: route.buildVariables(args, { header: (n) => req.header(n) }),
+        contextValue: ctx,
+      });
+      if (effective.session) res.setHeader('X-Rest-Nonce', effective.session.nonce);
+      if (result.errors?.length) throw result.errors[0];
+
+      const data = result.data as Record<string, unknown>;
+      let payload = route.result ? route.result(data, args) : Object.values(data)[0];
+      if (route.paginated) {
+        if (!isPageResult(payload)) throw new Error(`${route.method} ${route.path}: paginated result lacks items/total/page/perPage`);
+        if (payload.page > Math.max(1, totalPages(payload))) {
+          throw new AppError('rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
+        }
+        writePaginationHeaders(res, payload, new URL(`${base}${req.originalUrl.replace(/^\/wp-json/, '')}`));
+        payload = payload.items;
+      }
+      const fields = typeof req.query._fields === 'string' ? req.query._fields.split(',').map((f) => f.trim()).filter(Boolean) : null;
+      if (fields?.length) payload = pickFields(payload, fields);
+      const status = route.status ?? 200;
+      if ('_envelope' in (req.query ?? {})) return void res.json({ body: payload, status, headers: {} });
+      res.status(status).json(payload);
+    } catch (err) {
+      const d = describeError(err, platform.logger);
+      const error = { ...d, data: restParams(d.data) };
+      if ('_envelope' in (req.query ?? {})) {
+        return void res.json({ body: { code: error.code, message: error.message, data: { status: error.status, ...error.data } }, status: error.status, headers: error.headers });
+      }
+      sendError(res, error);
+    }
+  });
+  return router;
+}

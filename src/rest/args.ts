@@ -1,0 +1,143 @@
+// REST argument declarations (a JSON-schema subset, like core's register_rest_route args) and their validation with
+// the host platform's codes and messages. The same declarations feed the discovery index and OpenAPI.
+
+export type ArgType = 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'object';
+
+export interface ArgSpec {
+  type: ArgType;
+  description?: string;
+  required?: boolean;
+  default?: unknown;
+  enum?: readonly string[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: 'email' | 'date-time' | 'uuid' | 'uri';
+  items?: ArgSpec;
+  minItems?: number;
+  maxItems?: number;
+  /** Accept JSON null (answers null to the operation). */
+  nullable?: boolean;
+}
+
+type Options = Omit<ArgSpec, 'type' | 'items'>;
+
+export const int = (o: Options = {}): ArgSpec => ({ type: 'integer', ...o });
+export const num = (o: Options = {}): ArgSpec => ({ type: 'number', ...o });
+export const str = (o: Options = {}): ArgSpec => ({ type: 'string', ...o });
+export const bool = (o: Options = {}): ArgSpec => ({ type: 'boolean', ...o });
+export const arrayOf = (items: ArgSpec, o: Options = {}): ArgSpec => ({ type: 'array', items, ...o });
+export const obj = (o: Options = {}): ArgSpec => ({ type: 'object', ...o });
+
+/** The collection arguments of DECISIONS.md: page, per_page (1..100), search. */
+export const collectionArgs = {
+  page: int({ description: 'Current page of the collection.', default: 1, minimum: 1 }),
+  per_page: int({ description: 'Maximum number of items to be returned in result set.', default: 10, minimum: 1, maximum: 100 }),
+  search: str({ description: 'Limit results to those matching a string.' }),
+};
+
+export interface ArgIssue {
+  code: string;
+  message: string;
+}
+
+/** "a, b, and c" as core's wp_sprintf_l lists them. */
+export function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  if (words.length === 2) return `${words[0]} and ${words[1]}`;
+  return `${words.slice(0, -1).join(', ')}, and ${words[words.length - 1]}`;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** Coerces a raw value (query strings are strings) to the declared type, or answers the issue. */
+export function coerceArg(name: string, spec: ArgSpec, raw: unknown): { value: unknown } | { issue: ArgIssue } {
+  const typeIssue = () => ({ issue: { code: 'rest_invalid_type', message: `${name} is not of type ${spec.type}.` } });
+  if (raw === null) return spec.nullable ? { value: null } : typeIssue();
+  let value: unknown = raw;
+  switch (spec.type) {
+    case 'integer':
+    case 'number': {
+      if (typeof raw === 'string' && raw.trim() !== '' && !Number.isNaN(Number(raw))) value = Number(raw);
+      if (typeof value !== 'number' || !Number.isFinite(value)) return typeIssue();
+      if (spec.type === 'integer' && !Number.isInteger(value)) return typeIssue();
+      if (spec.type === 'integer' && !Number.isSafeInteger(value)) return { issue: { code: 'rest_out_of_bounds', message: `${name} is out of range.` } };
+      break;
+    }
+    case 'boolean': {
+      const map: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+      if (typeof raw === 'string' || typeof raw === 'number') value = map[String(raw).toLowerCase()];
+      if (typeof value !== 'boolean') return typeIssue();
+      break;
+    }
+    case 'string':
+      if (typeof raw !== 'string') return typeIssue();
+      break;
+    case 'array': {
+      if (typeof raw === 'string') value = raw === '' ? [] : raw.split(/[\s,]+/).filter(Boolean);
+      if (!Array.isArray(value)) return typeIssue();
+      const out: unknown[] = [];
+      for (const [i, item] of value.entries()) {
+        const r = spec.items ? coerceArg(`${name}[${i}]`, spec.items, item) : { value: item };
+        if ('issue' in r) return r;
+        out.push(r.value);
+      }
+      value = out;
+      break;
+    }
+    case 'object':
+      if (typeof raw !== 'object' || Array.isArray(raw)) return typeIssue();
+      break;
+  }
+  const issue = checkConstraints(name, spec, value);
+  return issue ? { issue } : { value };
+}
+
+function checkConstraints(name: string, spec: ArgSpec, value: unknown): ArgIssue | null {
+  if (spec.enum && !spec.enum.includes(value as string)) {
+    return { code: 'rest_not_in_enum', message: `${name} is not one of ${listWords(spec.enum)}.` };
+  }
+  if (typeof value === 'number') {
+    const { minimum: min, maximum: max } = spec;
+    if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+      const message =
+        min !== undefined && max !== undefined
+          ? `${name} must be between ${min} (inclusive) and ${max} (inclusive).`
+          : min !== undefined
+            ? `${name} must be greater than or equal to ${min}`
+            : `${name} must be less than or equal to ${max}`;
+      return { code: 'rest_out_of_bounds', message };
+    }
+  }
+  if (typeof value === 'string') {
+    const plural = (n: number) => (n === 1 ? 'character' : 'characters');
+    if (spec.minLength !== undefined && [...value].length < spec.minLength) {
+      return { code: 'rest_too_short', message: `${name} must be at least ${spec.minLength} ${plural(spec.minLength)} long.` };
+    }
+    if (spec.maxLength !== undefined && [...value].length > spec.maxLength) {
+      return { code: 'rest_too_long', message: `${name} must be at most ${spec.maxLength} ${plural(spec.maxLength)} long.` };
+    }
+    if (spec.pattern && !new RegExp(spec.pattern, 'u').test(value)) {
+      return { code: 'rest_invalid_pattern', message: `${name} does not match pattern ${spec.pattern}.` };
+    }
+    if (spec.format === 'email' && (!EMAIL.test(value) || value.length > 254)) return { code: 'rest_invalid_email', message: 'Invalid email address.' };
+    if (spec.format === 'uuid' && !UUID.test(value)) return { code: 'rest_invalid_uuid', message: `${name} is not a valid UUID.` };
+    if (spec.format === 'date-time' && (!DATE_TIME.test(value) || Number.isNaN(Date.parse(value)))) {
+      return { code: 'rest_invalid_date', message: 'Invalid date.' };
+    }
+    if (spec.format === 'uri' && !/^https?:\/\/\S+$/i.test(value)) return { code: 'rest_invalid_url', message: 'Invalid URL.' };
+  }
+  if (Array.isArray(value)) {
+    if (spec.minItems !== undefined && value.length < spec.minItems) {
+      return { code: 'rest_too_few_items', message: `${name} must contain at least ${spec.minItems} items.` };
+    }
+    if (spec.maxItems !== undefined && value.length > spec.maxItems) {
+      return { code: 'rest_too_many_items', message: `${name} must contain at most ${spec.maxItems} items.` };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,43 @@
+// A REST route is data: method, path, argument declarations and the GraphQL operation it runs.
+import type { ArgSpec } from './args.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteRequest {
+  /** Header value by lower-case name. */
+  header(name: string): string | undefined;
+}
+
+export interface RestRoute {
+  method: HttpMethod;
+  /** Full path with namespace; parameters as `:name`, e.g. `/mailer/v1/subscribers/:id`. */
+  path: string;
+  summary: string;
+  /** Path, query and body arguments (path parameters must be declared here too). */
+  args: Record<string, ArgSpec>;
+  /** The GraphQL operation, validated against the schema at start-up. Alias fields to snake_case. */
+  operation: string;
+  /** Variables from validated args. Default: each variable takes the arg of its snake_case name, and a variable
+   *  named `input` takes every remaining arg with camelCase keys. */
+  variables?: (args: Record<string, any>, req: RouteRequest) => Record<string, unknown>;
+  /** The response body from the operation's data. Default: the value of its single root field. */
+  result?: (data: any, args: Record<string, any>) => unknown;
+  /** Success status (201 for creates, 202 when work continues in the background). */
+  status?: number;
+  /** The result is an offset page ({items,total,page,perPage,totalPages}): answer the items with X-WP-* headers. */
+  paginated?: boolean;
+}
+
+export function route(
+  method: HttpMethod,
+  path: string,
+  spec: Omit<RestRoute, 'method' | 'path' | 'args'> & { args?: RestRoute['args'] },
+): RestRoute {
+  return { method, path, args: spec.args ?? {}, ...spec };
+}
+
+/** Result of a delete route: WordPress core's shape. */
+export const deleted = (previous: unknown) => ({ deleted: true, previous });
+
+export const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

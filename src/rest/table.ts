@@ -1,0 +1,130 @@
+// The compiled route table: every operation parsed and validated once at start-up, each path turned into a matcher.
+import { type DocumentNode, type GraphQLSchema, Kind, type OperationDefinitionNode, parse, validate } from 'graphql';
+import type { ArgSpec } from './args.ts';
+import { camel, snake, type HttpMethod, type RestRoute, type RouteRequest } from './route.ts';
+
+export interface CompiledRoute extends RestRoute {
+  namespace: string;
+  document: DocumentNode;
+  regex: RegExp;
+  params: string[];
+  /** Path in core's discovery style: /mailer/v1/subscribers/(?P<id>[\d]+) */
+  pattern: string;
+  /** Capability (or API scope, or public) each root field of the operation declares, for docs. */
+  access: string[];
+  buildVariables(args: Record<string, unknown>, req: RouteRequest): Record<string, unknown>;
+}
+
+export interface RouteTable {
+  routes: CompiledRoute[];
+  namespaces: string[];
+  match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | { allow: HttpMethod[] } | null;
+}
+
+const paramPattern = (spec: ArgSpec | undefined) => (spec?.type === 'integer' ? '[\\d]+' : '[^/]+');
+
+function accessOf(schema: GraphQLSchema, op: OperationDefinitionNode): string[] {
+  const root = op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  return op.selectionSet.selections.flatMap((sel) => {
+    if (sel.kind !== Kind.FIELD) return [];
+    const field = root?.getFields()[sel.name.value];
+    const directives = (field?.extensions?.directives ?? {}) as Record<string, unknown>;
+    const entries = Object.entries(directives).map(([name, args]) => {
+      const a = (Array.isArray(args) ? args[0] : args) as Record<string, string> | undefined;
+      return name === 'requiresCapability' ? `capability:${a?.name}` : name === 'requiresApiKey' ? `api_key:${a?.scope}` : name;
+    });
+    return entries;
+  });
+}
+
+function compile(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
+  const where = `REST route ${route.method} ${route.path}`;
+  const document = parse(route.operation);
+  const errors = validate(schema, document);
+  if (errors.length) throw new AggregateError(errors, `${where}: operation does not match the schema: ${errors[0]!.message}`);
+  const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (ops.length !== 1) throw new Error(`${where}: needs exactly one operation`);
+  const op = ops[0]!;
+
+  const params: string[] = [];
+  const segments = route.path.split('/').filter(Boolean);
+  const regexParts: string[] = [];
+  const patternParts: string[] = [];
+  for (const seg of segments) {
+    if (seg.startsWith(':')) {
+      const name = seg.slice(1);
+      if (!route.args[name]) throw new Error(`${where}: path parameter ${name} needs an args declaration`);
+      params.push(name);
+      regexParts.push(`(${paramPattern(route.args[name])})`);
+      patternParts.push(`(?P<${name}>${paramPattern(route.args[name])})`);
+    } else {
+      regexParts.push(seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      patternParts.push(seg);
+    }
+  }
+  const namespace = segments.slice(0, 2).join('/');
+
+  const varNames = (op.variableDefinitions ?? []).map((v) => v.variable.name.value);
+  if (!route.variables) {
+    for (const v of varNames) {
+      if (v !== 'input' && !(snake(v) in route.args)) throw new Error(`${where}: variable $${v} has no arg named ${snake(v)}`);
+    }
+  }
+  const buildVariables =
+    route.variables ??
+    ((args: Record<string, unknown>) => {
+      const vars: Record<string, unknown> = {};
+      const used = new Set<string>();
+      for (const v of varNames) {
+        const key = snake(v);
+        if (key in args && args[key] !== undefined) {
+          vars[v] = args[key];
+          used.add(key);
+        }
+      }
+      if (varNames.includes('input') && !('input' in args)) {
+        vars.input = Object.fromEntries(
+          Object.entries(args).filter(([k, val]) => !used.has(k) && !params.includes(k) && val !== undefined).map(([k, val]) => [camel(k), val]),
+        );
+      }
+      return vars;
+    });
+
+  return {
+    ...route,
+    namespace,
+    document,
+    regex: new RegExp(`^/${regexParts.join('/')}/?$`),
+    params,
+    pattern: `/${patternParts.join('/')}`,
+    access: accessOf(schema, op),
+    buildVariables,
+  };
+}
+
+export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[]): RouteTable {
+  const compiled = routes.map((r) => compile(schema, r));
+  const seen = new Set<string>();
+  for (const r of compiled) {
+    const key = `${r.method} ${r.pattern}`;
+    if (seen.has(key)) throw new Error(`REST route ${key} is declared twice`);
+    seen.add(key);
+  }
+  const namespaces = [...new Set(compiled.map((r) => r.namespace))];
+  return {
+    routes: compiled,
+    namespaces,
+    match(method, path) {
+      const allow = new Set<HttpMethod>();
+      for (const route of compiled) {
+        const m = route.regex.exec(path);
+        if (!m) continue;
+        if (route.method === method) {
+          return { route, params: Object.fromEntries(route.params.map((p, i) => [p, decodeURIComponent(m[i + 1]!)])) };
+        }
+        allow.add(route.method);
+      }
+      return allow.size ? { allow: [...allow] } : null;
+    },
+  };
+}

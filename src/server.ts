@@ -1,0 +1,72 @@
+// Composition root: database, migrations, platform, modules, schema, REST table and HTTP app.
+import type { Server } from 'node:http';
+import type { Config } from './config.ts';
+import { openDatabase, targetFromConfig, type Database } from './db/connect.ts';
+import { buildSchema } from './graphql/schema.ts';
+import { createHttpApp } from './http/app.ts';
+import { modules as installedModules } from './modules/index.ts';
+import { bootstrapAdmin } from './platform/bootstrap-admin.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Logger } from './platform/logger.ts';
+import type { Module } from './platform/module.ts';
+import { createPlatform, type Platform } from './platform/platform.ts';
+import { compileRoutes } from './rest/table.ts';
+
+export interface AtriumOptions {
+  config: Config;
+  db?: Database;
+  clock?: Clock;
+  logger?: Logger;
+  modules?: readonly Module[];
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+  /** Create the first administrator on an empty database (default true). */
+  bootstrap?: boolean;
+}
+
+export async function createAtrium(options: AtriumOptions) {
+  const { config } = options;
+  const db = options.db ?? (await openDatabase(targetFromConfig(config)));
+  const modules = options.modules ?? installedModules;
+  try {
+    if (options.migrate !== false) await db.migrate();
+    const platform = await createPlatform({ config, db, modules, clock: options.clock, logger: options.logger });
+    if (options.bootstrap !== false) await bootstrapAdmin(platform);
+    const schema = buildSchema();
+    const table = compileRoutes(schema, modules.flatMap((m) => m.routes ?? []));
+    for (const m of modules) await m.start?.(platform);
+
+    let closing = false;
+    let server: Server | undefined;
+    const app = createHttpApp(platform, schema, table, { isClosing: () => closing });
+    return {
+      platform,
+      schema,
+      table,
+      app,
+      listen(port = config.port, host = config.host): Promise<Server> {
+        return new Promise((resolve, reject) => {
+          const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+          server = s;
+        });
+      },
+      async close() {
+        closing = true;
+        await platform.jobs.stop();
+        if (server) {
+          const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+          server.closeIdleConnections();
+          await closed;
+        }
+        for (const m of [...modules].reverse()) await m.stop?.(platform);
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
+export type Atrium = Awaited<ReturnType<typeof createAtrium>>;
+export type { Platform };
