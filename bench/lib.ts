@@ -1,0 +1,179 @@
+// Shared benchmark plumbing: Atrium and the express baseline each in their own process, autocannon as the load,
+// ratios against the baseline measured in the same run, and SQL statement counts measured in-process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function stopper(child: ChildProcess, cleanup = () => {}) {
+  return () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => {
+        cleanup();
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+export async function startBaseline(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/baseline.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/hello`);
+  return { url, child, stop: stopper(child) };
+}
+
+/** Starts `atrium serve` on a data directory (embedded database unless env has DATABASE_URL). */
+export async function startAtrium(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/atrium.js'), 'serve'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/readyz`);
+  return { url, child, stop: stopper(child) };
+}
+
+export function tempDataDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface LoadResult {
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  seconds?: number;
+}
+
+export async function load(url: string, o: LoadOptions = {}): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    method: o.method ?? 'GET',
+    headers: o.headers,
+    body: o.body,
+    connections: o.connections ?? 32,
+    duration: o.seconds ?? Number(process.env.BENCH_SECONDS ?? 8),
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+export interface Row {
+  name: string;
+  result: LoadResult;
+  baseline: LoadResult;
+  statements?: number;
+  note?: string;
+}
+
+export function report(title: string, rows: Row[]): string {
+  const lines = [
+    `## ${title}`,
+    '',
+    '| scenario | req/s | p99 ms | ratio to express | baseline req/s | baseline p99 ms | SQL/request | errors |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) =>
+      [
+        r.name,
+        r.result.rps.toFixed(0),
+        r.result.p99.toFixed(1),
+        (r.result.rps / r.baseline.rps).toFixed(3),
+        r.baseline.rps.toFixed(0),
+        r.baseline.p99.toFixed(1),
+        r.statements === undefined ? '' : r.statements.toFixed(1),
+        String(r.result.errors + r.result.non2xx),
+      ].join(' | ').replace(/^/, '| ').concat(' |'),
+    ),
+  ];
+  const notes = rows.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
+  return [...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
+}
+
+/** Opens Atrium in-process on the data directory (migrations applied), runs `work`, closes it. Use it to seed data
+ *  before startAtrium, and to count SQL statements per request. */
+export async function withAtrium<T>(
+  dataDir: string,
+  work: (atrium: import('../src/server.ts').Atrium) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
+  const { loadConfig } = await import('../src/config.ts');
+  const { createAtrium } = await import('../src/server.ts');
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', ADMIN_PASSWORD: 'bench-admin-password', ...env });
+  const atrium = await createAtrium({ config });
+  try {
+    return await work(atrium);
+  } finally {
+    await atrium.close();
+  }
+}
+
+/** Average SQL statements per request for `n` identical requests through the in-process app. */
+export async function statementsPerRequest(
+  atrium: import('../src/server.ts').Atrium,
+  request: (agent: import('supertest').Agent) => PromiseLike<unknown>,
+  n = 20,
+): Promise<number> {
+  const supertest = (await import('supertest')).default;
+  const agent = supertest.agent(atrium.app);
+  await request(agent); // warm caches
+  const { statements } = await atrium.platform.db.statements.measure(async () => {
+    for (let i = 0; i < n; i++) await request(agent);
+  });
+  return statements / n;
+}
