@@ -59,6 +59,7 @@ export async function createAtrium(options: AtriumOptions) {
           await closed;
         }
         for (const m of [...modules].reverse()) await m.stop?.(platform);
+        platform.mail.close();
         await db.close();
       },
     };

@@ -41,6 +41,12 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
 
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
   app.use('/graphql', express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
+  for (const m of platform.modules) {
+    if (!m.http) continue;
+    const router = express.Router();
+    m.http(router, platform);
+    app.use(router);
+  }
 
   app.use((_req: Request, res: Response) => void res.status(404).json({ code: 'not_found', message: 'Not found.', data: { status: 404 } }));
   app.use((err: Error, req: Request, res: Response, _next: NextFunction) => {

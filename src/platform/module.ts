@@ -1,6 +1,7 @@
 // A module is one object the core registers, the way the host platform's plugins are. Its GraphQL types and fields
 // register themselves when its index imports its schema file.
 import type { Command } from 'commander';
+import type { Router } from 'express';
 import type { RestRoute } from '../rest/route.ts';
 import type { RoleGrants } from './capabilities.ts';
 import type { HealthCheck } from './health.ts';
@@ -28,6 +29,8 @@ export interface Module {
   apiScopes?: readonly string[];
   /** Site-health checks the module contributes. */
   checks?: readonly HealthCheck[];
+  /** Non-JSON HTTP endpoints outside /wp-json (tracking pixels, redirects, unsubscribe pages), mounted at the root. */
+  http?: (router: Router, platform: Platform) => void;
   /** Adds the module's commands to the `atrium` CLI. */
   cli?: (program: Command, cli: CliContext) => void;
   /** Wires listeners, filters and auth extensions into a new platform (runs for every platform instance). */

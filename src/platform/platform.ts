@@ -9,6 +9,7 @@ import { EventBus } from './events.ts';
 import type { HealthCheck } from './health.ts';
 import { Hooks } from './hooks.ts';
 import { Jobs } from './jobs.ts';
+import { Mail } from './mail.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { Module } from './module.ts';
 import { Settings } from './settings.ts';
@@ -24,6 +25,7 @@ export interface Platform {
   roles: Roles;
   settings: Settings;
   auth: AuthExtensions;
+  mail: Mail;
   jobs: Jobs;
   modules: readonly Module[];
   checks: readonly HealthCheck[];
@@ -52,6 +54,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     roles: new Roles(modules.map((m) => m.capabilities ?? {})),
     settings: new Settings(db.prisma),
     auth: new AuthExtensions(),
+    mail: new Mail(config.mail),
     modules,
     checks: modules.flatMap((m) => m.checks ?? []),
   } as Omit<Platform, 'jobs'> as Platform;

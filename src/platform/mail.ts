@@ -1,0 +1,47 @@
+// Outgoing e-mail through nodemailer to the SMTP transport of SMTP_URL (smtp:// or smtps://, credentials in the URL).
+// Shared by every module that sends mail. Never call it inside a database transaction.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html?: string;
+  text?: string;
+  from?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+  /** List-Unsubscribe / List-Unsubscribe-Post, as nodemailer's `list` option. */
+  list?: { unsubscribe?: { url: string; comment?: string } | string };
+}
+
+export class Mail {
+  #transport: Transporter | null = null;
+  constructor(private readonly config: Config['mail']) {}
+
+  /** Whether an SMTP transport is configured (SMTP_URL). */
+  get configured(): boolean {
+    return !!this.config.smtpUrl;
+  }
+
+  get defaultFrom(): string {
+    return this.config.from;
+  }
+
+  /** Sends one message; throws when no transport is configured or the server refuses it. */
+  async send(message: MailMessage): Promise<{ messageId: string; accepted: string[]; rejected: string[] }> {
+    if (!this.config.smtpUrl) throw new Error('No SMTP transport is configured (set SMTP_URL).');
+    this.#transport ??= nodemailer.createTransport(this.config.smtpUrl, { from: this.config.from });
+    const info = await this.#transport.sendMail({ from: this.config.from, ...message });
+    return {
+      messageId: info.messageId,
+      accepted: (info.accepted ?? []).map(String),
+      rejected: (info.rejected ?? []).map(String),
+    };
+  }
+
+  close(): void {
+    this.#transport?.close();
+    this.#transport = null;
+  }
+}
