@@ -47,5 +47,8 @@ export function toGraphQLError(err: unknown, logger: Logger): GraphQLError {
   const base = err instanceof GraphQLError ? err : undefined;
   const extensions: Record<string, unknown> = { ...base?.extensions, code: d.code, status: d.status };
   if (Object.keys(d.data).length) extensions.data = d.data;
+  // A request that cannot run at all (syntax, validation, limits) is answered with its HTTP status; errors met while
+  // executing stay in a 200 response beside the data, as GraphQL over HTTP has it.
+  if (base && !base.originalError && !base.path) extensions.http = { status: d.status };
   return new GraphQLError(d.message, { nodes: base?.nodes, source: base?.source, positions: base?.positions, path: base?.path, extensions });
 }

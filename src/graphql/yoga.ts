@@ -3,7 +3,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { Request, Response } from 'express';
-import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
+import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { authRequestOf, requestInfoOf, responseEffectsOf } from '../http/request.ts';
 import { authenticate } from '../platform/auth/authenticate.ts';
@@ -22,13 +22,14 @@ query Viewer {
 }
 `;
 
-/** Introspection is for administrators in production (unless GRAPHQL_PUBLIC_INTROSPECTION=true). */
+/** Introspection is for administrators in production (unless GRAPHQL_PUBLIC_INTROSPECTION=true). Checked at
+ *  execution, where the caller is known (validation runs before the context is built). */
 function introspectionGuard(platform: Platform): Plugin<Context> {
   return {
-    onValidate({ context, addValidationRule }) {
-      if (!platform.config.graphql.publicIntrospection && !can(context.principal, 'manage_options')) {
-        addValidationRule(NoSchemaIntrospectionCustomRule);
-      }
+    onExecute({ args, setResultAndStopExecution }) {
+      if (platform.config.graphql.publicIntrospection || can(args.contextValue.principal, 'manage_options')) return;
+      const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
+      if (errors.length) setResultAndStopExecution({ errors: errors.map(asRequestError) });
     },
   };
 }
@@ -46,6 +47,25 @@ function cookieNonceRule(): Plugin<Context & ServerContext> {
       } else if (ctx.session.nonceStatus === 'valid') {
         ctx.res.setHeader('X-Rest-Nonce', ctx.session.nonce);
       }
+    },
+  };
+}
+
+/** A request that cannot run (syntax, validation, armor limits) is a 400 with code and status, like REST. */
+function asRequestError(err: Error): GraphQLError {
+  const e = err instanceof GraphQLError ? err : new GraphQLError(err.message);
+  return new GraphQLError(e.message, {
+    nodes: e.nodes,
+    source: e.source,
+    positions: e.positions,
+    extensions: { ...e.extensions, code: e.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED', status: 400, http: { status: 400, spec: false } },
+  });
+}
+
+function requestErrors(): Plugin<Context> {
+  return {
+    onValidate: () => ({ result, setResult }) => {
+      if (result.length) setResult(result.map(asRequestError));
     },
   };
 }
@@ -95,6 +115,7 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
         blockFieldSuggestion: { enabled: config.production },
       }),
       introspectionGuard(platform),
+      requestErrors(),
       cookieNonceRule(),
     ],
   });
