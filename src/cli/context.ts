@@ -26,7 +26,8 @@ export function createCliContext(format: () => Format): CliContext & { close(): 
       process.stdout.write(`Success: ${message}\n`);
     },
     async close() {
-      if (opened) await (await opened).db.close();
+      const platform = await opened?.catch(() => null); // a failed open was already reported
+      await platform?.db.close();
     },
   };
 }

@@ -1,0 +1,101 @@
+// The operators' CLI, in-process on a throwaway embedded database (wp-cli style output and exit codes).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { runCli } from '../../src/cli/main.ts';
+
+let dir: string;
+const saved = { ...process.env };
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'atrium-cli-'));
+  delete process.env.DATABASE_URL; // always the embedded database here
+  Object.assign(process.env, { DATA_DIR: dir, LOG_LEVEL: 'silent' });
+});
+afterAll(() => {
+  process.env = saved;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(...args: string[]) {
+  let out = '';
+  let err = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
+  try {
+    const code = await runCli(['node', 'atrium', ...args]);
+    return { code, out, err };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+  }
+}
+
+it('creates, lists and promotes users', async () => {
+  const created = await cli('users', 'create', 'ada', 'Ada@Example.com', 'editor', '--password', 'analytical-engine');
+  expect(created).toMatchObject({ code: 0 });
+  expect(created.out).toMatch(/^Success: created user 1 \(ada\)/);
+  const generated = await cli('users', 'create', 'bob', 'bob@example.com');
+  expect(generated.out).toMatch(/password\s*\n-+\s*\n[A-Za-z0-9]{24}/);
+
+  const json = await cli('--format=json', 'users', 'list');
+  const rows = JSON.parse(json.out) as { username: string; email: string; roles: string }[];
+  expect(rows.map((r) => [r.username, r.email, r.roles])).toEqual([['ada', 'ada@example.com', 'editor'], ['bob', 'bob@example.com', 'subscriber']]);
+  const csv = (await cli('--format=csv', 'users', 'list', '--role', 'editor')).out.trim().split('\n');
+  expect(csv[0]).toBe('id,username,email,display_name,roles,registered');
+  expect(csv.slice(1)).toEqual([expect.stringMatching(/^1,ada,ada@example\.com,ada,editor,\d{4}-/)]);
+  expect((await cli('users', 'set-role', 'bob', 'author,editor')).out).toContain('bob now has the role(s) author, editor');
+});
+
+it('manages application passwords and API keys; secrets are shown once', async () => {
+  const ap = await cli('--format=json', 'app-passwords', 'create', 'ada', 'laptop');
+  const pass = JSON.parse(ap.out.slice(ap.out.indexOf('['))) as { password: string }[];
+  expect(pass[0]!.password).toMatch(/^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/);
+  expect((await cli('app-passwords', 'list', 'ada')).out).toContain('laptop');
+
+  const key = await cli('--format=json', 'keys', 'create', 'ada@example.com', 'deploy', '--scopes', 'edit_posts');
+  const created = JSON.parse(key.out.slice(key.out.indexOf('['))) as { id: number; key: string; scopes: string }[];
+  expect(created[0]!.key).toMatch(/^svc_[0-9a-f]{40}$/);
+  expect(created[0]!.scopes).toBe('edit_posts');
+  const listed = await cli('--format=json', 'keys', 'list');
+  expect(listed.out).not.toContain(created[0]!.key);
+  expect((await cli('keys', 'revoke', String(created[0]!.id))).out).toContain('revoked API key');
+  expect(JSON.parse((await cli('--format=json', 'keys', 'list')).out)[0].revoked).not.toBeNull();
+});
+
+it('lists and runs jobs', async () => {
+  expect((await cli('jobs', 'list')).out).toContain('platform/cleanup');
+  expect((await cli('jobs', 'run', 'platform/cleanup')).out).toContain('Success: platform/cleanup succeeded');
+  expect(JSON.parse((await cli('--format=json', 'jobs', 'list')).out)[0].last_status).toBe('succeeded');
+});
+
+it('bad input: non-zero exit with a clear message', async () => {
+  const dup = await cli('users', 'create', 'ada', 'other@example.com');
+  expect(dup).toMatchObject({ code: 1, err: 'Error: That username is already taken.\n' });
+  const badMail = await cli('users', 'create', 'carl', 'not-mail');
+  expect(badMail.code).toBe(1);
+  expect(badMail.err).toContain('email: Invalid email address.');
+  expect((await cli('users', 'set-role', 'nobody', 'editor')).err).toContain('No user matches "nobody"');
+  expect((await cli('users', 'create', 'x', 'x@example.com', 'wizard')).code).toBe(1);
+  expect((await cli('jobs', 'run', 'no/such')).err).toContain('No job has the hook no/such');
+  expect((await cli('keys', 'revoke', 'abc')).code).toBe(1);
+  expect((await cli('--format=xml', 'users', 'list')).code).toBe(1);
+  expect((await cli('frobnicate')).code).toBe(1);
+});
+
+it('the installed bin runs (help and a bad configuration)', () => {
+  const bin = path.resolve(import.meta.dirname, '../../bin/atrium.js');
+  const help = execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+  expect(help).toContain('Usage: atrium');
+  let status = 0;
+  let stderr = '';
+  try {
+    execFileSync(process.execPath, [bin, 'users', 'list'], { env: { ...process.env, PORT: 'x' }, encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    status = (e as { status: number }).status;
+    stderr = String((e as { stderr: string }).stderr);
+  }
+  expect(status).toBe(2);
+  expect(stderr).toContain('PORT: must be an integer');
+});
