@@ -1,0 +1,13 @@
+// Real-browser checks (playwright-core driving Debian's chromium): `npm run test:browser`.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { graphql: 'graphql/index.js' } },
+  test: {
+    include: ['test/browser/**/*.test.ts'],
+    globalSetup: ['test/setup/global.ts'],
+    pool: 'forks',
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
