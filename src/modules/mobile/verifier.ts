@@ -1,0 +1,23 @@
+// Authorization: Bearer <access token>: the JWT verifier the authentication step consults. One statement per
+// request reads the chain and its user, so a revoked chain, a changed password or a changed role applies at once.
+import type { BearerVerifier } from '../../platform/auth/extensions.ts';
+import { principalFor, shouldTouch } from '../../platform/auth/principal-for.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { assertLive, findChain } from './chains.ts';
+import { assertSameDevice, INSTALL_ID_HEADER } from './device.ts';
+import { keyring } from './secrets.ts';
+import { looksLikeJwt, verifyAccessToken } from './tokens.ts';
+
+export function accessTokenVerifier(platform: Platform): BearerVerifier {
+  return async (token, req) => {
+    if (!looksLikeJwt(token)) return null;
+    const claims = verifyAccessToken(platform, await keyring(platform), token);
+    assertSameDevice(req.header(INSTALL_ID_HEADER), claims.did);
+    const chain = await assertLive(platform, await findChain(platform, claims.sid), Number(claims.sub));
+    const now = platform.clock.now();
+    if (shouldTouch(chain.lastUsedAt, chain.lastIp, now, req.ip)) {
+      await platform.prisma.mobileSession.update({ where: { id: chain.id }, data: { lastUsedAt: now, lastIp: req.ip } });
+    }
+    return principalFor(platform, chain.user, 'jwt', chain.id);
+  };
+}
