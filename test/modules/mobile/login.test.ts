@@ -131,3 +131,27 @@ describe('GraphQL mobileLogin', () => {
     expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_credentials', status: 401 });
   });
 });
+
+describe('discovery', () => {
+  it('the mobile/v1 namespace lists every route with its arguments', async () => {
+    const res = await t.http.get('/wp-json/mobile/v1');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.routes).sort()).toEqual([
+      '/mobile/v1',
+      '/mobile/v1/api-keys',
+      '/mobile/v1/api-keys/(?P<id>[\\d]+)',
+      '/mobile/v1/auth/login',
+      '/mobile/v1/auth/logout',
+      '/mobile/v1/auth/refresh',
+      '/mobile/v1/me',
+      '/mobile/v1/sessions',
+      '/mobile/v1/sessions/(?P<id>[\\d]+)',
+    ]);
+    expect(res.body.routes['/mobile/v1/auth/login'].endpoints[0].args).toMatchObject({
+      username: { type: 'string', required: true },
+      password: { type: 'string', required: true },
+    });
+    const index = await t.http.get('/wp-json/');
+    expect(index.body.namespaces).toContain('mobile/v1');
+  });
+});
