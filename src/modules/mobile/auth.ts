@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { passwordLogin } from '../../platform/auth/password-login.ts';
 import { parseInput } from '../../platform/validate.ts';
 import type { User } from '../../generated/prisma/client.ts';
-import { assertLive, CHAIN_COLUMNS, findChain, revokeChain, startChain, toChainRow, type ChainRow, type RequestMeta } from './chains.ts';
+import { assertLive, findChain, revokeChain, rotateChain, startChain, type ChainRow, type RequestMeta } from './chains.ts';
 import { assertSameDevice, requireInstallId } from './device.ts';
 import { keyring } from './secrets.ts';
 import { mintPair, REUSE_WINDOW_MS, verifyRefreshToken, type TokenPair } from './tokens.ts';
@@ -34,49 +34,40 @@ export async function login(platform: Platform, input: { username: string; passw
   return { pair: mintPair(platform, keys, chain), sessionId: chain.id, user };
 }
 
-/** Rotates a refresh token. The conditional UPDATE is the whole race: of N concurrent uses of one token exactly one
- *  advances the generation; the others find it advanced and, inside the window, answer the same successor pair. */
+/** Rotates a refresh token. rotateChain is the whole race: of N concurrent uses of one token exactly one advances the
+ *  generation; the others find it advanced and, inside the window, answer the same successor pair. */
 export async function refresh(platform: Platform, refreshToken: string, req: DeviceRequest): Promise<Issued> {
   const keys = await keyring(platform);
   const claims = verifyRefreshToken(platform, keys, refreshToken);
   const installId = requireInstallId(req.installId);
   if (installId !== claims.did) {
     // A refresh token presented from another device has left its device: end the chain.
+    platform.logger.warn({ sessionId: claims.sid, installId, ip: req.ip }, 'refresh token used from another device');
     await revokeChain(platform, claims.sid, 'device');
-    assertSameDevice(installId, claims.did);
+    assertSameDevice(installId, claims.did); // throws device_mismatch
   }
   const userId = Number(claims.sub);
-  const now = platform.clock.now();
-  const rotated = await platform.prisma.$queryRawUnsafe<Parameters<typeof toChainRow>[0][]>(
-    `WITH s AS (
-       UPDATE mobile_sessions SET generation = generation + 1, rotated_at = $3, last_used_at = $3, last_ip = $4
-       WHERE id = $1 AND generation = $2 AND revoked_at IS NULL AND expires_at > $3
-       RETURNING *)
-     SELECT ${CHAIN_COLUMNS} FROM s JOIN users u ON u.id = s.user_id`,
-    claims.sid,
-    claims.gen,
-    now,
-    req.ip,
-  );
-  if (rotated[0]) {
-    const chain = await assertLive(platform, toChainRow(rotated[0]), userId);
-    return issued(platform, chain, mintPair(platform, keys, chain));
+  const rotated = await rotateChain(platform, claims.sid, claims.gen, req.ip);
+  if (rotated) {
+    const chain = await assertLive(platform, rotated, userId);
+    return issued(chain, mintPair(platform, keys, chain));
   }
 
   const chain = await assertLive(platform, await findChain(platform, claims.sid), userId);
-  if (chain.generation === claims.gen + 1 && now.getTime() - chain.rotatedAt.getTime() <= REUSE_WINDOW_MS) {
+  const sinceRotation = platform.clock.now().getTime() - chain.rotatedAt.getTime();
+  if (chain.generation === claims.gen + 1 && sinceRotation <= REUSE_WINDOW_MS) {
     // The previous token, replayed inside the window (two app requests raced): the same successor pair.
-    return issued(platform, chain, mintPair(platform, keys, chain));
+    return issued(chain, mintPair(platform, keys, chain));
   }
   if (chain.generation > claims.gen) {
     await revokeChain(platform, chain.id, 'reuse');
-    platform.logger.warn({ sessionId: chain.id, userId, generation: claims.gen, ip: req.ip }, 'refresh token reuse detected');
+    platform.logger.warn({ sessionId: chain.id, userId, generation: claims.gen, ip: req.ip }, 'spent refresh token reused');
     throw new AppError('token_reused', 'This refresh token was already used; the session has been revoked for safety. Log in again.');
   }
   throw new AppError('token_invalid', 'The token is not valid.');
 }
 
-function issued(platform: Platform, chain: ChainRow, pair: TokenPair): Issued {
+function issued(chain: ChainRow, pair: TokenPair): Issued {
   return { pair, sessionId: chain.id, user: chain.user };
 }
 

@@ -33,12 +33,12 @@ interface RawChain extends Omit<ChainRow, 'user'> {
   passwordHash: string;
 }
 
-export const CHAIN_COLUMNS = `s.id, s.user_id AS "userId", s.install_id::text AS "installId", s.generation,
+const CHAIN_COLUMNS = `s.id, s.user_id AS "userId", s.install_id::text AS "installId", s.generation,
   s.rotated_at AS "rotatedAt", s.last_used_at AS "lastUsedAt", s.expires_at AS "expiresAt", s.revoked_at AS "revokedAt",
   s.revoke_reason AS "revokeReason", s.last_ip AS "lastIp", s.password_fp AS "passwordFp",
   u.username, u.email, u.display_name AS "displayName", u.roles, u.password_hash AS "passwordHash"`;
 
-export function toChainRow(r: RawChain): ChainRow {
+function toChainRow(r: RawChain): ChainRow {
   const { username, email, displayName, roles, passwordHash, ...chain } = r;
   return { ...chain, user: { id: r.userId, username, email, displayName, roles, passwordHash } };
 }
@@ -47,6 +47,23 @@ export async function findChain(platform: Platform, id: number): Promise<ChainRo
   const rows = await platform.prisma.$queryRawUnsafe<RawChain[]>(
     `SELECT ${CHAIN_COLUMNS} FROM mobile_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
     id,
+  );
+  return rows[0] ? toChainRow(rows[0]) : null;
+}
+
+/** Advances a chain from generation `gen` to the next, in one statement (the user read in the same one). Of N
+ *  concurrent calls with the same `gen` exactly one gets the row; null when the chain has moved on, ended or expired. */
+export async function rotateChain(platform: Platform, id: number, gen: number, ip: string | null): Promise<ChainRow | null> {
+  const rows = await platform.prisma.$queryRawUnsafe<RawChain[]>(
+    `WITH s AS (
+       UPDATE mobile_sessions SET generation = generation + 1, rotated_at = $3, last_used_at = $3, last_ip = $4
+       WHERE id = $1 AND generation = $2 AND revoked_at IS NULL AND expires_at > $3
+       RETURNING *)
+     SELECT ${CHAIN_COLUMNS} FROM s JOIN users u ON u.id = s.user_id`,
+    id,
+    gen,
+    platform.clock.now(),
+    ip,
   );
   return rows[0] ? toChainRow(rows[0]) : null;
 }
@@ -96,8 +113,7 @@ export async function revokeChain(platform: Platform, id: number, reason: Revoke
     select: { userId: true },
   });
   if (!rows[0]) return false;
-  const log = reason === 'reuse' || reason === 'device' ? 'warn' : 'info';
-  platform.logger[log]({ sessionId: id, userId: rows[0].userId, reason }, 'mobile session revoked');
+  platform.logger.info({ sessionId: id, userId: rows[0].userId, reason }, 'mobile session revoked');
   await platform.events.emit('mobile/session/revoked', { sessionId: id, userId: rows[0].userId, reason });
   return true;
 }

@@ -55,7 +55,6 @@ export function mintPair(platform: Platform, keys: Keyring, chain: ChainState): 
   const base = { sub: String(chain.userId), sid: chain.id, did: chain.installId, iat };
   const options = (typ: string): jwt.SignOptions => ({
     algorithm: 'HS256',
-    keyid: keys.signing.kid,
     header: { alg: 'HS256', typ, kid: keys.signing.kid },
     issuer,
     audience,
