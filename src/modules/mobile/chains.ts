@@ -4,28 +4,17 @@
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { sha256 } from '../../platform/users/secrets.ts';
-import type { User } from '../../generated/prisma/client.ts';
+import type { MobileSession, User } from '../../generated/prisma/client.ts';
 import { REFRESH_TTL_SECONDS } from './tokens.ts';
 
 export type RevokeReason = 'logout' | 'user' | 'admin' | 'reuse' | 'device' | 'password' | 'relogin';
 
-/** A chain with the fields of its user that authentication needs, read in one statement. */
-export interface ChainRow {
-  id: number;
-  userId: number;
-  installId: string;
-  generation: number;
-  rotatedAt: Date;
-  lastUsedAt: Date;
-  expiresAt: Date;
-  revokedAt: Date | null;
-  revokeReason: string | null;
-  lastIp: string | null;
-  passwordFp: string;
+/** A chain (every column) with the fields of its user that authentication needs, read in one statement. */
+export interface ChainRow extends MobileSession {
   user: Pick<User, 'id' | 'username' | 'email' | 'displayName' | 'roles' | 'passwordHash'>;
 }
 
-interface RawChain extends Omit<ChainRow, 'user'> {
+interface RawChain extends MobileSession {
   username: string;
   email: string;
   displayName: string;
@@ -34,9 +23,10 @@ interface RawChain extends Omit<ChainRow, 'user'> {
 }
 
 const CHAIN_COLUMNS = `s.id, s.user_id AS "userId", s.install_id::text AS "installId", s.generation,
-  s.rotated_at AS "rotatedAt", s.last_used_at AS "lastUsedAt", s.expires_at AS "expiresAt", s.revoked_at AS "revokedAt",
-  s.revoke_reason AS "revokeReason", s.last_ip AS "lastIp", s.password_fp AS "passwordFp",
-  u.username, u.email, u.display_name AS "displayName", u.roles, u.password_hash AS "passwordHash"`;
+  s.created_at AS "createdAt", s.rotated_at AS "rotatedAt", s.last_used_at AS "lastUsedAt", s.expires_at AS "expiresAt",
+  s.revoked_at AS "revokedAt", s.revoke_reason AS "revokeReason", s.ip, s.last_ip AS "lastIp", s.user_agent AS "userAgent",
+  s.password_fp AS "passwordFp", u.username, u.email, u.display_name AS "displayName", u.roles,
+  u.password_hash AS "passwordHash"`;
 
 function toChainRow(r: RawChain): ChainRow {
   const { username, email, displayName, roles, passwordHash, ...chain } = r;

@@ -32,12 +32,8 @@ export const routes = [
   }),
   route('GET', '/mobile/v1/me', {
     summary: 'The caller',
-    operation: `query { mobileMe { user { id username display_name: displayName email roles } auth_method: authMethod
-      capabilities session { ${SESSION} } } }`,
-    result: (d) => {
-      const { user, ...rest } = d.mobileMe;
-      return { ...user, ...rest };
-    },
+    operation: `query { mobileMe { id username display_name: displayName email roles auth_method: authMethod capabilities
+      session { ${SESSION} } } }`,
   }),
   route('GET', '/mobile/v1/sessions', {
     summary: "The caller's live device sessions, most recently used first",

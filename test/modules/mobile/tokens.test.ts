@@ -63,6 +63,14 @@ describe('access tokens', () => {
     expect(gql.body.data.viewer).toEqual({ loggedIn: true, authMethod: 'jwt', user: { id: author.userId } });
   });
 
+  it('cost one SQL statement per request (session, user and revocation read together)', async () => {
+    await me(phone.headers); // last use is written at most once a minute
+    const { result, statements } = await t.db.statements.measure(() => me(phone.headers));
+    expect(result.status).toBe(200);
+    expect(result.body.session.id).toBe(decode(phone.accessToken).payload.sid);
+    expect(statements).toBe(1);
+  });
+
   it('without the install id, or with another one: 401 device_mismatch', async () => {
     const missing = await me({ Authorization: `Bearer ${phone.accessToken}` });
     expect(missing.status).toBe(401);

@@ -7,6 +7,7 @@ import { AppError } from '../../../platform/errors.ts';
 import { can, type Principal } from '../../../platform/principal.ts';
 import { login, logout, refresh, type DeviceRequest, type Issued } from '../auth.ts';
 import { INSTALL_ID_HEADER } from '../device.ts';
+import { sessionOfPrincipal } from '../verifier.ts';
 import { MobileSessionType, MobileTokensType } from './types.ts';
 
 const deviceRequest = (ctx: Context): DeviceRequest => ({
@@ -23,18 +24,26 @@ function actAs(ctx: Context, issued: Issued): Issued {
 
 const chainOf = (p: Principal) => (p.kind === 'user' && p.via === 'jwt' ? p.credentialId : null);
 
-const MobileMe = builder.objectRef<{ principal: Principal }>('MobileMe').implement({
+type Me = { principal: Extract<Principal, { kind: 'user' }> };
+
+const MobileMe = builder.objectRef<Me>('MobileMe').implement({
   description: 'The caller, whatever credential it used.',
   fields: (t) => ({
+    // The user as authentication read it for this request (no further query); `user` has every User field.
+    id: t.int({ resolve: (me) => me.principal.user.id }),
+    username: t.string({ resolve: (me) => me.principal.user.username }),
+    displayName: t.string({ resolve: (me) => me.principal.user.displayName }),
+    email: t.string({ resolve: (me) => me.principal.user.email }),
+    roles: t.stringList({ resolve: (me) => me.principal.user.roles }),
     user: t.prismaField({
       type: 'User',
       resolve: (query, me, _a, ctx) =>
-        ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: me.principal.kind === 'user' ? me.principal.user.id : 0 } }),
+        ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: me.principal.user.id } }),
     }),
-    authMethod: t.string({ resolve: (me) => (me.principal.kind === 'user' ? me.principal.via : 'anonymous') }),
+    authMethod: t.string({ resolve: (me) => me.principal.via }),
     capabilities: t.stringList({
       description: 'Capabilities the caller may use (a scoped API key lends only those it names).',
-      resolve: (me) => (me.principal.kind === 'user' ? [...me.principal.caps].filter((c) => can(me.principal, c)).sort() : []),
+      resolve: (me) => [...me.principal.caps].filter((c) => can(me.principal, c)).sort(),
     }),
     session: t.prismaField({
       type: MobileSessionType,
@@ -42,7 +51,8 @@ const MobileMe = builder.objectRef<{ principal: Principal }>('MobileMe').impleme
       description: 'The mobile session of the access token, when the caller used one.',
       resolve: (query, me, _a, ctx) => {
         const id = chainOf(me.principal);
-        return id === null ? null : ctx.platform.prisma.mobileSession.findUnique({ ...query, where: { id } });
+        if (id === null) return null;
+        return sessionOfPrincipal.get(me.principal) ?? ctx.platform.prisma.mobileSession.findUnique({ ...query, where: { id } });
       },
     }),
   }),
@@ -52,7 +62,10 @@ builder.queryFields((t) => ({
   mobileMe: t.field({
     type: MobileMe,
     ...requiresLogin(),
-    resolve: (_r, _a, ctx) => ({ principal: ctx.principal }),
+    resolve: (_r, _a, ctx) => {
+      if (ctx.principal.kind !== 'user') throw new AppError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
+      return { principal: ctx.principal };
+    },
   }),
 }));
 
