@@ -59,7 +59,7 @@ export async function rotateChain(platform: Platform, id: number, gen: number, i
 }
 
 /** A digest of the password hash: stored at login, compared at every use, so a password change ends the chain. */
-export const passwordFingerprint = (passwordHash: string) => sha256(`mobile-chain\0${passwordHash}`).slice(0, 32);
+const passwordFingerprint = (passwordHash: string) => sha256(`mobile-chain\0${passwordHash}`).slice(0, 32);
 
 export interface RequestMeta {
   ip: string | null;

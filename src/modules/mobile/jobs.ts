@@ -3,8 +3,8 @@ import type { JobDefinition } from '../../platform/jobs.ts';
 
 const DAY = 86_400_000;
 /** Revoked sessions stay a week (sessions answer why they ended: reuse, device, password…). */
-export const REVOKED_RETENTION_DAYS = 7;
-export const ATTEMPT_RETENTION_DAYS = 30;
+const REVOKED_RETENTION_DAYS = 7;
+const ATTEMPT_RETENTION_DAYS = 30;
 
 export const jobs: JobDefinition[] = [
   {

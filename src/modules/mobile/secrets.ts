@@ -15,7 +15,7 @@ export interface Keyring {
   generated: boolean;
 }
 
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 const PLACEHOLDERS = ['changeme', 'change-me', 'change_me', 'replaceme', 'replace-me', 'your-256-bit-secret', 'placeholder', 'example'];
 const COMMON = new Set(['secret', 'jwt_secret', 'jwtsecret', 'jwt-secret', 'mysecret', 'supersecret', 'password', 'default', 'atrium', 'test']);
 
@@ -45,7 +45,7 @@ export function assertProductionSecrets(config: Config): void {
 }
 
 /** A short public name for a secret. It reveals no more than a signature made with the secret does. */
-export const kidOf = (secret: string): string =>
+const kidOf = (secret: string): string =>
   createHash('sha256').update(`atrium-jwt-kid\0${secret}`).digest('base64url').slice(0, 12);
 
 const GENERATED = 'jwt_secret';

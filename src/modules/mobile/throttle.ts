@@ -6,14 +6,14 @@ import { tooMany } from '../../platform/errors.ts';
 import type { LoginAttempt, LoginGuard } from '../../platform/auth/extensions.ts';
 import type { Platform } from '../../platform/platform.ts';
 
-export const MAX_FAILURES = 5;
-export const LOCK_MS = 15 * 60_000;
+const MAX_FAILURES = 5;
+const LOCK_MS = 15 * 60_000;
 /** Failures count within this window from the first one. */
-export const FAILURE_WINDOW_MS = 15 * 60_000;
+const FAILURE_WINDOW_MS = 15 * 60_000;
 /** A reservation whose check never reported back (process died) stops counting after this. */
 const PENDING_TTL_MS = 30_000;
 
-export type AttemptOutcome = 'success' | 'failure' | 'locked' | 'throttled';
+type AttemptOutcome = 'success' | 'failure' | 'locked' | 'throttled';
 
 /** Usernames and e-mail addresses are matched trimmed; e-mail case-insensitively, so the key is lower-cased. */
 export const identifierKey = (identifier: string) => identifier.trim().toLowerCase().slice(0, 200);

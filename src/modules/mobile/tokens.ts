@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Keyring } from './secrets.ts';
 
-export const ACCESS_TTL_SECONDS = 15 * 60;
+const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 86400;
 export const REUSE_WINDOW_MS = 30_000;
 
