@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const text = (max = 5000) => z.string().trim().min(1, 'must not be empty').max(max);
 const align = z.enum(['left', 'center', 'right']).optional();
-const SAFE_URL = /^(https?:\/\/[^\s"<>]+|mailto:[^\s"<>]+|tel:[+0-9 ().-]+|\/[^\s"<>]*|#[A-Za-z0-9_-]*)$/i;
+const SAFE_URL = /^(https?:\/\/[^\s"<>]+|mailto:[^\s"<>]+|tel:[+0-9 ().-]+|\/(?!\/)[^\s"<>]*|#[A-Za-z0-9_-]*)$/i;
 const url = z.string().trim().max(2048).regex(SAFE_URL, 'must be an http(s), mailto: or tel: URL, or a path starting with / or #');
 const slug = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be lower-case letters, digits, - or _');
 

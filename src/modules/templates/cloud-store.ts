@@ -1,6 +1,7 @@
 // The cloud cache in the database, shared by every instance: one state row (ETag, fetch times, last error,
 // revision) and one row per entry. Each write is one short transaction that locks the state row, so concurrent
 // syncs apply one after the other and each reports its own diff; the network request happens before, never inside.
+import { randomUUID } from 'node:crypto';
 import type { Platform } from '../../platform/platform.ts';
 import { transaction, type Tx } from '../../platform/transaction.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
@@ -14,11 +15,11 @@ export interface CloudState {
   attemptedAt: Date | null;
   lastError: string | null;
   lastErrorAt: Date | null;
-  revision: number;
+  revision: string;
 }
 
 export const EMPTY_STATE: CloudState = {
-  sourceUrl: null, etag: null, fetchedAt: null, attemptedAt: null, lastError: null, lastErrorAt: null, revision: 0,
+  sourceUrl: null, etag: null, fetchedAt: null, attemptedAt: null, lastError: null, lastErrorAt: null, revision: '',
 };
 
 export async function readState(platform: Platform): Promise<CloudState> {
@@ -97,7 +98,7 @@ export function applyOutcome(platform: Platform, url: string, outcome: FetchOutc
       where: { id: 1 },
       data: {
         sourceUrl: url, etag: outcome.etag, fetchedAt: now, attemptedAt: now, lastError: null,
-        ...(changed ? { revision: { increment: 1 } } : {}),
+        ...(changed ? { revision: randomUUID() } : {}),
       },
     });
     return {

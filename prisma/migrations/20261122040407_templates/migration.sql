@@ -17,7 +17,7 @@ CREATE TABLE "tpl_cloud_state" (
     "attempted_at" TIMESTAMP(3),
     "last_error" TEXT,
     "last_error_at" TIMESTAMP(3),
-    "revision" INTEGER NOT NULL DEFAULT 0,
+    "revision" TEXT NOT NULL DEFAULT '',
 
     CONSTRAINT "tpl_cloud_state_pkey" PRIMARY KEY ("id")
 );
