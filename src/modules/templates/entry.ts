@@ -96,15 +96,22 @@ function canonical(v: unknown): string {
 
 export const checksumOf = (doc: TemplateDoc): string => createHash('sha256').update(canonical(doc)).digest('hex');
 
-/** A section as block markup: a named group (anchor = section key) holding the section's blocks. */
+const markupCache = new WeakMap<Section, string>();
+
+/** A section as block markup: a named group (anchor = section key) holding the section's blocks. Templates are
+ *  immutable once loaded, so the markup is computed once per section object. */
 export function sectionMarkup(templateKey: string, section: Section): string {
+  const cached = markupCache.get(section);
+  if (cached !== undefined) return cached;
   const cls = `tpl-section tpl-${templateKey}-${section.key}`;
   const inner = section.blocks.map((b: Block) => serializeBlock(b)).join('');
-  return wrap(
+  const markup = wrap(
     'group',
     { metadata: { name: section.title }, anchor: section.key, className: cls, layout: { type: 'constrained' } },
     `<div id="${escapeHtml(section.key)}" class="wp-block-group ${cls}">${inner}</div>`,
   );
+  markupCache.set(section, markup);
+  return markup;
 }
 
 export const templateMarkup = (t: Template, sections: readonly Section[] = t.sections): string =>

@@ -1,10 +1,11 @@
 // Writing a template into the site's content: save it to the template library (content type tpl_template), create
 // a page from it, or append its sections to an existing post. Capabilities: the route's manage_options, then the
 // content service's own checks (edit_posts / edit_pages, publish_* for publish and private, edit_post on the
-// target post). Requirements are checked last, after everything that would answer 4xx for another reason.
+// target post). Requirements are checked last, after everything that would answer 4xx for another reason, so a 409
+// always means "force would make this work".
 import { z } from 'zod';
 import type { Post } from '../../generated/prisma/client.ts';
-import { createPost, POST_STATUSES, postForEdit } from '../../platform/content/service.ts';
+import { assertCanCreate, createPost, POST_STATUSES, postForEdit } from '../../platform/content/service.ts';
 import { notFound, ValidationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Principal } from '../../platform/principal.ts';
@@ -39,6 +40,7 @@ export async function importTemplate(
 ): Promise<TemplateWrite> {
   const args = parseInput(z.object({ key: z.string(), status, force }), { ...input, status: input.status ?? undefined, force: input.force ?? undefined });
   const template = await findTemplate(platform, args.key);
+  assertCanCreate(principal, LIBRARY_TYPE, args.status);
   const requirements = assertRequirements(platform, template, args.force);
   const sections = template.sections.map((s) => s.key);
   const post = await createPost(platform, principal, {
@@ -62,6 +64,7 @@ export async function createPageFromTemplate(
     { key: input.key, title: input.title ?? undefined, status: input.status ?? undefined, force: input.force ?? undefined },
   );
   const template = await findTemplate(platform, args.key);
+  assertCanCreate(principal, 'page', args.status);
   const requirements = assertRequirements(platform, template, args.force);
   const sections = template.sections.map((s) => s.key);
   const post = await createPost(platform, principal, {

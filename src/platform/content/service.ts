@@ -42,6 +42,13 @@ export interface PostInput {
   meta?: Record<string, unknown> | null;
 }
 
+/** What creating content of `type` with `status` needs: edit_<type>s, and publish_<type>s for publish or private.
+ *  Exported so a service can refuse before other checks (e.g. templates' requirements). */
+export function assertCanCreate(principal: Principal, type: string, status: string): void {
+  assertCan(principal, can(principal, `edit_${plural(type)}`));
+  if (status === 'publish' || status === 'private') assertCan(principal, can(principal, `publish_${plural(type)}`));
+}
+
 /** Creates content as the principal (who becomes its author). */
 export async function createPost(platform: Platform, principal: Principal, input: PostInput): Promise<Post> {
   const data = parseInput(
@@ -56,8 +63,7 @@ export async function createPost(platform: Platform, principal: Principal, input
     }),
     input,
   );
-  assertCan(principal, can(principal, `edit_${plural(data.type)}`));
-  if (data.status === 'publish' || data.status === 'private') assertCan(principal, can(principal, `publish_${plural(data.type)}`));
+  assertCanCreate(principal, data.type, data.status);
   const now = platform.clock.now();
   return platform.prisma.post.create({
     data: {

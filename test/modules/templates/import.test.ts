@@ -224,6 +224,7 @@ describe('capabilities', () => {
     const key = await t.apiKey('administrator', ['manage_options']);
     expect((await t.http.get('/wp-json/templates/v1/catalog').set(key.headers)).status).toBe(200);
     expect((await post('/import', { key: 'about-us' }, key)).status).toBe(403);
+    expect((await post('/import', { key: 'fixture-unmet' }, key)).status).toBe(403); // 403 before 409: force would not help
     expect((await post('/template/about-us/page', {}, key)).status).toBe(403);
     const mine = await newPost(admin);
     expect((await post(`/template/about-us/append/${mine}`, {}, key)).status).toBe(403);
