@@ -51,6 +51,14 @@ describe('validation', () => {
     expect(BlockSchema.safeParse({ type: 'html', html: '<script></script>' }).success).toBe(false);
     expect(BlockSchema.safeParse({ type: 'paragraph', text: '   ' }).success).toBe(false);
 
+    const doc = (over: object) => ({ key: 'k', title: 'T', category: 'c', sections: [{ key: 's', title: 'S', blocks: [{ type: 'separator' }] }], ...over });
+    expect(parseTemplate(doc({ preview_image: 'https://cdn.test/p.png' }), 'cloud')).toMatchObject({ ok: true, template: { preview_image: 'https://cdn.test/p.png', source: 'cloud' } });
+    for (const preview_image of ['javascript:alert(1)', 'ftp://cdn.test/p.png', 'p.png']) {
+      expect(parseTemplate(doc({ preview_image }), 'cloud'), preview_image).toMatchObject({ ok: false, error: expect.stringMatching(/^preview_image: /) });
+    }
+    const dupSections = doc({ sections: [{ key: 's', title: 'S', blocks: [{ type: 'separator' }] }, { key: 's', title: 'S2', blocks: [{ type: 'separator' }] }] });
+    expect(parseTemplate(dupSections, 'bundled')).toMatchObject({ ok: false, error: 'sections: section keys must be unique' });
+
     let deep: unknown = { type: 'paragraph', text: 'x' };
     for (let i = 0; i < 5000; i++) deep = { type: 'group', blocks: [deep] };
     const r = parseTemplate({ key: 'deep', title: 'Deep', category: 'x', sections: [{ key: 's', title: 'S', blocks: [deep] }] }, 'cloud');

@@ -1,18 +1,26 @@
 // The operators' commands, in-process on a throwaway embedded database.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { runCli } from '../../../src/cli/main.ts';
 import { bundledFiles } from './setup.ts';
 
 let dir: string;
 const saved = { ...process.env };
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'atrium-tpl-cli-'));
   delete process.env.DATABASE_URL;
   delete process.env.TEMPLATES_CLOUD_URL;
   Object.assign(process.env, { DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  // Start from the migrated template rather than a fresh initdb, as test/platform/cli.test.ts does.
+  const template = inject('pgTemplate');
+  if (template.kind === 'pglite') {
+    const db = new PGlite(path.join(dir, 'pgdata'), { loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
+    await db.waitReady;
+    await db.close();
+  }
 });
 afterAll(() => {
   process.env = saved;
@@ -47,4 +55,4 @@ it('lists the catalog, reports status, turns the cloud off and on, and refuses t
   const sync = await cli('templates', 'sync');
   expect(sync.code).toBe(1);
   expect(sync.err).toBe('Error: sync not_configured\n');
-}, 240_000); // four CLI runs, each opening the embedded database: slow on a busy machine
+}, 240_000); // four CLI runs, each opening the embedded database (and on PostgreSQL runs a fresh initdb): slow under load
