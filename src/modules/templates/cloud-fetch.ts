@@ -5,7 +5,7 @@ import { parseTemplate, type Template } from './entry.ts';
 import { ATRIUM_VERSION } from './requirements.ts';
 
 /** More entries than this in one catalog is treated as a broken answer. */
-export const MAX_CLOUD_ENTRIES = 1000;
+const MAX_CLOUD_ENTRIES = 1000;
 
 export interface Rejected {
   index: number;

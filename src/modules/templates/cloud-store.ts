@@ -18,7 +18,7 @@ export interface CloudState {
   revision: string;
 }
 
-export const EMPTY_STATE: CloudState = {
+const EMPTY_STATE: CloudState = {
   sourceUrl: null, etag: null, fetchedAt: null, attemptedAt: null, lastError: null, lastErrorAt: null, revision: '',
 };
 
@@ -60,7 +60,7 @@ export interface AppliedDiff {
   rejected: Rejected[];
 }
 
-export const NO_DIFF: AppliedDiff = { added: [], updated: [], removed: [], unchanged: 0, rejected: [] };
+const NO_DIFF: AppliedDiff = { added: [], updated: [], removed: [], unchanged: 0, rejected: [] };
 
 /** Records the outcome of one fetch of `url` and answers what changed in the cache. */
 export function applyOutcome(platform: Platform, url: string, outcome: FetchOutcome): Promise<AppliedDiff> {

@@ -22,7 +22,7 @@ const SectionSchema = z.object({
   blocks: z.array(BlockSchema).min(1).max(200),
 });
 
-export const TemplateSchema = z
+const TemplateSchema = z
   .object({
     schema: z
       .int()
@@ -68,7 +68,7 @@ function depthExceeds(value: unknown, max: number): boolean {
 }
 
 /** One short line per problem: "sections.0.blocks.2.text: must not be empty". */
-export function describeIssues(error: z.ZodError, limit = 3): string {
+function describeIssues(error: z.ZodError, limit = 3): string {
   const lines = error.issues.slice(0, limit).map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`);
   const more = error.issues.length > limit ? ` (and ${error.issues.length - limit} more)` : '';
   return lines.join('; ') + more;
@@ -94,7 +94,7 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export const checksumOf = (doc: TemplateDoc): string => createHash('sha256').update(canonical(doc)).digest('hex');
+const checksumOf = (doc: TemplateDoc): string => createHash('sha256').update(canonical(doc)).digest('hex');
 
 const markupCache = new WeakMap<Section, string>();
 

@@ -5,8 +5,8 @@
 // always means "force would make this work".
 import { z } from 'zod';
 import type { Post } from '../../generated/prisma/client.ts';
-import { assertCanCreate, createPost, POST_STATUSES, postForEdit } from '../../platform/content/service.ts';
-import { notFound, ValidationError } from '../../platform/errors.ts';
+import { assertCanCreate, createPost, MAX_CONTENT_CHARS, POST_STATUSES, postForEdit } from '../../platform/content/service.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { parseInput } from '../../platform/validate.ts';
@@ -96,12 +96,16 @@ export async function appendTemplate(
   const requirements = assertRequirements(platform, template, args.force);
   const chosen = wanted.map((k) => template.sections.find((s) => s.key === k)!);
   const markup = templateMarkup(template, chosen);
-  // One atomic UPDATE: concurrent appends to the same post all land (no read-modify-write of the content).
+  // One atomic UPDATE: concurrent appends to the same post all land (no read-modify-write of the content), and the
+  // content limit of the core holds however many appends race.
   const now = platform.clock.now();
+  const room = MAX_CONTENT_CHARS - markup.length - 2;
   const updated = await platform.prisma.$executeRaw`
     UPDATE posts SET content = CASE WHEN content = '' THEN ${markup} ELSE content || ${`\n\n${markup}`} END, updated_at = ${now}
-    WHERE id = ${args.postId}`;
-  if (updated !== 1) throw notFound('post_not_found', 'No post has that id.');
-  const post = await platform.prisma.post.findUniqueOrThrow({ where: { id: args.postId } });
+    WHERE id = ${args.postId} AND char_length(content) <= ${room}`;
+  const post = await postForEdit(platform, principal, args.postId); // also answers 404 if it was deleted meanwhile
+  if (updated !== 1) {
+    throw new AppError('templates_post_too_long', `Appending would make the post longer than ${MAX_CONTENT_CHARS} characters.`, { status: 409 });
+  }
   return { post, template, sections: wanted, requirements, forced: !requirements.met };
 }

@@ -24,9 +24,12 @@ export function slugify(text: string): string {
   );
 }
 
+/** Longest content a post may hold (characters). */
+export const MAX_CONTENT_CHARS = 5_000_000;
+
 const fields = {
   title: z.string().max(1000),
-  content: z.string().max(5_000_000),
+  content: z.string().max(MAX_CONTENT_CHARS),
   excerpt: z.string().max(10_000),
   status: z.enum(POST_STATUSES, { error: `Status is one of ${POST_STATUSES.join(', ')}.` }),
   meta: z.record(z.string(), z.unknown()),

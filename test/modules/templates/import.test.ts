@@ -1,6 +1,7 @@
 // Writing templates into content through both faces: the template library, pages and appends; statuses, unknown
 // keys and posts, requirements (409 unless force), the capability matrix, and that a refused call writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CONTENT_CHARS } from '../../../src/platform/content/service.ts';
 import { graphql } from '../../gql/index.ts';
 import { createTestApp, ROLES, type Caller, type TestApp } from '../../helpers/app.ts';
 import { withFixtures } from './setup.ts';
@@ -178,6 +179,16 @@ describe('POST /template/{key}/append/{post_id}', () => {
     expect(after.match(/wp:group \{"metadata"/g)).toHaveLength(1); // only the one valid append ('alpha' as a list)
     const forced = await post(`/template/fixture-unmet/append/${id}`, { sections: ['two'], force: true });
     expect(forced.body).toMatchObject({ forced: true, sections: ['two'] });
+  });
+
+  it('never grows a post past the core content limit: 409 templates_post_too_long, content unchanged', async () => {
+    const id = await newPost(admin);
+    const full = 'x'.repeat(MAX_CONTENT_CHARS - 100);
+    await t.platform.prisma.post.update({ where: { id }, data: { content: full } });
+    const res = await post(`/template/fixture-simple/append/${id}`, { sections: ['beta'] });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('templates_post_too_long');
+    expect((await t.platform.prisma.post.findUniqueOrThrow({ where: { id } })).content).toBe(full);
   });
 
   it('GraphQL appends alike', async () => {

@@ -1,7 +1,9 @@
-// Block markup: what each block type writes, and that no text or attribute can break out of its place.
+// Template documents: what each block type writes, that no text or attribute can break out of its place, what
+// validation refuses, and how versions compare for requirements.
 import { describe, expect, it } from 'vitest';
 import { BlockSchema, serializeBlock, type Block } from '../../../src/modules/templates/blocks.ts';
 import { parseTemplate } from '../../../src/modules/templates/entry.ts';
+import { compareVersions } from '../../../src/modules/templates/requirements.ts';
 
 const block = (raw: unknown) => BlockSchema.parse(raw);
 
@@ -63,5 +65,14 @@ describe('validation', () => {
     for (let i = 0; i < 5000; i++) deep = { type: 'group', blocks: [deep] };
     const r = parseTemplate({ key: 'deep', title: 'Deep', category: 'x', sections: [{ key: 's', title: 'S', blocks: [deep] }] }, 'cloud');
     expect(r).toEqual({ ok: false, key: 'deep', error: 'nested deeper than 24 levels' });
+  });
+});
+
+describe('versions', () => {
+  it('compare numerically, a pre-release before its release', () => {
+    const ordered = ['0.0.1', '0.1.0', '0.9.9', '0.10.0', '1.0.0-alpha', '1.0.0-beta', '1.0.0', '1.0.1', '2.0.0', '10.0.0'];
+    for (let i = 0; i < ordered.length; i++) {
+      for (let j = 0; j < ordered.length; j++) expect(compareVersions(ordered[i]!, ordered[j]!), `${ordered[i]} vs ${ordered[j]}`).toBe(Math.sign(i - j));
+    }
   });
 });
