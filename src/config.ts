@@ -84,6 +84,7 @@ const EnvSchema = z.object({
   TEMPLATES_CLOUD_URL: url(['http:', 'https:']),
   TEMPLATES_CLOUD_TTL: int(12 * 3600, 0, 30 * 24 * 3600),
   TEMPLATES_CLOUD_TIMEOUT_MS: int(5000, 100, 120_000),
+  TEMPLATES_CLOUD_MAX_BYTES: size(5 * 1024 * 1024),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -126,6 +127,7 @@ export function loadConfig(env: Env = process.env) {
       cloudUrl: e.TEMPLATES_CLOUD_URL,
       cloudTtlSeconds: e.TEMPLATES_CLOUD_TTL,
       cloudTimeoutMs: e.TEMPLATES_CLOUD_TIMEOUT_MS,
+      cloudMaxBytes: e.TEMPLATES_CLOUD_MAX_BYTES,
     },
   };
 }
