@@ -168,12 +168,12 @@ builder.mutationFields((t) => ({
       return ctx.platform.prisma.formEntry.findMany({ ...query, where: { id: { in: changed } }, orderBy: { id: 'asc' } });
     },
   }),
-  deleteFormEntries: t.field({
-    type: [FormEntryRef],
+  deleteFormEntries: t.prismaField({
+    type: ['FormEntry'],
     ...edit,
     description: 'Deletes entries for good (all or none); answers them as they were.',
     args: idsArg,
-    resolve: (_r, { ids }, ctx) => deleteEntries(ctx.platform, ids),
+    resolve: (query, _r, { ids }, ctx) => deleteEntries(ctx.platform, ids, query),
   }),
   resendFormEntryNotifications: t.prismaField({
     type: 'FormEntry',

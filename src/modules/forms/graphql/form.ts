@@ -131,11 +131,11 @@ builder.mutationFields((t) => ({
       return ctx.platform.prisma.form.findUniqueOrThrow({ ...query, where: { id: copy.id } });
     },
   }),
-  deleteForm: t.field({
-    type: FormRef,
+  deleteForm: t.prismaField({
+    type: 'Form',
     ...manage,
     description: 'Deletes a form. One with entries needs deleteEntries: true (409 forms_form_has_entries otherwise).',
     args: { id: t.arg.int({ required: true }), deleteEntries: t.arg.boolean({ defaultValue: false }) },
-    resolve: (_r, { id, deleteEntries }, ctx) => deleteForm(ctx.platform, id, deleteEntries ?? false),
+    resolve: (query, _r, { id, deleteEntries }, ctx) => deleteForm(ctx.platform, id, deleteEntries ?? false, query),
   }),
 }));

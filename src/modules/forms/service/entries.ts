@@ -67,10 +67,11 @@ export async function setEntryStatus(platform: Platform, ids: number[], status: 
   });
 }
 
-export async function deleteEntries(platform: Platform, ids: number[]): Promise<FormEntry[]> {
+/** Deletes entries; answers them as they were, read with `query` (the GraphQL selection) before they go. */
+export async function deleteEntries(platform: Platform, ids: number[], query: object = {}): Promise<FormEntry[]> {
   return transaction(platform, async (tx, after) => {
     const { unique } = await allEntries(tx, ids);
-    const previous = await tx.formEntry.findMany({ where: { id: { in: unique } }, orderBy: { id: 'asc' } });
+    const previous = await tx.formEntry.findMany({ ...query, where: { id: { in: unique } }, orderBy: { id: 'asc' } });
     await tx.formEntry.deleteMany({ where: { id: { in: unique } } });
     for (const e of previous) after.emit('forms/entry/deleted', { entryId: e.id, formId: e.formId });
     return previous;

@@ -1,6 +1,7 @@
 // CSV export of a form's entries: one column per field (its label, in form order, then keys of removed fields
 // still present in entries), plus the entry's facts. Read in id-ordered batches so memory stays flat per batch;
 // cells that a spreadsheet would run as a formula are defused (OWASP CSV injection).
+import { toIsoSeconds } from '../../../graphql/scalars.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { fieldsOf } from '../definition/stored.ts';
 import { displayValue } from '../notify/merge-tags.ts';
@@ -12,7 +13,7 @@ export const EXPORT_MAX_ROWS = 20_000;
 const BATCH = 500;
 
 export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
+  let s = value === null || value === undefined ? '' : value instanceof Date ? toIsoSeconds(value) : String(value);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

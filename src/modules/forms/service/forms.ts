@@ -81,7 +81,7 @@ export async function duplicateForm(platform: Platform, id: number): Promise<For
  * Deletes a form. A form with entries is only deleted with `deleteEntries` (they go with it): entries are
  * submissions people made, not to be lost by a slip. The row lock keeps entries from arriving between count and delete.
  */
-export async function deleteForm(platform: Platform, id: number, deleteEntries: boolean): Promise<Form> {
+export async function deleteForm(platform: Platform, id: number, deleteEntries: boolean, query: object = {}): Promise<Form> {
   return transaction(platform, async (tx) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM forms WHERE id = ${id} FOR UPDATE`;
     if (!locked.length) throw formNotFound();
@@ -92,6 +92,8 @@ export async function deleteForm(platform: Platform, id: number, deleteEntries: 
         data: { entries },
       });
     }
-    return tx.form.delete({ where: { id } });
+    const previous = await tx.form.findUniqueOrThrow({ ...query, where: { id } });
+    await tx.form.delete({ where: { id } });
+    return previous;
   });
 }
