@@ -2,7 +2,7 @@
 // field, nothing stored), then one short transaction that re-checks the limits that need the data (entry limit, no
 // duplicates) under the form's row lock and stores the entry. Events, the mailing feed and notifications follow the
 // commit; notifications go out in the background.
-import type { FormEntry, Prisma } from '../../../generated/prisma/client.ts';
+import { Prisma, type FormEntry } from '../../../generated/prisma/client.ts';
 import type { RequestInfo } from '../../../graphql/context.ts';
 import { AppError, ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
@@ -91,6 +91,8 @@ export async function submitEntry(platform: Platform, s: Submission): Promise<{ 
   const consents = form.fields.filter((f) => f.type === 'consent' && values[f.key] === true).map((f) => ({ field: f.key, label: f.label, description: f.description }));
 
   const entry = await transaction(platform, async (tx, after) => {
+    // The form was deleted since it was read: the entry has nowhere to go.
+    const gone = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2003';
     if (!spam) await checkStoredLimits(tx, platform, form, values);
     const created = await tx.formEntry.create({
       data: {
@@ -109,6 +111,8 @@ export async function submitEntry(platform: Platform, s: Submission): Promise<{ 
         createdAt: now,
         updatedAt: now,
       },
+    }).catch((err: unknown) => {
+      throw gone(err) ? formNotFound() : err;
     });
     if (spam) return created;
     const ids = { entryId: created.id, formId: form.id };
