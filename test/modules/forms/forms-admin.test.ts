@@ -244,3 +244,29 @@ describe('reading forms (REST)', () => {
     t.clock.set('2026-11-22T00:00:00Z');
   });
 });
+
+describe('discovery and site health', () => {
+  it('the namespace index and OpenAPI describe every forms/v1 route with its access rule', async () => {
+    const index = await t.http.get('/wp-json/forms/v1');
+    expect(index.status).toBe(200);
+    expect(Object.keys(index.body.routes)).toEqual(expect.arrayContaining([
+      '/forms/v1/forms', '/forms/v1/forms/(?P<id>[\\d]+)', '/forms/v1/forms/(?P<id>[\\d]+)/submit',
+      '/forms/v1/forms/(?P<id>[\\d]+)/validate', '/forms/v1/entries/(?P<id>[\\d]+)',
+    ]));
+    expect((await t.http.get('/wp-json/')).body.namespaces).toContain('forms/v1');
+    const openapi = (await t.http.get('/wp-json/openapi.json')).body;
+    expect(Object.keys(openapi.paths).filter((p: string) => p.startsWith('/wp-json/forms/v1'))).toHaveLength(5);
+    const head = await t.http.head('/wp-json/forms/v1/forms');
+    expect(head.status).toBe(200);
+  });
+
+  it('flags active public forms without a honeypot, and rate limiting turned off', async () => {
+    const check = t.platform.checks.find((c) => c.id === 'forms_spam_protection')!;
+    await t.platform.prisma.form.updateMany({ data: { status: 'inactive' } });
+    const off = 'Submission rate limiting is off (FORMS_SUBMIT_LIMIT=0).'; // as in this app
+    expect(await check.run(t.platform)).toMatchObject({ status: 'warning', detail: off });
+    const open = await createForm(t, admin, contactForm({ title: 'Unprotected', settings: { honeypot: false } }));
+    await createForm(t, admin, contactForm({ title: 'Members', settings: { honeypot: false, requireLogin: true } }));
+    expect(await check.run(t.platform)).toMatchObject({ status: 'warning', detail: `Without honeypot: #${open.id} Unprotected. ${off}` });
+  });
+});
