@@ -6,7 +6,7 @@ import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/paginati
 import { FORMS_MANAGE, FORMS_VIEW_ENTRIES } from '../capabilities.ts';
 import { definitionOf, fieldsOf, settingsOf } from '../definition/stored.ts';
 import type { FormDefinition } from '../definition/types.ts';
-import { createForm, deleteForm, duplicateForm, formWhere, updateForm, visibleForm, type FormPatch } from '../service/forms.ts';
+import { canSee, createForm, deleteForm, duplicateForm, formNotFound, formWhere, updateForm, type FormPatch } from '../service/forms.ts';
 import { availability } from './availability.ts';
 import { FormInput } from './definition-inputs.ts';
 import {
@@ -16,7 +16,7 @@ import {
 const manage = requiresCapability(FORMS_MANAGE);
 const viewEntries = requiresCapability(FORMS_VIEW_ENTRIES);
 
-export const FormRef = builder.prismaObject('Form', {
+builder.prismaObject('Form', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     title: t.exposeString('title'),
@@ -89,8 +89,9 @@ builder.queryFields((t) => ({
     ...isPublic(),
     args: { id: t.arg.int({ required: true }) },
     resolve: async (query, _r, { id }, ctx) => {
-      await visibleForm(ctx.platform, ctx.principal, id);
-      return ctx.platform.prisma.form.findUniqueOrThrow({ ...query, where: { id } });
+      const form = await ctx.platform.prisma.form.findUnique({ ...query, where: { id } });
+      if (!form || !canSee(ctx.principal, form)) throw formNotFound();
+      return form;
     },
   }),
 }));

@@ -88,9 +88,12 @@ export async function purgeEntries(platform: Platform): Promise<number> {
     const days = (f.settings as { retentionDays?: number | null }).retentionDays;
     if (days) conditions.push({ formId: f.id, createdAt: { lt: new Date(now - days * day) } });
   }
-  const doomed = await platform.prisma.formEntry.findMany({ where: { OR: conditions }, select: { id: true, formId: true }, take: 10_000 });
-  if (!doomed.length) return 0;
-  await platform.prisma.formEntry.deleteMany({ where: { id: { in: doomed.map((d) => d.id) } } });
-  for (const d of doomed) await platform.events.emit('forms/entry/deleted', { entryId: d.id, formId: d.formId });
-  return doomed.length;
+  let purged = 0;
+  for (;;) {
+    const doomed = await platform.prisma.formEntry.findMany({ where: { OR: conditions }, select: { id: true, formId: true }, take: 1000 });
+    if (!doomed.length) return purged;
+    await platform.prisma.formEntry.deleteMany({ where: { id: { in: doomed.map((d) => d.id) } } });
+    for (const d of doomed) await platform.events.emit('forms/entry/deleted', { entryId: d.id, formId: d.formId });
+    purged += doomed.length;
+  }
 }

@@ -23,12 +23,8 @@ export function formWhere(principal: Principal, q: { status?: string | null; sea
   };
 }
 
-/** A form the principal may see, or 404 (inactive forms do not exist for the public). */
-export async function visibleForm(platform: Platform, principal: Principal, id: number): Promise<Form> {
-  const form = await platform.prisma.form.findUnique({ where: { id } });
-  if (!form || (form.status !== 'active' && !can(principal, FORMS_MANAGE))) throw formNotFound();
-  return form;
-}
+/** Whether the principal may see the form (inactive forms do not exist for the public: 404). */
+export const canSee = (principal: Principal, form: Pick<Form, 'status'>) => form.status === 'active' || can(principal, FORMS_MANAGE);
 
 function columns(def: FormDefinition) {
   return {
