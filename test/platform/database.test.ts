@@ -13,7 +13,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('persists under DATA_DIR, applies migrations once, and refuses a second opener', async () => {
+// A fresh on-disk database runs initdb and every migration: slow on a loaded machine, hence the long timeout.
+it('persists under DATA_DIR, applies migrations once, and refuses a second opener', { timeout: 180_000 }, async () => {
   const db = await openDatabase({ kind: 'pglite', dataDir: dir });
   expect((await db.migrate()).length).toBeGreaterThan(0);
   expect(await db.migrate()).toEqual([]);
@@ -28,7 +29,7 @@ it('persists under DATA_DIR, applies migrations once, and refuses a second opene
   await again.close();
 });
 
-it('counts SQL statements', async () => {
+it('counts SQL statements', { timeout: 120_000 }, async () => {
   const db = await openDatabase({ kind: 'pglite', dataDir: dir });
   const { statements } = await db.statements.measure(async () => {
     await db.prisma.option.findMany();
