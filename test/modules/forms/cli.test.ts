@@ -1,17 +1,18 @@
 // `atrium forms list|export|import|export-entries` on a throwaway embedded database: export is the JSON of
 // GET /forms/v1/forms/{id}?context=edit, import takes it back, a bad file creates nothing.
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import supertest from 'supertest';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-
-vi.setConfig({ testTimeout: 60_000 });
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { runCli } from '../../../src/cli/main.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { createAppPassword } from '../../../src/platform/auth/app-passwords.ts';
 import { createUser } from '../../../src/platform/users/service.ts';
 import { createAtrium } from '../../../src/server.ts';
+
+vi.setConfig({ testTimeout: 120_000 }); // every command opens the embedded database on disk, slow under load
 
 let dir: string;
 const saved = { ...process.env };
@@ -19,8 +20,15 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'atrium-forms-cli-'));
   delete process.env.DATABASE_URL; // always the embedded database here
   Object.assign(process.env, { DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  expect((await cli('migrate')).code).toBe(0); // a new embedded database on disk takes a while to migrate
-}, 120_000);
+  // Start from the migrated template when there is one (a fresh on-disk database takes long to create and migrate).
+  const template = inject('pgTemplate');
+  if (template.kind === 'pglite') {
+    const db = new PGlite(path.join(dir, 'pgdata'), { loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
+    await db.waitReady;
+    await db.close();
+  }
+  expect((await cli('migrate')).code).toBe(0);
+}, 180_000);
 afterAll(() => {
   process.env = saved;
   rmSync(dir, { recursive: true, force: true });
