@@ -16,14 +16,14 @@ import { createForm } from './service/forms.ts';
 import { exportEntries } from './service/export.ts';
 
 /** snake_case keys (REST) -> camelCase (the service), at every depth. Definitions hold no user data in keys. */
-export function camelKeys(value: unknown): unknown {
+function camelKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelKeys);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
   return value;
 }
 
 /** The form as REST answers it with context=edit. */
-export async function exportForm(platform: Platform, id: number): Promise<Record<string, unknown>> {
+async function exportForm(platform: Platform, id: number): Promise<Record<string, unknown>> {
   const { buildSchema } = await import('../../graphql/schema.ts'); // at call time: the schema imports every module
   const ctx = createContext(platform, { principal: SYSTEM, session: null }, { ip: null, userAgent: 'atrium-cli', header: () => undefined, secure: false }, NO_RESPONSE);
   const result = await execute({

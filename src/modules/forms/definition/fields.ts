@@ -11,13 +11,13 @@ export const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>
   z.preprocess((v) => v ?? undefined, schema.default(fallback as never));
 export const optional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
 
-export const KEY = /^[a-z][a-z0-9_]{0,63}$/;
+const KEY = /^[a-z][a-z0-9_]{0,63}$/;
 export const keySchema = z.string().regex(KEY, 'Use 1 to 64 lower-case letters, digits and _, starting with a letter.');
 
 const isoDate = z.string().refine(isIsoDate, 'Use a date as YYYY-MM-DD.');
 const finite = z.number().refine(Number.isFinite, 'Use a finite number.');
 
-export const conditionalSchema = z.strictObject({
+const conditionalSchema = z.strictObject({
   action: withDefault(z.enum(['show', 'hide']), 'show'),
   match: withDefault(z.enum(['all', 'any']), 'all'),
   rules: z

@@ -65,7 +65,7 @@ const mailingFeedSchema = z.strictObject({
   consentField: optional(keySchema),
 });
 
-export const definitionSchema = z
+const definitionSchema = z
   .object({
     title: z.string().trim().min(1, 'Give the form a title.').max(200),
     description: withDefault(message(10_000), ''),

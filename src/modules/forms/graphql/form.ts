@@ -5,7 +5,6 @@ import { invalid } from '../../../platform/errors.ts';
 import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
 import { FORMS_MANAGE, FORMS_VIEW_ENTRIES } from '../capabilities.ts';
 import { definitionOf, fieldsOf, settingsOf } from '../definition/stored.ts';
-import type { FormDefinition } from '../definition/types.ts';
 import { canSee, createForm, deleteForm, duplicateForm, formNotFound, formWhere, updateForm, type FormPatch } from '../service/forms.ts';
 import { availability } from './availability.ts';
 import { FormInput } from './definition-inputs.ts';
@@ -105,7 +104,7 @@ builder.mutationFields((t) => ({
     ...manage,
     args: { input: t.arg({ type: FormInput, required: true }) },
     resolve: async (query, _r, { input }, ctx) => {
-      const form = await createForm(ctx.platform, input as unknown as Partial<FormDefinition>);
+      const form = await createForm(ctx.platform, input);
       return ctx.platform.prisma.form.findUniqueOrThrow({ ...query, where: { id: form.id } });
     },
   }),

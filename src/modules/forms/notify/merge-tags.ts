@@ -14,7 +14,7 @@ export interface MergeContext {
   entryUrl: string;
 }
 
-export type Encoding = 'text' | 'html' | 'url';
+type Encoding = 'text' | 'html' | 'url';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -35,7 +35,7 @@ export function displayValue(field: FieldDefinition | undefined, value: FieldVal
 }
 
 /** Label/value pairs of every field that holds a value, in form order. */
-export function filledFields(ctx: MergeContext): { label: string; value: string }[] {
+function filledFields(ctx: MergeContext): { label: string; value: string }[] {
   return ctx.form.fields
     .filter((f) => ctx.entry.values[f.key] !== undefined && ctx.entry.values[f.key] !== null)
     .map((f) => ({ label: f.label || f.key, value: displayValue(f, ctx.entry.values[f.key]) }))

@@ -5,7 +5,7 @@ import type { Platform } from '../../../platform/platform.ts';
 import { deliver } from './send.ts';
 
 /** Attempts per entry before the retry job gives up (a manager can still resend). */
-export const MAX_TRIES = 3;
+const MAX_TRIES = 3;
 /** An attempt still "sending" after this long was cut short (process stopped mid-send). */
 const STALE_MS = 15 * 60_000;
 

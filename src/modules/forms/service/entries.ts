@@ -8,8 +8,7 @@ import { transaction } from '../../../platform/transaction.ts';
 import { parseInput } from '../../../platform/validate.ts';
 import { COUNTED_STATUSES } from '../submission/restrictions.ts';
 
-export const ENTRY_STATUSES = ['unread', 'read', 'spam', 'trash'] as const;
-export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+const ENTRY_STATUSES = ['unread', 'read', 'spam', 'trash'] as const;
 
 export const entryNotFound = (ids?: number[]) =>
   notFound('forms_entry_not_found', ids && ids.length > 1 ? `No entry has the id(s) ${ids.join(', ')}.` : 'No entry has that id.');

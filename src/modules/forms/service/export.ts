@@ -9,7 +9,7 @@ import type { FieldValue } from '../submission/values.ts';
 import { entryWhere, type EntryQuery } from './entries.ts';
 import { formNotFound } from './forms.ts';
 
-export const EXPORT_MAX_ROWS = 20_000;
+const EXPORT_MAX_ROWS = 20_000;
 const BATCH = 500;
 
 export function csvCell(value: unknown): string {

@@ -48,7 +48,7 @@ export async function createForm(platform: Platform, input: unknown): Promise<Fo
 /** A change to a form: parts left out stay as they are; `settings` merges key by key; `mailingFeed: null` removes it. */
 export type FormPatch = Partial<Omit<FormDefinition, 'settings'>> & { settings?: Partial<FormDefinition['settings']> | null };
 
-export async function updateForm(platform: Platform, id: number, patch: FormPatch, expectedVersion?: number | null): Promise<Form> {
+export async function updateForm(platform: Platform, id: number, patch: FormPatch, expectedVersion?: number | null): Promise<void> {
   const form = await platform.prisma.form.findUnique({ where: { id } });
   if (!form) throw formNotFound();
   if (expectedVersion != null && expectedVersion !== form.version) throw staleVersion(form.version);
@@ -59,7 +59,6 @@ export async function updateForm(platform: Platform, id: number, patch: FormPatc
   // Compare-and-set on the version, so two managers saving at once cannot silently overwrite each other.
   const { count } = await platform.prisma.form.updateMany({ where: { id, version: form.version }, data: { ...data, version: { increment: 1 } } });
   if (count === 0) throw staleVersion();
-  return platform.prisma.form.findUniqueOrThrow({ where: { id } });
 }
 
 const staleVersion = (version?: number) =>

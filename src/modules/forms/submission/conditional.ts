@@ -14,7 +14,7 @@ function numberOf(v: FieldValue | string): number | null {
 }
 
 /** One rule against a value (undefined: the field is hidden or absent, which counts as empty). */
-export function ruleMatches(rule: ConditionRule, value: FieldValue | undefined): boolean {
+function ruleMatches(rule: ConditionRule, value: FieldValue | undefined): boolean {
   const v = value ?? null;
   const expected = rule.value.toLowerCase();
   const values = Array.isArray(v) ? v.map((s) => s.toLowerCase()) : [text(v).toLowerCase()];

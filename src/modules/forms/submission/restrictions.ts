@@ -4,7 +4,7 @@ import { AppError } from '../../../platform/errors.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import type { FormSettings } from '../definition/types.ts';
 
-export type Period = NonNullable<FormSettings['entryLimit']>['period'];
+type Period = NonNullable<FormSettings['entryLimit']>['period'];
 
 /** Start of the current limit period (null for a total limit). */
 export function periodStart(period: Period, now: Date): Date | null {

@@ -6,14 +6,13 @@ import { Prisma, type FormEntry } from '../../../generated/prisma/client.ts';
 import type { RequestInfo } from '../../../graphql/context.ts';
 import { AppError, ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { can, userIdOf, type Principal } from '../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { hitRateLimit } from '../../../platform/rate-limit.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
-import { FORMS_MANAGE } from '../capabilities.ts';
 import { storedForm, type StoredForm } from '../definition/stored.ts';
 import { subscriptionRequest } from '../feed.ts';
 import { deliverInBackground } from '../notify/send.ts';
-import { formNotFound } from '../service/forms.ts';
+import { canSee, formNotFound } from '../service/forms.ts';
 import { renderConfirmation, type RenderedConfirmation } from './confirmation.ts';
 import { closed, COUNTED_STATUSES, loginRefusal, periodStart, scheduleRefusal } from './restrictions.ts';
 import { checkSubmission, searchTextOf } from './validate.ts';
@@ -29,11 +28,8 @@ export interface Submission {
 /** The form, if it takes submissions from this caller now (entry limits are checked when storing). */
 async function openForm(platform: Platform, s: Submission): Promise<StoredForm> {
   const row = await platform.prisma.form.findUnique({ where: { id: s.formId } });
-  if (!row) throw formNotFound();
-  if (row.status !== 'active') {
-    if (!can(s.principal, FORMS_MANAGE)) throw formNotFound();
-    throw new AppError('forms_form_inactive', 'This form is inactive and does not take submissions.', { status: 403 });
-  }
+  if (!row || !canSee(s.principal, row)) throw formNotFound();
+  if (row.status !== 'active') throw new AppError('forms_form_inactive', 'This form is inactive and does not take submissions.', { status: 403 });
   const form = storedForm(row);
   const refusal = loginRefusal(form.settings, s.principal) ?? scheduleRefusal(form.settings, platform.clock.now());
   if (refusal) throw refusal;

@@ -4,7 +4,7 @@ import type { FieldDefinition, FormSettings } from '../definition/types.ts';
 import { isShown } from './conditional.ts';
 import { isEmpty, normalizeValue, type FieldValue } from './values.ts';
 
-export interface CheckedSubmission {
+interface CheckedSubmission {
   /** Values of the shown fields, keyed by field key. */
   values: Record<string, FieldValue>;
   /** Field key (or unknown key) -> message; empty when the submission is valid. */
@@ -14,7 +14,7 @@ export interface CheckedSubmission {
 }
 
 /** Body keys that are transport parameters, not fields (`_wpnonce`, `_locale`, …), as core ignores them. */
-export const isTransportKey = (key: string) => key.startsWith('_');
+const isTransportKey = (key: string) => key.startsWith('_');
 
 /** `name[]` (form-encoded lists) is the field `name`. */
 export function submittedValues(body: Record<string, unknown>): Record<string, unknown> {

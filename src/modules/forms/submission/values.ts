@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_LENGTH, type FieldDefinition } from '../definition/types.ts';
 
 export type FieldValue = string | number | boolean | string[] | null;
-export type Normalized = { value: FieldValue } | { error: string };
+type Normalized = { value: FieldValue } | { error: string };
 
 const EMAIL = z.email();
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -14,7 +14,7 @@ const TRUE = ['1', 'true', 'on', 'yes'];
 const FALSE = ['', '0', 'false', 'off', 'no'];
 
 /** The value a field holds when nothing was given. */
-export function emptyValue(field: Pick<FieldDefinition, 'type'>): FieldValue {
+function emptyValue(field: Pick<FieldDefinition, 'type'>): FieldValue {
   return field.type === 'checkbox' ? [] : field.type === 'consent' ? false : null;
 }
 
@@ -22,7 +22,7 @@ export function isEmpty(value: FieldValue): boolean {
   return value === null || value === false || (Array.isArray(value) && value.length === 0);
 }
 
-export const chars = (s: string) => [...s].length;
+const chars = (s: string) => [...s].length;
 
 export function isIsoDate(s: string): boolean {
   const m = DATE.exec(s);
