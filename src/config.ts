@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   TEMPLATES_CLOUD_TTL: int(12 * 3600, 0, 30 * 24 * 3600),
   TEMPLATES_CLOUD_TIMEOUT_MS: int(5000, 100, 120_000),
   TEMPLATES_CLOUD_MAX_BYTES: size(5 * 1024 * 1024),
+  FORMS_SUBMIT_LIMIT: int(30, 0, 1_000_000),
+  FORMS_SUBMIT_WINDOW: int(600, 1, 86_400),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -129,6 +131,8 @@ export function loadConfig(env: Env = process.env) {
       cloudTimeoutMs: e.TEMPLATES_CLOUD_TIMEOUT_MS,
       cloudMaxBytes: e.TEMPLATES_CLOUD_MAX_BYTES,
     },
+    /** Form submissions per client IP per window (0: no limit). */
+    forms: { submitLimit: e.FORMS_SUBMIT_LIMIT, submitWindowSeconds: e.FORMS_SUBMIT_WINDOW },
   };
 }
 
