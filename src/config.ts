@@ -86,6 +86,9 @@ const EnvSchema = z.object({
   TEMPLATES_CLOUD_URL: url(['http:', 'https:']),
   TEMPLATES_CLOUD_TTL: int(12 * 3600, 0, 30 * 24 * 3600),
   TEMPLATES_CLOUD_TIMEOUT_MS: int(5000, 100, 120_000),
+  TEMPLATES_CLOUD_MAX_BYTES: size(5 * 1024 * 1024),
+  FORMS_SUBMIT_LIMIT: int(30, 0, 1_000_000),
+  FORMS_SUBMIT_WINDOW: int(600, 1, 86_400),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -134,7 +137,10 @@ export function loadConfig(env: Env = process.env) {
       cloudUrl: e.TEMPLATES_CLOUD_URL,
       cloudTtlSeconds: e.TEMPLATES_CLOUD_TTL,
       cloudTimeoutMs: e.TEMPLATES_CLOUD_TIMEOUT_MS,
+      cloudMaxBytes: e.TEMPLATES_CLOUD_MAX_BYTES,
     },
+    /** Form submissions per client IP per window (0: no limit). */
+    forms: { submitLimit: e.FORMS_SUBMIT_LIMIT, submitWindowSeconds: e.FORMS_SUBMIT_WINDOW },
   };
 }
 

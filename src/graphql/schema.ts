@@ -1,11 +1,15 @@
 // Builds the one schema (after every module registered its types) and checks that every root field declares its
 // access rule. schema.graphql is printed from it (npm run schema:print) and a test fails when they differ.
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import { DirectiveLocation, GraphQLDirective, GraphQLNonNull, GraphQLString, lexicographicSortSchema, type GraphQLSchema } from 'graphql';
+import {
+  DirectiveLocation, GraphQLDirective, GraphQLNonNull, GraphQLString, lexicographicSortSchema, specifiedDirectives, type GraphQLSchema,
+} from 'graphql';
 import { modules } from '../modules/index.ts';
 import { builder } from './builder.ts';
 
+// The specified directives (@include, @skip, @deprecated, …) stay: a `directives` list replaces them otherwise.
 const directives = [
+  ...specifiedDirectives,
   new GraphQLDirective({
     name: 'requiresCapability',
     description: 'The caller needs this capability (enforced for GraphQL and REST alike).',

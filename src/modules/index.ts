@@ -1,6 +1,8 @@
 // Every installed module, in load order. Importing a module registers its GraphQL types and fields.
 import { core } from '../platform/core-module.ts';
 import type { Module } from '../platform/module.ts';
+import { forms } from './forms/index.ts';
 import { mobile } from './mobile/index.ts';
+import { templates } from './templates/index.ts';
 
-export const modules: readonly Module[] = [core, mobile];
+export const modules: readonly Module[] = [core, mobile, templates, forms];

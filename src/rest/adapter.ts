@@ -109,7 +109,7 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       const result = await execute({
         schema,
         document: route.document,
-        variableValues: route.buildVariables(args, { header: (n) => req.header(n) }),
+        variableValues: route.buildVariables(args, { header: (n) => req.header(n), body }),
         contextValue: ctx,
       });
       if (effective.session) res.setHeader('X-Rest-Nonce', effective.session.nonce);

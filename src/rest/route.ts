@@ -6,6 +6,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RouteRequest {
   /** Header value by lower-case name. */
   header(name: string): string | undefined;
+  /** The parsed body object, undeclared keys included (for routes whose body keys are data, e.g. form submissions). */
+  body: Record<string, unknown>;
 }
 
 export interface RestRoute {

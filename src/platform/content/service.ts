@@ -24,9 +24,12 @@ export function slugify(text: string): string {
   );
 }
 
+/** Longest content a post may hold (characters). */
+export const MAX_CONTENT_CHARS = 5_000_000;
+
 const fields = {
   title: z.string().max(1000),
-  content: z.string().max(5_000_000),
+  content: z.string().max(MAX_CONTENT_CHARS),
   excerpt: z.string().max(10_000),
   status: z.enum(POST_STATUSES, { error: `Status is one of ${POST_STATUSES.join(', ')}.` }),
   meta: z.record(z.string(), z.unknown()),
@@ -40,6 +43,13 @@ export interface PostInput {
   status?: string | null;
   parentId?: number | null;
   meta?: Record<string, unknown> | null;
+}
+
+/** What creating content of `type` with `status` needs: edit_<type>s, and publish_<type>s for publish or private.
+ *  Exported so a service can refuse before other checks (e.g. templates' requirements). */
+export function assertCanCreate(principal: Principal, type: string, status: string): void {
+  assertCan(principal, can(principal, `edit_${plural(type)}`));
+  if (status === 'publish' || status === 'private') assertCan(principal, can(principal, `publish_${plural(type)}`));
 }
 
 /** Creates content as the principal (who becomes its author). */
@@ -56,8 +66,7 @@ export async function createPost(platform: Platform, principal: Principal, input
     }),
     input,
   );
-  assertCan(principal, can(principal, `edit_${plural(data.type)}`));
-  if (data.status === 'publish' || data.status === 'private') assertCan(principal, can(principal, `publish_${plural(data.type)}`));
+  assertCanCreate(principal, data.type, data.status);
   const now = platform.clock.now();
   return platform.prisma.post.create({
     data: {

@@ -1,0 +1,120 @@
+// `atrium forms …`: list forms, export one as the JSON `GET /forms/v1/forms/{id}?context=edit` answers (the same
+// REST operation runs in-process, so the shapes cannot drift), import such a file (or an array of them) as new forms,
+// and export a form's entries as CSV.
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { execute, parse } from 'graphql';
+import { createContext, NO_RESPONSE } from '../../graphql/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { CliContext } from '../../platform/module.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { SYSTEM } from '../../platform/principal.ts';
+import { camel } from '../../rest/route.ts';
+import { FORM_FIELDS } from './routes.ts';
+import { parseDefinition } from './definition/schema.ts';
+import { createForm } from './service/forms.ts';
+import { exportEntries } from './service/export.ts';
+
+/** snake_case keys (REST) -> camelCase (the service), at every depth. Definitions hold no user data in keys. */
+function camelKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelKeys);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
+  return value;
+}
+
+/** The form as REST answers it with context=edit. */
+async function exportForm(platform: Platform, id: number): Promise<Record<string, unknown>> {
+  const { buildSchema } = await import('../../graphql/schema.ts'); // at call time: the schema imports every module
+  const ctx = createContext(platform, { principal: SYSTEM, session: null }, { ip: null, userAgent: 'atrium-cli', header: () => undefined, secure: false }, NO_RESPONSE);
+  const result = await execute({
+    schema: buildSchema(),
+    document: parse(`query ($id: Int!, $edit: Boolean!) { form(id: $id) { ${FORM_FIELDS} } }`),
+    variableValues: { id, edit: true },
+    contextValue: ctx,
+  });
+  if (result.errors?.length) throw result.errors[0]!.originalError ?? result.errors[0];
+  return JSON.parse(JSON.stringify((result.data as { form: Record<string, unknown> }).form));
+}
+
+const positiveId = (v: string) => {
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new AppError('rest_invalid_param', `"${v}" is not a form id.`);
+  return Number(v);
+};
+
+export function formsCli(program: Command, cli: CliContext): void {
+  const forms = program.command('forms').description('Manage forms and export their entries');
+
+  forms
+    .command('list')
+    .option('--status <status>', 'active or inactive')
+    .action(async (o: { status?: string }) => {
+      const platform = await cli.platform();
+      const rows = await platform.prisma.form.findMany({
+        where: o.status ? { status: o.status } : {},
+        orderBy: { id: 'asc' },
+        include: { _count: { select: { entries: { where: { status: { in: ['unread', 'read'] } } } } } },
+      });
+      cli.print(
+        rows.map((f) => ({ id: f.id, title: f.title, status: f.status, version: f.version, fields: (f.fields as unknown[]).length, entries: f._count.entries, updated: f.updatedAt })),
+        ['id', 'title', 'status', 'version', 'fields', 'entries', 'updated'],
+      );
+    });
+
+  forms
+    .command('export')
+    .argument('<id>', 'form id')
+    .description('Print the form as JSON (the shape of GET /forms/v1/forms/{id}?context=edit)')
+    .action(async (id: string) => {
+      const platform = await cli.platform();
+      process.stdout.write(`${JSON.stringify(await exportForm(platform, positiveId(id)), null, 2)}\n`);
+    });
+
+  forms
+    .command('import')
+    .argument('<file>', 'JSON file: one form or an array of forms, as `forms export` writes them')
+    .description('Create forms from a JSON file (ids, versions and dates in the file are ignored)')
+    .action(async (file: string) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (err) {
+        throw new AppError('forms_import_unreadable', `Cannot read ${file} as JSON: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      const platform = await cli.platform();
+      // Check every form before writing any, so a bad file creates nothing.
+      list.forEach((item, i) => {
+        try {
+          parseDefinition(camelKeys(item));
+        } catch (err) {
+          if (err instanceof AppError && list.length > 1) err.message = `Form ${i + 1} of ${list.length}: ${err.message}`;
+          throw err;
+        }
+      });
+      for (const item of list) {
+        const form = await createForm(platform, camelKeys(item));
+        cli.success(`created form ${form.id} (${form.title})`);
+      }
+    });
+
+  forms
+    .command('export-entries')
+    .argument('<id>', 'form id')
+    .option('--status <status>', 'unread, read, spam, trash or any (default: unread and read)')
+    .option('--since <date>', 'submitted at or after (ISO 8601)')
+    .option('--until <date>', 'submitted before (ISO 8601)')
+    .option('--output <file>', 'write the CSV to a file instead of standard output')
+    .action(async (id: string, o: { status?: string; since?: string; until?: string; output?: string }) => {
+      const platform = await cli.platform();
+      const date = (v: string | undefined, name: string) => {
+        if (v === undefined) return null;
+        const d = new Date(v);
+        if (Number.isNaN(d.getTime())) throw new AppError('rest_invalid_param', `--${name} is not a date.`);
+        return d;
+      };
+      const result = await exportEntries(platform, positiveId(id), { status: o.status, since: date(o.since, 'since'), until: date(o.until, 'until') });
+      if (!o.output) return void process.stdout.write(result.csv);
+      writeFileSync(o.output, result.csv);
+      cli.success(`wrote ${result.rows} entries to ${o.output}${result.truncated ? ' (truncated: narrow with --since/--until)' : ''}`);
+    });
+}

@@ -1,0 +1,98 @@
+// Entries for those who may read them: filters, status changes (read, unread, spam, trash) and deletion.
+// Bulk commands take up to 100 ids and change all of them or none.
+import { z } from 'zod';
+import type { FormEntry, Prisma } from '../../../generated/prisma/client.ts';
+import { notFound } from '../../../platform/errors.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { transaction } from '../../../platform/transaction.ts';
+import { parseInput } from '../../../platform/validate.ts';
+import { COUNTED_STATUSES } from '../submission/restrictions.ts';
+
+const ENTRY_STATUSES = ['unread', 'read', 'spam', 'trash'] as const;
+
+export const entryNotFound = (ids?: number[]) =>
+  notFound('forms_entry_not_found', ids && ids.length > 1 ? `No entry has the id(s) ${ids.join(', ')}.` : 'No entry has that id.');
+
+export interface EntryQuery {
+  formId?: number | null;
+  /** unread, read, spam, trash, or any; default: unread and read (what an inbox shows). */
+  status?: string | null;
+  search?: string | null;
+  since?: Date | null;
+  until?: Date | null;
+}
+
+const querySchema = z.object({
+  formId: z.int().min(1).nullish(),
+  status: z.enum([...ENTRY_STATUSES, 'any'], { error: `Use one of ${[...ENTRY_STATUSES, 'any'].join(', ')}.` }).nullish(),
+  search: z.string().max(200).nullish(),
+  since: z.date().nullish(),
+  until: z.date().nullish(),
+});
+
+export function entryWhere(q: EntryQuery): Prisma.FormEntryWhereInput {
+  const { formId, status, search, since, until } = parseInput(querySchema, q);
+  const term = search?.trim().toLowerCase();
+  return {
+    ...(formId ? { formId } : {}),
+    ...(status === 'any' ? {} : status ? { status } : { status: { in: COUNTED_STATUSES } }),
+    ...(since || until ? { createdAt: { ...(since ? { gte: since } : {}), ...(until ? { lt: until } : {}) } } : {}),
+    ...(term
+      ? { OR: [{ searchText: { contains: term } }, ...(/^\d{1,9}$/.test(term) ? [{ id: Number(term) }] : [])] }
+      : {}),
+  };
+}
+
+const idsSchema = z.array(z.int().min(1)).min(1, 'Give at least one id.').max(100, 'Give at most 100 ids.');
+
+/** Entries by id, all of them or 404 naming the missing ones. */
+async function allEntries(tx: Prisma.TransactionClient, ids: number[]) {
+  const unique = [...new Set(parseInput(z.object({ ids: idsSchema }), { ids }).ids)];
+  const rows = await tx.formEntry.findMany({ where: { id: { in: unique } }, select: { id: true, formId: true, status: true } });
+  if (rows.length !== unique.length) throw entryNotFound(unique.filter((id) => !rows.some((r) => r.id === id)));
+  return { unique, rows };
+}
+
+export async function setEntryStatus(platform: Platform, ids: number[], status: string): Promise<number[]> {
+  const next = parseInput(z.object({ status: z.enum(ENTRY_STATUSES, { error: `Use one of ${ENTRY_STATUSES.join(', ')}.` }) }), { status }).status;
+  return transaction(platform, async (tx, after) => {
+    const { unique, rows } = await allEntries(tx, ids);
+    const changing = rows.filter((r) => r.status !== next);
+    if (changing.length) {
+      await tx.formEntry.updateMany({ where: { id: { in: changing.map((r) => r.id) } }, data: { status: next, updatedAt: platform.clock.now() } });
+    }
+    for (const r of changing) after.emit('forms/entry/status_changed', { entryId: r.id, formId: r.formId, status: next, previous: r.status });
+    return unique;
+  });
+}
+
+/** Deletes entries; answers them as they were, read with `query` (the GraphQL selection) before they go. */
+export async function deleteEntries(platform: Platform, ids: number[], query: object = {}): Promise<FormEntry[]> {
+  return transaction(platform, async (tx, after) => {
+    const { unique } = await allEntries(tx, ids);
+    const previous = await tx.formEntry.findMany({ ...query, where: { id: { in: unique } }, orderBy: { id: 'asc' } });
+    await tx.formEntry.deleteMany({ where: { id: { in: unique } } });
+    for (const e of previous) after.emit('forms/entry/deleted', { entryId: e.id, formId: e.formId });
+    return previous;
+  });
+}
+
+/** Entries past their form's retention, and spam and trash older than 30 days (as core empties its trash). */
+export async function purgeEntries(platform: Platform): Promise<number> {
+  const now = platform.clock.now().getTime();
+  const day = 86_400_000;
+  const forms = await platform.prisma.form.findMany({ select: { id: true, settings: true } });
+  const conditions: Prisma.FormEntryWhereInput[] = [{ status: { in: ['spam', 'trash'] }, updatedAt: { lt: new Date(now - 30 * day) } }];
+  for (const f of forms) {
+    const days = (f.settings as { retentionDays?: number | null }).retentionDays;
+    if (days) conditions.push({ formId: f.id, createdAt: { lt: new Date(now - days * day) } });
+  }
+  let purged = 0;
+  for (;;) {
+    const doomed = await platform.prisma.formEntry.findMany({ where: { OR: conditions }, select: { id: true, formId: true }, take: 1000 });
+    if (!doomed.length) return purged;
+    await platform.prisma.formEntry.deleteMany({ where: { id: { in: doomed.map((d) => d.id) } } });
+    for (const d of doomed) await platform.events.emit('forms/entry/deleted', { entryId: d.id, formId: d.formId });
+    purged += doomed.length;
+  }
+}
