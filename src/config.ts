@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   SESSION_TTL_HOURS: int(48, 1, 24 * 365),
   JWT_SECRET: z.string().optional(),
   JWT_PREVIOUS_SECRETS: list,
+  JWT_ISSUER: z.string().trim().min(1).max(200).optional(),
+  JWT_AUDIENCE: z.string().trim().min(1).max(200).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Atrium <atrium@localhost>'),
   TEMPLATES_CLOUD_URL: url(['http:', 'https:']),
@@ -123,7 +125,13 @@ export function loadConfig(env: Env = process.env) {
       publicIntrospection: e.GRAPHQL_PUBLIC_INTROSPECTION ? e.GRAPHQL_PUBLIC_INTROSPECTION === 'true' : !production,
     },
     session: { ttlSeconds: e.SESSION_TTL_HOURS * 3600 },
-    mobile: { jwtSecret: e.JWT_SECRET, jwtPreviousSecrets: e.JWT_PREVIOUS_SECRETS },
+    mobile: {
+      jwtSecret: e.JWT_SECRET,
+      jwtPreviousSecrets: e.JWT_PREVIOUS_SECRETS,
+      /** `iss` and `aud` of mobile tokens; both default to PUBLIC_URL. */
+      jwtIssuer: e.JWT_ISSUER ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+      jwtAudience: e.JWT_AUDIENCE ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     templates: {
       cloudUrl: e.TEMPLATES_CLOUD_URL,

@@ -1,0 +1,121 @@
+// Session chains: one per login on one device. A chain is the unit of revocation (logout, reuse, an operator, a
+// password change): revoking it ends every access and refresh token it ever issued, because every token names it
+// (sid) and every use checks it.
+import { AppError } from '../../platform/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { sha256 } from '../../platform/users/secrets.ts';
+import type { MobileSession, User } from '../../generated/prisma/client.ts';
+import { REFRESH_TTL_SECONDS } from './tokens.ts';
+
+export type RevokeReason = 'logout' | 'user' | 'admin' | 'reuse' | 'device' | 'password' | 'relogin';
+
+/** A chain (every column) with the fields of its user that authentication needs, read in one statement. */
+export interface ChainRow extends MobileSession {
+  user: Pick<User, 'id' | 'username' | 'email' | 'displayName' | 'roles' | 'passwordHash'>;
+}
+
+interface RawChain extends MobileSession {
+  username: string;
+  email: string;
+  displayName: string;
+  roles: string[];
+  passwordHash: string;
+}
+
+const CHAIN_COLUMNS = `s.id, s.user_id AS "userId", s.install_id::text AS "installId", s.generation,
+  s.created_at AS "createdAt", s.rotated_at AS "rotatedAt", s.last_used_at AS "lastUsedAt", s.expires_at AS "expiresAt",
+  s.revoked_at AS "revokedAt", s.revoke_reason AS "revokeReason", s.ip, s.last_ip AS "lastIp", s.user_agent AS "userAgent",
+  s.password_fp AS "passwordFp", u.username, u.email, u.display_name AS "displayName", u.roles,
+  u.password_hash AS "passwordHash"`;
+
+function toChainRow(r: RawChain): ChainRow {
+  const { username, email, displayName, roles, passwordHash, ...chain } = r;
+  return { ...chain, user: { id: r.userId, username, email, displayName, roles, passwordHash } };
+}
+
+export async function findChain(platform: Platform, id: number): Promise<ChainRow | null> {
+  const rows = await platform.prisma.$queryRawUnsafe<RawChain[]>(
+    `SELECT ${CHAIN_COLUMNS} FROM mobile_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+    id,
+  );
+  return rows[0] ? toChainRow(rows[0]) : null;
+}
+
+/** Advances a chain from generation `gen` to the next, in one statement (the user read in the same one). Of N
+ *  concurrent calls with the same `gen` exactly one gets the row; null when the chain has moved on, ended or expired. */
+export async function rotateChain(platform: Platform, id: number, gen: number, ip: string | null): Promise<ChainRow | null> {
+  const rows = await platform.prisma.$queryRawUnsafe<RawChain[]>(
+    `WITH s AS (
+       UPDATE mobile_sessions SET generation = generation + 1, rotated_at = $3, last_used_at = $3, last_ip = $4
+       WHERE id = $1 AND generation = $2 AND revoked_at IS NULL AND expires_at > $3
+       RETURNING *)
+     SELECT ${CHAIN_COLUMNS} FROM s JOIN users u ON u.id = s.user_id`,
+    id,
+    gen,
+    platform.clock.now(),
+    ip,
+  );
+  return rows[0] ? toChainRow(rows[0]) : null;
+}
+
+/** A digest of the password hash: stored at login, compared at every use, so a password change ends the chain. */
+const passwordFingerprint = (passwordHash: string) => sha256(`mobile-chain\0${passwordHash}`).slice(0, 32);
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Starts a chain for a login. One live chain per user and device: an earlier one on the same device ends. */
+export async function startChain(platform: Platform, user: User, installId: string, meta: RequestMeta) {
+  const now = platform.clock.now();
+  const [replaced, chain] = await platform.prisma.$transaction([
+    platform.prisma.mobileSession.updateManyAndReturn({
+      where: { userId: user.id, installId, revokedAt: null },
+      data: { revokedAt: now, revokeReason: 'relogin' },
+      select: { id: true },
+    }),
+    platform.prisma.mobileSession.create({
+      data: {
+        userId: user.id,
+        installId,
+        createdAt: now,
+        rotatedAt: now,
+        lastUsedAt: now,
+        expiresAt: new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000),
+        ip: meta.ip,
+        lastIp: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+        passwordFp: passwordFingerprint(user.passwordHash),
+      },
+    }),
+  ]);
+  for (const r of replaced) await platform.events.emit('mobile/session/revoked', { sessionId: r.id, userId: user.id, reason: 'relogin' });
+  await platform.events.emit('mobile/session/started', { sessionId: chain.id, userId: user.id, installId });
+  return chain;
+}
+
+/** Ends a chain now. Answers whether this call ended it (false when it had already ended). */
+export async function revokeChain(platform: Platform, id: number, reason: RevokeReason): Promise<boolean> {
+  const rows = await platform.prisma.mobileSession.updateManyAndReturn({
+    where: { id, revokedAt: null },
+    data: { revokedAt: platform.clock.now(), revokeReason: reason },
+    select: { userId: true },
+  });
+  if (!rows[0]) return false;
+  platform.logger.info({ sessionId: id, userId: rows[0].userId, reason }, 'mobile session revoked');
+  await platform.events.emit('mobile/session/revoked', { sessionId: id, userId: rows[0].userId, reason });
+  return true;
+}
+
+/** Checks a chain read for a token: alive, the token's user, the password unchanged. Throws the 401 otherwise. */
+export async function assertLive(platform: Platform, chain: ChainRow | null, userId: number): Promise<ChainRow> {
+  if (!chain || chain.userId !== userId) throw new AppError('token_invalid', 'The token is not valid.');
+  if (chain.revokedAt) throw new AppError('token_invalid', 'This session has ended; log in again.');
+  if (chain.expiresAt <= platform.clock.now()) throw new AppError('token_expired', 'This session has expired; log in again.');
+  if (chain.passwordFp !== passwordFingerprint(chain.user.passwordHash)) {
+    await revokeChain(platform, chain.id, 'password');
+    throw new AppError('token_invalid', 'The password has changed since this login; log in again.');
+  }
+  return chain;
+}

@@ -1,0 +1,81 @@
+// Operator commands: device sessions and the login throttle.
+import type { Command } from 'commander';
+import { resolveUser } from '../../platform/cli.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { CliContext } from '../../platform/module.ts';
+import { revokeChain } from './chains.ts';
+import { liveSessionsWhere } from './sessions.ts';
+import { identifierKey, unlockIdentifier } from './throttle.ts';
+
+function positive(v: string, what = 'an id'): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new AppError('rest_invalid_param', `"${v}" is not ${what}.`);
+  return n;
+}
+
+export function mobileCli(program: Command, cli: CliContext): void {
+  const sessions = program.command('sessions').description('Mobile device sessions');
+  sessions
+    .command('list')
+    .description('Live sessions, most recently used first')
+    .option('--user <user>', 'id, username or e-mail')
+    .action(async (o: { user?: string }) => {
+      const platform = await cli.platform();
+      const userId = o.user ? (await resolveUser(platform, o.user)).id : undefined;
+      const rows = await platform.prisma.mobileSession.findMany({
+        where: liveSessionsWhere(platform, userId),
+        orderBy: [{ lastUsedAt: 'desc' }, { id: 'desc' }],
+      });
+      cli.print(
+        rows.map((s) => ({
+          id: s.id, user_id: s.userId, install_id: s.installId, created: s.createdAt, last_used: s.lastUsedAt,
+          expires: s.expiresAt, ip: s.ip, last_ip: s.lastIp,
+        })),
+        ['id', 'user_id', 'install_id', 'created', 'last_used', 'expires', 'ip', 'last_ip'],
+      );
+    });
+  sessions
+    .command('revoke')
+    .description('End a session now: its access and refresh tokens stop working')
+    .argument('<id>')
+    .action(async (id: string) => {
+      const platform = await cli.platform();
+      const session = await platform.prisma.mobileSession.findUnique({ where: { id: positive(id) } });
+      if (!session) throw notFound('mobile_session_not_found', `No session has the id ${id}.`);
+      const ended = await revokeChain(platform, session.id, 'admin');
+      cli.success(ended ? `revoked session ${session.id} of user ${session.userId}` : `session ${session.id} had already ended`);
+    });
+
+  const logins = program.command('logins').description('Login attempts and locks');
+  logins
+    .command('list')
+    .description('Recent login attempts, newest first')
+    .option('--identifier <identifier>', 'username or e-mail as typed')
+    .option('--limit <n>', 'how many', '50')
+    .action(async (o: { identifier?: string; limit: string }) => {
+      const platform = await cli.platform();
+      const rows = await platform.prisma.mobileLoginAttempt.findMany({
+        where: o.identifier ? { identifier: identifierKey(o.identifier) } : {},
+        orderBy: { id: 'desc' },
+        take: Math.min(positive(o.limit, 'a number'), 1000),
+      });
+      cli.print(
+        rows.map((a) => ({
+          time: a.createdAt, identifier: a.identifier, outcome: a.outcome, channel: a.channel, ip: a.ip,
+          install_id: a.installId, user_id: a.userId,
+        })),
+        ['time', 'identifier', 'outcome', 'channel', 'ip', 'install_id', 'user_id'],
+      );
+    });
+  logins
+    .command('unlock')
+    .description('Lift the lock of an identifier and forget its failures')
+    .argument('<identifier>')
+    .action(async (identifier: string) => {
+      const platform = await cli.platform();
+      if (!(await unlockIdentifier(platform, identifier))) {
+        throw notFound('mobile_login_not_found', `No login attempts are recorded for "${identifier}".`);
+      }
+      cli.success(`unlocked ${identifierKey(identifier)}`);
+    });
+}

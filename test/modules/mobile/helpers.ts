@@ -1,0 +1,66 @@
+// Mobile test helpers: log a device in over REST and call as it.
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from '../../helpers/app.ts';
+
+export const PASSWORD = 'correct horse battery'; // what createTestApp's t.as() gives every user
+
+export interface Device {
+  installId: string;
+  accessToken: string;
+  refreshToken: string;
+  userId: number;
+  /** Headers of an authenticated request from this device. */
+  headers: Record<string, string>;
+}
+
+export async function loginDevice(t: TestApp, username: string, installId = randomUUID(), password = PASSWORD): Promise<Device> {
+  const res = await t.http.post('/wp-json/mobile/v1/auth/login').set('X-App-Install-Id', installId).send({ username, password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return device(installId, res.body);
+}
+
+export function device(installId: string, body: { access_token: string; refresh_token: string; user: { id: number } }): Device {
+  return {
+    installId,
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token,
+    userId: body.user.id,
+    headers: { Authorization: `Bearer ${body.access_token}`, 'X-App-Install-Id': installId },
+  };
+}
+
+export function refreshAs(t: TestApp, refreshToken: string, installId: string) {
+  return t.http.post('/wp-json/mobile/v1/auth/refresh').set('X-App-Install-Id', installId).send({ refresh_token: refreshToken });
+}
+
+/** The decoded payload and header of a JWT, without verifying it. */
+export function decode(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+  const [h, p] = token.split('.');
+  return { header: JSON.parse(Buffer.from(h!, 'base64url').toString()), payload: JSON.parse(Buffer.from(p!, 'base64url').toString()) };
+}
+
+/**
+ * Races `fire` against a row lock: on PostgreSQL the row is locked in a transaction until `contenders` requests wait
+ * on a lock, then released, so they all reach the critical statement together (an HTTP race in one process would
+ * otherwise mostly run in turn). PGlite has one connection: there `fire` simply runs concurrently.
+ */
+export async function raceOnRow<T>(t: TestApp, lockSql: string, contenders: number, fire: () => Promise<T>): Promise<T> {
+  if (t.db.kind !== 'postgres') return fire();
+  let result: Promise<T> | undefined;
+  await t.platform.prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(lockSql);
+      result = fire();
+      result.catch(() => {});
+      for (let i = 0; i < 1000; i++) {
+        const [row] = await t.platform.prisma.$queryRaw<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+        if (row!.n >= contenders) return;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      throw new Error(`${contenders} contenders never queued on the lock`);
+    },
+    { timeout: 30_000, maxWait: 10_000 },
+  );
+  return result!;
+}
