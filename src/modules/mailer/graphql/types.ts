@@ -10,7 +10,11 @@ export const MailerListType = builder.prismaObject('MailerList', {
     name: t.exposeString('name'),
     description: t.exposeString('description'),
     subscriberCount: t.relationCount('members', { description: 'Members, whatever their status.' }),
-    subscribedCount: t.relationCount('members', { where: { subscriber: { status: 'subscribed' } }, description: 'Members who receive campaigns.' }),
+    // A filtered count cannot share the parent's _count selection with subscriberCount: one COUNT per list (lists are few).
+    subscribedCount: t.int({
+      description: 'Members who receive campaigns.',
+      resolve: (l, _a, ctx) => ctx.platform.prisma.mailerListMember.count({ where: { listId: l.id, subscriber: { status: 'subscribed' } } }),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
