@@ -107,7 +107,7 @@ export async function sendCampaign(platform: Platform, id: number, sendAt?: Date
       return tx.mailerCampaign.update({ where: { id }, data: { status: 'scheduled', sendAt, updatedAt: now } });
     }
     await startSending(tx, platform, c);
-    after.run(() => wakeSender(platform, id));
+    after.run(() => void wakeSender(platform, id)); // not awaited: the request answers 202 at once
     return tx.mailerCampaign.findUniqueOrThrow({ where: { id } });
   });
 }
@@ -131,7 +131,7 @@ export async function moveCampaign(platform: Platform, id: number, action: keyof
       throw c ? campaignConflict(c.status, PAST[action]) : campaignNotFound();
     }
     if (action === 'cancel') await tx.mailerRecipient.updateMany({ where: { campaignId: id, status: 'queued' }, data: { status: 'cancelled' } });
-    if (action === 'resume') after.run(() => wakeSender(platform, id));
+    if (action === 'resume') after.run(() => void wakeSender(platform, id)); // not awaited: the request answers 202 at once
     return tx.mailerCampaign.findUniqueOrThrow({ where: { id } });
   });
 }
