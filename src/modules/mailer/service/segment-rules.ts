@@ -13,7 +13,7 @@ import { parseInput } from '../../../platform/validate.ts';
 import { SUBSCRIBER_STATUSES } from './subscribers.ts';
 
 const idList = z.array(z.number().int().positive()).min(1, 'value must list at least one id.').max(100);
-const Rule = z.discriminatedUnion('field', [
+const Rule = z.union([
   z.object({ field: z.literal('list'), operator: z.enum(['in', 'not_in']), value: idList }),
   z.object({ field: z.literal('tag'), operator: z.enum(['in', 'not_in', 'all']), value: idList }),
   z.object({ field: z.literal('status'), operator: z.enum(['in', 'not_in']), value: z.array(z.enum(SUBSCRIBER_STATUSES)).min(1).max(4) }),
