@@ -55,7 +55,8 @@ builder.queryFields((t) => ({
       const where = subscriberWhere(args);
       return offsetPage(args, {
         count: () => ctx.platform.prisma.mailerSubscriber.count({ where }),
-        findMany: (w, query) => ctx.platform.prisma.mailerSubscriber.findMany({ ...query, ...w, where, orderBy: { id: 'desc' } }) // newest first; the primary key keeps it an index scan,
+        // Newest first by id (creation order): the primary key keeps it an index scan.
+        findMany: (w, query) => ctx.platform.prisma.mailerSubscriber.findMany({ ...query, ...w, where, orderBy: { id: 'desc' } }),
       });
     },
   }),
