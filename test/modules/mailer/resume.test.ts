@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { INTERRUPTED } from '../../../src/modules/mailer/send/leases.ts';
+import { wakeSender } from '../../../src/modules/mailer/send/sender.ts';
 import { createAtrium, type Atrium } from '../../../src/server.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { startSmtpSink } from '../../helpers/smtp.ts';
@@ -71,5 +72,23 @@ describe('kill and resume', () => {
     t.clock.advance({ minutes: 1 });
     expect(await b.platform.jobs.runNow('mailer/send')).toEqual({ status: 'succeeded' });
     expect(sink.messages).toHaveLength(10);
+  });
+});
+
+describe('two instances, one campaign', () => {
+  it('run the same campaign at once and still mail everyone exactly once', async () => {
+    sink.messages.length = 0;
+    const a = api(t, await t.as('administrator'));
+    const { list } = await seedList(a, 12, 'twice.test', 'Twice');
+    const campaign = await draft(a, { list_ids: [list.id] });
+    t.platform.mail.send = b!.platform.mail.send.bind(b!.platform.mail); // instance A's transport works again
+    await a.post(`/campaigns/${campaign.id}/send`); // A starts sending in the background…
+    t.clock.advance({ minutes: 1 });
+    // …while B's job joins in. (A's sender of the first campaign is still hung: wait for this campaign's only.)
+    await Promise.all([b!.platform.jobs.runNow('mailer/send'), wakeSender(t.platform, campaign.id)]);
+    const to = sink.messages.map((m) => m.envelope.to[0]);
+    expect(to).toHaveLength(12);
+    expect(new Set(to).size).toBe(12);
+    expect((await b!.platform.prisma.mailerCampaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe('sent');
   });
 });

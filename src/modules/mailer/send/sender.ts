@@ -55,6 +55,7 @@ async function sendQueued(platform: Platform, campaignId: number): Promise<void>
   const { prisma, clock, config } = platform;
   const secret = await linkSecret(platform);
   const gap = config.mailer.sendRate > 0 ? 60_000 / config.mailer.sendRate : 0;
+  let progressAt = 0;
   while (!stopped.has(platform)) {
     const c = await prisma.mailerCampaign.findUnique({ where: { id: campaignId } });
     if (!c || c.status !== 'sending') return;
@@ -98,8 +99,12 @@ async function sendQueued(platform: Platform, campaignId: number): Promise<void>
         await prisma.mailerRecipient.update({ where: { id: r.id }, data: { status: 'failed', error } });
       }
       if (gap) await pause(gap);
+      // Progress for the stuck-campaign check, at most once a minute (not one more statement per message).
+      if (clock.now().getTime() - progressAt >= 60_000) {
+        progressAt = clock.now().getTime();
+        await prisma.mailerCampaign.updateMany({ where: { id: campaignId }, data: { progressAt: clock.now() } });
+      }
     }
-    await prisma.mailerCampaign.updateMany({ where: { id: campaignId }, data: { progressAt: clock.now() } });
   }
 }
 

@@ -46,7 +46,10 @@ export async function createSubscriber(platform: Platform, input: unknown, sourc
       if (data.listId) await assertLists(tx, [data.listId]);
       const now = platform.clock.now();
       const s = await tx.mailerSubscriber.create({
-        data: { email: data.email, firstName: data.firstName ?? '', status: data.status ?? 'subscribed', source, createdAt: now, updatedAt: now },
+        data: {
+          email: data.email, firstName: data.firstName ?? '', status: data.status ?? 'subscribed', source, createdAt: now, updatedAt: now,
+          unsubscribedAt: data.status === 'unsubscribed' ? now : null,
+        },
       });
       if (data.listId) await tx.mailerListMember.create({ data: { listId: data.listId, subscriberId: s.id, createdAt: now } });
       statusEvents(after, s, null, s.status);
