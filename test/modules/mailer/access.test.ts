@@ -22,7 +22,8 @@ const manageRoutes = routes.filter((r) => r.path !== '/mailer/v1/events');
 function sample(spec: ArgSpec): unknown {
   if (spec.enum) return spec.enum[0];
   if (spec.format === 'email') return 'probe@example.com';
-  return { integer: 1, number: 1, string: 'x', boolean: true, object: {}, array: [spec.items ? sample(spec.items) : 1] }[spec.type];
+  const string = 'x'.repeat(Math.max(1, spec.minLength ?? 1));
+  return { integer: 1, number: 1, string, boolean: true, object: {}, array: [spec.items ? sample(spec.items) : 1] }[spec.type];
 }
 const bodyOf = (r: RestRoute) => Object.fromEntries(Object.entries(r.args).filter(([, a]) => a.required).map(([k, a]) => [k, sample(a)]));
 
