@@ -43,10 +43,9 @@ export async function unsubscribeByToken(platform: Platform, token: string): Pro
     const now = platform.clock.now();
     const s = await tx.mailerSubscriber.findUnique({ where: { id: r.subscriberId! } });
     if (!s) return null;
-    if (s.status !== 'unsubscribed') {
-      await tx.mailerSubscriber.update({ where: { id: s.id }, data: { status: 'unsubscribed', unsubscribedAt: now, updatedAt: now } });
-      statusEvents(after, s, s.status, 'unsubscribed', r.campaignId);
-    }
+    // Conditional: a mail client's one-click POST and a human click arriving together unsubscribe (and emit) once.
+    const moved = await tx.mailerSubscriber.updateMany({ where: { id: s.id, status: { not: 'unsubscribed' } }, data: { status: 'unsubscribed', unsubscribedAt: now, updatedAt: now } });
+    if (moved.count) statusEvents(after, s, s.status, 'unsubscribed', r.campaignId);
     await tx.mailerRecipient.updateMany({ where: { id: r.id, unsubscribedAt: null }, data: { unsubscribedAt: now } });
     return { email: s.email };
   });

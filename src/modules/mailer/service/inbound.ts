@@ -39,10 +39,15 @@ async function upsert(tx: Tx, after: AfterCommit, platform: Platform, email: str
     statusEvents(after, s, null, s.status);
     changed = true;
   } else if (!onlyCreate && s.status !== t.status && s.status !== 'bounced') {
+    // Conditional update: of two concurrent identical requests only one moves the row (and emits).
     const before = s.status;
-    s = await tx.mailerSubscriber.update({ where: { id: s.id }, data: { status: t.status, updatedAt: now, ...(t.firstName && !s.firstName ? { firstName: t.firstName } : {}) } });
-    statusEvents(after, s, before, s.status);
-    changed = true;
+    const moved = await tx.mailerSubscriber.updateMany({
+      where: { id: s.id, status: before },
+      data: { status: t.status, updatedAt: now, ...(t.firstName && !s.firstName ? { firstName: t.firstName } : {}) },
+    });
+    s = await tx.mailerSubscriber.findUniqueOrThrow({ where: { id: s.id } });
+    if (moved.count) statusEvents(after, s, before, s.status);
+    changed = moved.count > 0;
   }
   if (t.listId && (await tx.mailerList.findUnique({ where: { id: t.listId }, select: { id: true } }))) {
     const added = await tx.mailerListMember.createMany({ data: [{ listId: t.listId, subscriberId: s.id, createdAt: now }], skipDuplicates: true });
@@ -69,11 +74,10 @@ export async function handleInboundEvent(platform: Platform, input: unknown) {
       const s = await tx.mailerSubscriber.findUnique({ where: { email: data.email } });
       if (!s) throw subscriberNotFound();
       if (data.event === 'unsubscribe') {
-        if (s.status === 'unsubscribed') return { id: s.id, changed: false };
         const now = platform.clock.now();
-        await tx.mailerSubscriber.update({ where: { id: s.id }, data: { status: 'unsubscribed', unsubscribedAt: now, updatedAt: now } });
-        statusEvents(after, s, s.status, 'unsubscribed');
-        return { id: s.id, changed: true };
+        const moved = await tx.mailerSubscriber.updateMany({ where: { id: s.id, status: { not: 'unsubscribed' } }, data: { status: 'unsubscribed', unsubscribedAt: now, updatedAt: now } });
+        if (moved.count) statusEvents(after, s, s.status, 'unsubscribed');
+        return { id: s.id, changed: moved.count > 0 };
       }
       if (data.event === 'tag') return { id: s.id, changed: (await tagSubscriber(platform, s.id, [tag!.id], { tx, after })).length > 0 };
       return { id: s.id, changed: await untagSubscriber(platform, s.id, tag!.id, { tx, after }) };

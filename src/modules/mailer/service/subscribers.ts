@@ -102,11 +102,15 @@ export async function tagSubscriber(platform: Platform, id: number, tagIds: numb
   const work = async (tx: Tx, after: AfterCommit) => {
     if (!(await tx.mailerSubscriber.findUnique({ where: { id }, select: { id: true } }))) throw subscriberNotFound();
     await assertTags(tx, tagIds);
-    const had = await tx.mailerSubscriberTag.findMany({ where: { subscriberId: id, tagId: { in: tagIds } }, select: { tagId: true } });
-    const added = [...new Set(tagIds)].filter((t) => !had.some((h) => h.tagId === t));
-    if (!added.length) return added;
     const now = platform.clock.now();
-    await tx.mailerSubscriberTag.createMany({ data: added.map((tagId) => ({ subscriberId: id, tagId, createdAt: now })), skipDuplicates: true });
+    // RETURNING names only the rows this statement inserted: with concurrent assignments of one tag, exactly one
+    // of them sees it as new (the other waits on the unique key, then does nothing) and emits the event.
+    const rows = await tx.$queryRaw<{ tag_id: number }[]>`
+      INSERT INTO mailer_subscriber_tags (subscriber_id, tag_id, created_at)
+      SELECT ${id}, t, ${now} FROM unnest(${[...new Set(tagIds)]}::int[]) AS t
+      ON CONFLICT DO NOTHING RETURNING tag_id`;
+    const added = rows.map((r) => r.tag_id);
+    if (!added.length) return added;
     await tx.mailerSubscriber.update({ where: { id }, data: { updatedAt: now } });
     after.emit('mailer/subscriber/tagged', { subscriberId: id, tagIds: added });
     return added;
