@@ -162,6 +162,11 @@ export const routes = [
     operation: `mutation ($id: Int!, $sendAt: DateTime) { sendMailerCampaign(id: $id, sendAt: $sendAt) { ${CAMPAIGN} } }`,
     status: 202,
   }),
+  route('POST', '/mailer/v1/campaigns/:id/test', {
+    summary: 'Test send to up to 10 addresses now (subject marked [Test]); records nothing',
+    args: { id, emails: arrayOf(str({ minLength: 3, maxLength: 300 }), { required: true, minItems: 1, maxItems: 10 }) },
+    operation: `mutation ($id: Int!, $emails: [String!]!) { sendMailerCampaignTest(id: $id, emails: $emails) { sent failed { email error } } }`,
+  }),
   action('pause', 'Pause a sending campaign'),
   action('resume', 'Resume a paused campaign'),
   action('cancel', 'Cancel a scheduled, sending or paused campaign'),

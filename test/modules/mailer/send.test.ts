@@ -128,6 +128,21 @@ describe('send now', () => {
     expect(sink.messages.length).toBe(before);
   });
 
+  it('a test send mails the given addresses now, marked [Test], and records nothing', async () => {
+    const c = await draft(a, { list_ids: [list.id] });
+    const before = sink.messages.length;
+    const res = await a.post(`/campaigns/${c.id}/test`, { emails: [' QA@Example.org', 'user1@example.org'] });
+    expect(res.body).toEqual({ sent: ['qa@example.org', 'user1@example.org'], failed: [] });
+    const [qa, known] = sink.messages.slice(before);
+    expect([qa!.parsed.subject, known!.parsed.subject]).toEqual(['[Test] Hello friend', '[Test] Hello Name1']);
+    expect(hrefs(qa!.parsed.html as string)).toContain('https://example.org/b'); // untracked
+    expect((await a.get(`/campaigns/${c.id}`)).body).toMatchObject({ status: 'draft', stats: { recipients: 0 } });
+    expect((await a.post(`/campaigns/${c.id}/test`, { emails: ['nope'] })).status).toBe(400);
+    expect((await a.post(`/campaigns/${c.id}/test`, { emails: [] })).status).toBe(400);
+    expect((await a.post('/campaigns/9999/test', { emails: ['qa@example.org'] })).status).toBe(404);
+    expect(sink.messages.length).toBe(before + 2);
+  });
+
   it('a refused recipient is recorded as failed with the SMTP error, the rest are sent', async () => {
     const picky = await startSmtpSink({ rejectRecipients: (addr) => addr.startsWith('user2') });
     const t2 = await createTestApp({ env: { SMTP_URL: picky.url } });

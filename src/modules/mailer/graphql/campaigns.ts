@@ -8,6 +8,7 @@ import { MAILER_MANAGE } from '../capabilities.ts';
 import { campaignNotFound, segmentNotFound } from '../errors.ts';
 import { CAMPAIGN_STATUSES, createCampaign, deleteCampaign, moveCampaign, sendCampaign, updateCampaign } from '../service/campaigns.ts';
 import { createSegment, deleteSegment } from '../service/segments.ts';
+import { sendTest } from '../send/test-send.ts';
 import { MailerCampaignType, MailerSegmentType } from './types.ts';
 
 const manage = requiresCapability(MAILER_MANAGE);
@@ -156,5 +157,22 @@ builder.mutationFields((t) => ({
       await deleteSegment(ctx.platform, id);
       return previous;
     },
+  }),
+}));
+
+const TestFailure = builder.objectRef<{ email: string; error: string }>('MailerTestFailure').implement({
+  fields: (t) => ({ email: t.exposeString('email'), error: t.exposeString('error') }),
+});
+const TestResult = builder.objectRef<{ sent: string[]; failed: { email: string; error: string }[] }>('MailerTestResult').implement({
+  fields: (t) => ({ sent: t.exposeStringList('sent'), failed: t.field({ type: [TestFailure], resolve: (r) => r.failed }) }),
+});
+
+builder.mutationFields((t) => ({
+  sendMailerCampaignTest: t.field({
+    type: TestResult,
+    description: 'Sends the campaign now to up to 10 addresses, marked [Test]; records nothing and changes no status.',
+    ...manage,
+    args: { id: t.arg.int({ required: true }), emails: t.arg.stringList({ required: true }) },
+    resolve: (_r, { id, emails }, ctx) => sendTest(ctx.platform, id, emails),
   }),
 }));
