@@ -3,7 +3,7 @@
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { transaction } from '../../platform/transaction.ts';
-import { startSending } from './service/campaigns.ts';
+import { MATERIALISE, startSending } from './service/campaigns.ts';
 import { expireLeases } from './send/leases.ts';
 import { wakeSender } from './send/sender.ts';
 
@@ -18,7 +18,7 @@ export async function startDueCampaigns(platform: Platform): Promise<number[]> {
       if (rows[0]?.status !== 'scheduled') return;
       await startSending(tx, platform, await tx.mailerCampaign.findUniqueOrThrow({ where: { id } }));
       started.push(id);
-    });
+    }, MATERIALISE);
   }
   return started;
 }

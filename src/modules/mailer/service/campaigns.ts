@@ -93,6 +93,9 @@ export async function startSending(tx: Tx, platform: Platform, c: Awaited<Return
   await tx.mailerCampaign.update({ where: { id: c.id }, data: { status: 'sending', startedAt: now, progressAt: now, links: extractLinks(c.html), updatedAt: now } });
 }
 
+/** Freezing a large audience is one longer transaction (chunked inserts): more than Prisma's 5 s default. */
+export const MATERIALISE = { timeout: 120_000, maxWait: 30_000 };
+
 /** POST …/send: now (no sendAt, or one not in the future), or scheduled. Only drafts and scheduled campaigns. */
 export async function sendCampaign(platform: Platform, id: number, sendAt?: Date | null) {
   return transaction(platform, async (tx, after) => {
@@ -109,7 +112,7 @@ export async function sendCampaign(platform: Platform, id: number, sendAt?: Date
     await startSending(tx, platform, c);
     after.run(() => void wakeSender(platform, id)); // not awaited: the request answers 202 at once
     return tx.mailerCampaign.findUniqueOrThrow({ where: { id } });
-  });
+  }, MATERIALISE);
 }
 
 const PAST = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' } as const;
