@@ -4,6 +4,7 @@ import './events.ts';
 import './graphql/types.ts';
 import './graphql/audience.ts';
 import './graphql/campaigns.ts';
+import './graphql/segments.ts';
 import './graphql/dashboard.ts';
 import type { Module } from '../../platform/module.ts';
 import { MAILER_EVENTS_SCOPE, mailerCapabilities } from './capabilities.ts';

@@ -1,13 +1,13 @@
 // GraphQL: subscribers, lists and tags (mailer_manage).
 import { requiresCapability } from '../../../graphql/access.ts';
 import { builder } from '../../../graphql/builder.ts';
+import { given } from './given.ts';
 import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
 import { MAILER_MANAGE } from '../capabilities.ts';
 import { listNotFound, subscriberNotFound, tagNotFound } from '../errors.ts';
 import { createList, createTag, deleteList, deleteTag } from '../service/lists-tags.ts';
-import {
-  createSubscriber, deleteSubscriber, subscriberWhere, tagSubscriber, untagSubscriber, updateSubscriber,
-} from '../service/subscribers.ts';
+import { createSubscriber, deleteSubscriber, subscriberWhere, updateSubscriber } from '../service/subscribers.ts';
+import { tagSubscriber, untagSubscriber } from '../service/tagging.ts';
 import { MailerListType, MailerSubscriberType, MailerTagType } from './types.ts';
 
 const manage = requiresCapability(MAILER_MANAGE);
@@ -36,8 +36,6 @@ const TagInput = builder.inputType('MailerTagInput', {
   fields: (t) => ({ name: t.string({ required: true }), slug: t.string({ description: 'Default: from the name.' }) }),
 });
 
-/** GraphQL's absent inputs are undefined; explicit nulls mean "not given" here too. */
-const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
 
 builder.queryFields((t) => ({
   mailerSubscribers: t.field({

@@ -1,15 +1,15 @@
-// GraphQL: campaigns (CRUD, send or schedule, pause, resume, cancel) and segments (mailer_manage).
+// GraphQL: campaigns (CRUD, send or schedule, test send, pause, resume, cancel) (mailer_manage).
 import { requiresCapability } from '../../../graphql/access.ts';
 import { builder } from '../../../graphql/builder.ts';
+import { given } from './given.ts';
 import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
 import { parseInput } from '../../../platform/validate.ts';
 import { z } from 'zod';
 import { MAILER_MANAGE } from '../capabilities.ts';
-import { campaignNotFound, segmentNotFound } from '../errors.ts';
+import { campaignNotFound } from '../errors.ts';
 import { CAMPAIGN_STATUSES, createCampaign, deleteCampaign, moveCampaign, sendCampaign, updateCampaign } from '../service/campaigns.ts';
-import { createSegment, deleteSegment } from '../service/segments.ts';
 import { sendTest } from '../send/test-send.ts';
-import { MailerCampaignType, MailerSegmentType } from './types.ts';
+import { MailerCampaignType } from './types.ts';
 
 const manage = requiresCapability(MAILER_MANAGE);
 const MailerCampaignPage = prismaPage('MailerCampaign');
@@ -29,16 +29,7 @@ const CampaignCreateInput = builder.inputType('MailerCampaignCreateInput', { fie
 const CampaignUpdateInput = builder.inputType('MailerCampaignUpdateInput', {
   fields: (t) => ({ ...campaignFields(t, false), status: t.string({ description: 'Only draft, to unschedule a scheduled campaign.' }) }),
 });
-const SegmentInput = builder.inputType('MailerSegmentInput', {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    description: t.string(),
-    match: t.string({ description: 'all (default) or any.' }),
-    rules: t.field({ type: 'JSON', required: true, description: '[{ field: list|tag|status|created_at, operator, value }]' }),
-  }),
-});
 
-const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
 const status = z.object({ status: z.enum(CAMPAIGN_STATUSES, { error: `status is one of ${CAMPAIGN_STATUSES.join(', ')}.` }).optional() });
 
 builder.queryFields((t) => ({
@@ -66,18 +57,6 @@ builder.queryFields((t) => ({
     ...manage,
     args: { id: t.arg.int({ required: true }) },
     resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerCampaign.findUnique({ ...query, where: { id } })) ?? Promise.reject(campaignNotFound()),
-  }),
-  mailerSegments: t.prismaField({
-    type: [MailerSegmentType],
-    description: 'Saved segments with their live counts.',
-    ...manage,
-    resolve: (query, _r, _a, ctx) => ctx.platform.prisma.mailerSegment.findMany({ ...query, orderBy: { id: 'asc' } }),
-  }),
-  mailerSegment: t.prismaField({
-    type: MailerSegmentType,
-    ...manage,
-    args: { id: t.arg.int({ required: true }) },
-    resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } })) ?? Promise.reject(segmentNotFound()),
   }),
 }));
 
@@ -138,26 +117,6 @@ builder.mutationFields((t) => ({
       }),
     ]),
   ),
-  createMailerSegment: t.prismaField({
-    type: MailerSegmentType,
-    ...manage,
-    args: { input: t.arg({ type: SegmentInput, required: true }) },
-    resolve: async (query, _r, { input }, ctx) => {
-      const s = await createSegment(ctx.platform, given(input));
-      return ctx.platform.prisma.mailerSegment.findUniqueOrThrow({ ...query, where: { id: s.id } });
-    },
-  }),
-  deleteMailerSegment: t.prismaField({
-    type: MailerSegmentType,
-    ...manage,
-    args: { id: t.arg.int({ required: true }) },
-    resolve: async (query, _r, { id }, ctx) => {
-      const previous = await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } });
-      if (!previous) throw segmentNotFound();
-      await deleteSegment(ctx.platform, id);
-      return previous;
-    },
-  }),
 }));
 
 const TestFailure = builder.objectRef<{ email: string; error: string }>('MailerTestFailure').implement({

@@ -13,7 +13,8 @@ import { email as emailSchema } from '../../../platform/validate.ts';
 import { z } from 'zod';
 import { subscriberNotFound } from '../errors.ts';
 import { ensureTags, slugify } from './lists-tags.ts';
-import { isUniqueViolation, statusEvents, tagSubscriber, untagSubscriber } from './subscribers.ts';
+import { isUniqueViolation, statusEvents } from './subscribers.ts';
+import { tagSubscriber, untagSubscriber } from './tagging.ts';
 
 export const INBOUND_EVENTS = ['subscribe', 'unsubscribe', 'tag', 'untag'] as const;
 export type InboundEvent = (typeof INBOUND_EVENTS)[number];

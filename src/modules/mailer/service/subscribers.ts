@@ -6,14 +6,14 @@ import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
 import { email, parseInput } from '../../../platform/validate.ts';
-import { listNotFound, subscriberExists, subscriberNotFound, tagNotFound } from '../errors.ts';
+import { listNotFound, subscriberExists, subscriberNotFound } from '../errors.ts';
 
 export const SUBSCRIBER_STATUSES = ['subscribed', 'unconfirmed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 const status = z.enum(SUBSCRIBER_STATUSES, { error: `status is one of ${SUBSCRIBER_STATUSES.join(', ')}.` });
 const firstName = z.string().trim().max(100, 'firstName must be at most 100 characters long.');
-const ids = z.array(z.number().int().positive()).max(100);
+export const ids = z.array(z.number().int().positive()).max(100);
 
 const CreateInput = z.object({ email: email(), firstName: firstName.optional(), listId: z.number().int().positive().nullish(), status: status.optional() });
 const UpdateInput = z.object({ email: email().optional(), firstName: firstName.optional(), status: status.optional(), listIds: ids.optional() });
@@ -24,12 +24,6 @@ export async function assertLists(tx: Tx, listIds: readonly number[]) {
   const found = await tx.mailerList.findMany({ where: { id: { in: [...listIds] } }, select: { id: true } });
   const missing = listIds.find((id) => !found.some((l) => l.id === id));
   if (missing !== undefined) throw listNotFound(missing);
-}
-
-async function assertTags(tx: Tx, tagIds: readonly number[]) {
-  const found = await tx.mailerTag.findMany({ where: { id: { in: [...tagIds] } }, select: { id: true } });
-  const missing = tagIds.find((id) => !found.some((t) => t.id === id));
-  if (missing !== undefined) throw tagNotFound(missing);
 }
 
 /** Status-change events, shared by every path that moves a subscriber (manager, inbound event, link). */
@@ -94,42 +88,6 @@ export async function updateSubscriber(platform: Platform, id: number, input: un
 export async function deleteSubscriber(platform: Platform, id: number) {
   const deleted = await platform.prisma.mailerSubscriber.deleteMany({ where: { id } });
   if (!deleted.count) throw subscriberNotFound();
-}
-
-/** Adds tags; returns the ids that were new (the others were already there: nothing changes, no event). */
-export async function tagSubscriber(platform: Platform, id: number, tagIds: number[], tx0?: { tx: Tx; after: AfterCommit }) {
-  parseInput(z.object({ tagIds: ids.min(1, 'tagIds must contain at least 1 items.') }), { tagIds });
-  const work = async (tx: Tx, after: AfterCommit) => {
-    if (!(await tx.mailerSubscriber.findUnique({ where: { id }, select: { id: true } }))) throw subscriberNotFound();
-    await assertTags(tx, tagIds);
-    const now = platform.clock.now();
-    // RETURNING names only the rows this statement inserted: with concurrent assignments of one tag, exactly one
-    // of them sees it as new (the other waits on the unique key, then does nothing) and emits the event.
-    const rows = await tx.$queryRaw<{ tag_id: number }[]>`
-      INSERT INTO mailer_subscriber_tags (subscriber_id, tag_id, created_at)
-      SELECT ${id}, t, ${now} FROM unnest(${[...new Set(tagIds)]}::int[]) AS t
-      ON CONFLICT DO NOTHING RETURNING tag_id`;
-    const added = rows.map((r) => r.tag_id);
-    if (!added.length) return added;
-    await tx.mailerSubscriber.update({ where: { id }, data: { updatedAt: now } });
-    after.emit('mailer/subscriber/tagged', { subscriberId: id, tagIds: added });
-    return added;
-  };
-  return tx0 ? work(tx0.tx, tx0.after) : transaction(platform, work);
-}
-
-/** Removes one tag; false when the subscriber did not have it. */
-export async function untagSubscriber(platform: Platform, id: number, tagId: number, tx0?: { tx: Tx; after: AfterCommit }) {
-  const work = async (tx: Tx, after: AfterCommit) => {
-    if (!(await tx.mailerSubscriber.findUnique({ where: { id }, select: { id: true } }))) throw subscriberNotFound();
-    if (!(await tx.mailerTag.findUnique({ where: { id: tagId }, select: { id: true } }))) throw tagNotFound(tagId);
-    const removed = await tx.mailerSubscriberTag.deleteMany({ where: { subscriberId: id, tagId } });
-    if (!removed.count) return false;
-    await tx.mailerSubscriber.update({ where: { id }, data: { updatedAt: platform.clock.now() } });
-    after.emit('mailer/subscriber/untagged', { subscriberId: id, tagIds: [tagId] });
-    return true;
-  };
-  return tx0 ? work(tx0.tx, tx0.after) : transaction(platform, work);
 }
 
 /** The list filter of GET /subscribers: status and a search over address and first name. */
