@@ -1,6 +1,7 @@
 // Inbound events (POST /mailer/v1/events): subscribe, unsubscribe, tag, untag by address, idempotent, with the
 // subscriber's state in the answer; the forms module's mailing feed; and the bus events, emitted after the commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../../gql/index.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 import { contactForm, createForm, goodContact, submit } from '../forms/helpers.ts';
 import { api, created, type Api } from './helpers.ts';
@@ -81,6 +82,24 @@ describe('POST /mailer/v1/events', () => {
     await a.post('/subscribers', { email: 'mary@example.com' }); // 409
     await a.post('/subscribers', { email: 'x@example.com', list_id: 999 }); // 404 inside the transaction
     expect(bus).toEqual([]);
+  });
+});
+
+const MailerEvent = graphql(`
+  mutation MailerInboundEvent($email: String!, $event: String!, $tagSlug: String) {
+    mailerEvent(email: $email, event: $event, tagSlug: $tagSlug) { event changed subscriber { email status } }
+  }
+`);
+
+describe('mailerEvent (GraphQL)', () => {
+  it('takes the same API key and answers the same state; anyone else gets api_key_required', async () => {
+    const ok = await t.gql(MailerEvent, { email: 'gql@example.com', event: 'subscribe' }, { headers: key });
+    expect(ok.data?.mailerEvent).toEqual({ event: 'subscribe', changed: true, subscriber: { email: 'gql@example.com', status: 'subscribed' } });
+    const refused = await t.gql(MailerEvent, { email: 'gql@example.com', event: 'unsubscribe' }, admin);
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'api_key_required', status: 401 });
+    const bad = await t.gql(MailerEvent, { email: 'gql@example.com', event: 'explode' }, { headers: key });
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
+    expect((await a.get('/subscribers?search=gql@')).body[0].status).toBe('subscribed');
   });
 });
 
