@@ -14,6 +14,12 @@ export const intel: Module = {
   jobs,
   checks,
   cli: intelCli,
-  // Sampling starts with the platform, so the first scan already has a delay history to report.
-  setup: () => startLoopMonitor(),
+  setup(platform) {
+    // Results are stored per (scan, check id): two checks with one id would make every scan fail to store.
+    const ids = platform.checks.map((c) => c.id);
+    const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (dup) throw new Error(`Health check ${dup} is declared twice`);
+    // Sampling starts with the platform, so the first scan already has a delay history to report.
+    startLoopMonitor();
+  },
 };
