@@ -127,6 +127,15 @@ describe('the registry', () => {
     expect(own.length).toBeGreaterThanOrEqual(15);
     expect(ids.length).toBe(t.platform.checks.length);
     expect(new Set(own.map((c) => c.category))).toEqual(new Set(['security', 'configuration', 'performance', 'data']));
+    // The score of the installed registry follows the rule from what the checks answered.
+    const rows = results.body.checks as { status: string; score_impact: number }[];
+    const lost = rows.filter((c) => c.status !== 'ok').reduce((sum, c) => sum + c.score_impact, 0);
+    const score = (await t.http.get('/wp-json/intel/v1/health-score').set(admin.headers)).body;
+    expect(score).toMatchObject({
+      score: Math.max(0, 100 - lost),
+      critical: rows.filter((c) => c.status === 'critical').length,
+      warning: rows.filter((c) => c.status === 'warning').length,
+    });
   });
 
   it('refuses two checks with one id at start-up', async () => {
