@@ -11,7 +11,7 @@ const admin = () => requiresCapability('manage_options');
 builder.queryFields((t) => ({
   healthScore: t.field({
     type: HealthScoreRef,
-    description: 'Score, grade and counts of the latest scan (404 intel_no_scan before any).',
+    description: 'Score, grade and counts of the latest scan (404 intel_no_scan before any). Open to anyone while the setting intel_allow_public_rest is on.',
     ...requiresCapability('manage_options', { unless: (ctx) => ctx.platform.settings.get(allowPublicRest) }),
     resolve: (_r, _a, ctx) => healthScore(ctx.platform),
   }),
