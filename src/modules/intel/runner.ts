@@ -17,6 +17,14 @@ export interface RanCheck {
 /** Points a check that could not answer costs: a blind spot is not a pass. */
 export const FAILED_CHECK_IMPACT = 5;
 
+/** A check's text is stored per scan and listed on every read: a runaway detail must not bloat either. */
+export const MAX_MESSAGE = 500;
+export const MAX_DETAIL = 4000;
+const clip = (s: unknown, max: number) => {
+  const text = String(s ?? '');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
+
 class CheckTimeout extends Error {}
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -35,8 +43,8 @@ function normalise(check: HealthCheck, r: CheckResult): RanCheck {
     category: check.category,
     label: check.label,
     status: r.status,
-    message: String(r.message ?? ''),
-    detail: String(r.detail ?? ''),
+    message: clip(r.message, MAX_MESSAGE),
+    detail: clip(r.detail, MAX_DETAIL),
     // An ok check costs nothing whatever it says; impacts are points taken, never given.
     scoreImpact: r.status === 'ok' || !Number.isFinite(impact) ? 0 : Math.max(0, Math.min(100, impact)),
   };
@@ -48,7 +56,7 @@ export async function runCheck(platform: Platform, check: HealthCheck): Promise<
     // Promise.resolve().then: a check that throws synchronously is caught like one that rejects.
     return normalise(check, await withTimeout(Promise.resolve().then(() => check.run(platform)), ms));
   } catch (err) {
-    const reason = err instanceof CheckTimeout ? err.message : `check failed: ${err instanceof Error ? err.message : String(err)}`;
+    const reason = clip(err instanceof CheckTimeout ? err.message : `check failed: ${err instanceof Error ? err.message : String(err)}`, MAX_MESSAGE);
     platform.logger.warn({ err, check: check.id }, 'health check did not answer');
     return {
       id: check.id,

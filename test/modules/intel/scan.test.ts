@@ -11,7 +11,7 @@ let impact = 0;
 let release: () => void = () => {};
 const probes: HealthCheck[] = [
   { id: 'probe_ok', category: 'data', label: 'Always ok', run: async () => ({ status: 'ok', message: 'fine', scoreImpact: 40 }) },
-  { id: 'probe_info', category: 'data', label: 'Info', run: async () => ({ status: 'info', message: 'note' }) },
+  { id: 'probe_info', category: 'data', label: 'Info', run: async () => ({ status: 'info', message: 'note', detail: 'x'.repeat(20_000) }) },
   { id: 'probe_variable', category: 'security', label: 'Impact set by the test', run: async () => ({ status: 'warning', message: 'set', scoreImpact: impact }) },
   { id: 'probe_throws', category: 'configuration', label: 'Throws', run: async () => { throw new Error('boom in probe'); } },
   { id: 'probe_throws_sync', category: 'configuration', label: 'Throws synchronously', run: (() => { throw new Error('sync boom'); }) as HealthCheck['run'] },
@@ -53,6 +53,8 @@ describe('a scan', () => {
     expect(byId.get('probe_slow')).toMatchObject({ status: 'warning', message: 'timed out after 20 ms', score_impact: 5 });
     // An ok check costs nothing, whatever impact it declares.
     expect(byId.get('probe_ok')).toMatchObject({ status: 'ok', score_impact: 0, detail: '' });
+    // A runaway detail is clipped before it is stored.
+    expect((byId.get('probe_info') as { detail: string }).detail).toHaveLength(4000);
     expect(res.body).toMatchObject({ score: 100 - 4 * 5, critical: 0, warning: 5 });
   });
 
