@@ -89,6 +89,14 @@ const EnvSchema = z.object({
   TEMPLATES_CLOUD_MAX_BYTES: size(5 * 1024 * 1024),
   FORMS_SUBMIT_LIMIT: int(30, 0, 1_000_000),
   FORMS_SUBMIT_WINDOW: int(600, 1, 86_400),
+  INTEL_CHECK_TIMEOUT_MS: int(5000, 1, 120_000),
+  INTEL_DB_RTT_WARN_MS: int(50, 0, 60_000),
+  INTEL_DB_RTT_CRITICAL_MS: int(500, 0, 60_000),
+  INTEL_EVENT_LOOP_WARN_MS: int(100, 0, 60_000),
+  INTEL_EVENT_LOOP_CRITICAL_MS: int(1000, 0, 60_000),
+  INTEL_MEMORY_WARN_MB: int(1024, 0, 1_048_576),
+  INTEL_MEMORY_CRITICAL_MB: int(2048, 0, 1_048_576),
+  INTEL_DB_SIZE_WARN_MB: int(2048, 0, 1_048_576),
   MAILER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MAILER_BATCH_SIZE: int(100, 1, 10_000),
   MAILER_SEND_RATE: int(0, 0, 1_000_000),
@@ -146,6 +154,14 @@ export function loadConfig(env: Env = process.env) {
     },
     /** Form submissions per client IP per window (0: no limit). */
     forms: { submitLimit: e.FORMS_SUBMIT_LIMIT, submitWindowSeconds: e.FORMS_SUBMIT_WINDOW },
+    /** Site health: the default per-check timeout, and the thresholds (a measure at or above one reaches it). */
+    intel: {
+      checkTimeoutMs: e.INTEL_CHECK_TIMEOUT_MS,
+      dbRtt: { warnMs: e.INTEL_DB_RTT_WARN_MS, criticalMs: e.INTEL_DB_RTT_CRITICAL_MS },
+      eventLoop: { warnMs: e.INTEL_EVENT_LOOP_WARN_MS, criticalMs: e.INTEL_EVENT_LOOP_CRITICAL_MS },
+      memory: { warnMb: e.INTEL_MEMORY_WARN_MB, criticalMb: e.INTEL_MEMORY_CRITICAL_MB },
+      dbSizeWarnMb: e.INTEL_DB_SIZE_WARN_MB,
+    },
     mailer: {
       /** Signs unsubscribe and tracking links; generated once and kept in the database when unset. */
       secret: e.MAILER_SECRET,

@@ -1,5 +1,6 @@
 // Field access declarations. One declaration both enforces the rule (scope-auth, for GraphQL and REST alike) and
 // prints it in schema.graphql (@requiresCapability / @requiresApiKey / @public). Every root field must use one.
+import { can } from '../platform/principal.ts';
 import type { Context } from './context.ts';
 import { refusal, type RefusalCodes } from './refusal.ts';
 
@@ -20,7 +21,8 @@ export function requiresCapability(name: string, options: CapabilityOptions = {}
   const { unless } = options;
   return {
     authScopes: unless
-      ? async (_parent: unknown, _args: unknown, ctx: Context) => ((await unless(ctx)) ? true : { capability: name })
+      ? // A caller who holds the capability passes without evaluating `unless` (often a settings read).
+        async (_parent: unknown, _args: unknown, ctx: Context) => (can(ctx.principal, name) || (await unless(ctx)) ? true : { capability: name })
       : { capability: name },
     unauthorizedError: refuseWith(options.codes),
     directives: [{ name: 'requiresCapability' as const, args: { name } }],

@@ -17,5 +17,8 @@ export interface HealthCheck {
   label: string;
   /** Per-check timeout in milliseconds (the runner has a default). */
   timeoutMs?: number;
+  /** Measures timing (round trips, delays): run alone, before the concurrent batch, so the queries of the other
+   *  checks do not queue in front of it and skew what it measures. */
+  isolated?: boolean;
   run(platform: Platform): Promise<CheckResult>;
 }

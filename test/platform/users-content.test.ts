@@ -109,4 +109,18 @@ describe('content', () => {
     expect((await t.gql(Post, { id: mine.id })).errors?.[0]?.extensions.code).toBe('post_not_found');
     expect((await t.gql(Post, { id: mine.id }, callers.author)).data?.post.author?.username).toBe(callers.author.username);
   });
+
+  it('slugs: the title slugified, then -2, -3… after the highest taken; longer titles sharing the prefix do not count', async () => {
+    const slugOf = async (title: string, type = 'page') => {
+      const id = (await t.gql(CreatePost, { type, input: { title } }, callers.editor)).data!.createPost.id;
+      return (await t.platform.prisma.post.findUniqueOrThrow({ where: { id } })).slug;
+    };
+    expect(await slugOf('Slug Test')).toBe('slug-test');
+    expect(await slugOf('Slug Test Again')).toBe('slug-test-again');
+    expect(await slugOf('Slug Test 9 lives')).toBe('slug-test-9-lives');
+    expect(await slugOf('Slug  test!')).toBe('slug-test-2');
+    expect(await slugOf('Slug Test')).toBe('slug-test-3');
+    expect(await slugOf('Slug Test', 'post')).toBe('slug-test');
+    expect(await slugOf('Ünïcödé')).toBe('unicode');
+  });
 });

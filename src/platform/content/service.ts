@@ -161,12 +161,13 @@ export function postWhere(principal: Principal, q: PostQuery): Prisma.PostWhereI
   };
 }
 
+/** `base`, or `base-N` after the highest N taken: one aggregate row however many posts share the title. */
 async function uniqueSlug(platform: Platform, type: string, base: string): Promise<string> {
-  const taken = new Set(
-    (await platform.prisma.post.findMany({ where: { type, slug: { startsWith: base } }, select: { slug: true } })).map((p) => p.slug),
-  );
-  if (!taken.has(base)) return base;
-  let n = 2;
-  while (taken.has(`${base}-${n}`)) n++;
-  return `${base}-${n}`;
+  // slugify() leaves only [a-z0-9-], so `base` is safe inside the pattern.
+  const [row] = await platform.prisma.$queryRaw<{ taken: boolean; highest: number | null }[]>`
+    SELECT bool_or(slug = ${base}) AS taken,
+           max(CASE WHEN slug ~ ${`^${base}-[0-9]{1,9}$`} THEN substring(slug FROM ${base.length + 2}::int)::int END) AS highest
+    FROM posts WHERE type = ${type} AND slug LIKE ${`${base}%`}`;
+  if (!row?.taken) return base;
+  return `${base}-${Math.max(row.highest ?? 1, 1) + 1}`;
 }

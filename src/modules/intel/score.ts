@@ -1,0 +1,32 @@
+// Score and grade. Observatory-style: start at 100, take each non-ok check's score_impact, floor at 0. The grade
+// bands are the simple A-F scale (A >= 90, B >= 80, C >= 70, D >= 60, else F).
+import type { CheckStatus } from '../../platform/health.ts';
+
+export const STATUSES = ['critical', 'warning', 'info', 'ok'] as const satisfies readonly CheckStatus[];
+
+export interface Counted {
+  status: CheckStatus;
+  scoreImpact: number;
+}
+
+export function scoreOf(results: readonly Counted[]): number {
+  const lost = results.filter((r) => r.status !== 'ok').reduce((sum, r) => sum + Math.max(0, r.scoreImpact), 0);
+  return Math.max(0, 100 - lost);
+}
+
+export function gradeOf(score: number): 'A' | 'B' | 'C' | 'D' | 'F' {
+  if (score >= 90) return 'A';
+  if (score >= 80) return 'B';
+  if (score >= 70) return 'C';
+  if (score >= 60) return 'D';
+  return 'F';
+}
+
+export function countsOf(results: readonly Counted[]): Record<CheckStatus, number> {
+  const counts = { critical: 0, warning: 0, info: 0, ok: 0 };
+  for (const r of results) counts[r.status]++;
+  return counts;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC, the format the contract fixes for `scanned`. */
+export const scannedFormat = (d: Date): string => d.toISOString().slice(0, 19).replace('T', ' ');
