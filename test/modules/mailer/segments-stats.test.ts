@@ -127,6 +127,13 @@ describe('health checks', () => {
     }
   });
 
+  it('the site-health scan (intel) runs both mailer checks', async () => {
+    const scan = await t.http.post('/wp-json/intel/v1/scan').set(admin.headers);
+    expect(scan.status, JSON.stringify(scan.body)).toBeLessThan(300);
+    const checks = (await t.http.get('/wp-json/intel/v1/checks').set(admin.headers)).body.checks as { id: string; status: string }[];
+    expect(checks.filter((c) => c.id.startsWith('mailer_')).map((c) => [c.id, c.status]).sort()).toEqual([['mailer_smtp', 'ok'], ['mailer_stuck_campaigns', 'ok']]);
+  });
+
   it('mailer_stuck_campaigns: warns about a send without progress and a schedule not started', async () => {
     expect((await run('mailer_stuck_campaigns')).status).toBe('ok');
     const c = await draft(a, { list_ids: [news.id] });
