@@ -97,6 +97,11 @@ const EnvSchema = z.object({
   INTEL_MEMORY_WARN_MB: int(1024, 0, 1_048_576),
   INTEL_MEMORY_CRITICAL_MB: int(2048, 0, 1_048_576),
   INTEL_DB_SIZE_WARN_MB: int(2048, 0, 1_048_576),
+  MAILER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MAILER_BATCH_SIZE: int(100, 1, 10_000),
+  MAILER_SEND_RATE: int(0, 0, 1_000_000),
+  MAILER_SEND_LEASE_SECONDS: int(600, 30, 86_400),
+  MAILER_STUCK_MINUTES: int(30, 1, 10_080),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -156,6 +161,18 @@ export function loadConfig(env: Env = process.env) {
       eventLoop: { warnMs: e.INTEL_EVENT_LOOP_WARN_MS, criticalMs: e.INTEL_EVENT_LOOP_CRITICAL_MS },
       memory: { warnMb: e.INTEL_MEMORY_WARN_MB, criticalMb: e.INTEL_MEMORY_CRITICAL_MB },
       dbSizeWarnMb: e.INTEL_DB_SIZE_WARN_MB,
+    },
+    mailer: {
+      /** Signs unsubscribe and tracking links; generated once and kept in the database when unset. */
+      secret: e.MAILER_SECRET,
+      /** Recipients read from the queue per round of the sender. */
+      batchSize: e.MAILER_BATCH_SIZE,
+      /** Messages per minute per sender (0: as fast as the SMTP server accepts). */
+      sendRate: e.MAILER_SEND_RATE,
+      /** A recipient claimed longer than this is taken as interrupted (see docs/mailer.md). */
+      sendLeaseSeconds: e.MAILER_SEND_LEASE_SECONDS,
+      /** A sending campaign without progress for this long is reported by the mailer_stuck_campaigns check. */
+      stuckMinutes: e.MAILER_STUCK_MINUTES,
     },
   };
 }

@@ -3,7 +3,8 @@ import { core } from '../platform/core-module.ts';
 import type { Module } from '../platform/module.ts';
 import { forms } from './forms/index.ts';
 import { intel } from './intel/index.ts';
+import { mailer } from './mailer/index.ts';
 import { mobile } from './mobile/index.ts';
 import { templates } from './templates/index.ts';
 
-export const modules: readonly Module[] = [core, mobile, templates, forms, intel];
+export const modules: readonly Module[] = [core, mobile, templates, forms, intel, mailer];

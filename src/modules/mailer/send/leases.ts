@@ -1,0 +1,17 @@
+// The rule for rows left "sending" by a crash or a killed instance: after MAILER_SEND_LEASE_SECONDS such a row is
+// marked failed ("interrupted"), never re-queued. The SMTP server may or may not have taken that one message, and
+// sending nobody twice matters more than reaching everybody (an operator can see and re-send the few failures).
+// At most one row per sender is ever in that state (the sender claims one row at a time).
+import type { Platform } from '../../../platform/platform.ts';
+
+export const INTERRUPTED = 'Interrupted during delivery; not retried so that nobody gets the message twice.';
+
+export async function expireLeases(platform: Platform): Promise<number> {
+  const cutoff = new Date(platform.clock.now().getTime() - platform.config.mailer.sendLeaseSeconds * 1000);
+  const expired = await platform.prisma.mailerRecipient.updateMany({
+    where: { status: 'sending', claimedAt: { lt: cutoff } },
+    data: { status: 'failed', error: INTERRUPTED },
+  });
+  if (expired.count) platform.logger.warn({ rows: expired.count }, 'mailer: interrupted deliveries marked failed');
+  return expired.count;
+}

@@ -1,0 +1,140 @@
+// Campaigns and their state machine (listmonk's, with Mailchimp's names for the end states):
+//   draft -> scheduled (send with a future send_at) -> sending (send now, or the scheduler when send_at is due)
+//   sending <-> paused;  scheduled|sending|paused -> cancelled;  sending -> sent (the sender, when the queue is empty)
+//   scheduled -> draft (update with status draft: unschedule).  Any other move answers 409 mailer_campaign_conflict.
+import { z } from 'zod';
+import { AppError } from '../../../platform/errors.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { transaction, type Tx } from '../../../platform/transaction.ts';
+import { parseInput } from '../../../platform/validate.ts';
+import { campaignConflict, campaignNotFound, segmentNotFound, tagNotFound } from '../errors.ts';
+import { extractLinks } from '../send/render.ts';
+import { wakeSender } from '../send/sender.ts';
+import { hasAudience, materialise } from './audience.ts';
+import { assertLists } from './subscribers.ts';
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'paused', 'cancelled'] as const;
+const EDITABLE = ['draft', 'scheduled', 'paused'];
+
+const ids = z.array(z.number().int().positive()).max(100);
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters long.`);
+const Fields = {
+  subject: text(998).trim(),
+  fromName: text(200).trim(),
+  fromEmail: z.union([z.literal(''), z.email({ error: 'Invalid email address.' })]),
+  html: text(1_000_000),
+  text: text(1_000_000),
+  listIds: ids,
+  segmentIds: ids,
+  tagIds: ids,
+};
+const CreateInput = z.object({ name: text(200).trim().min(1, 'name must be at least 1 character long.'), ...Fields }).partial({
+  subject: true, fromName: true, fromEmail: true, html: true, text: true, listIds: true, segmentIds: true, tagIds: true,
+});
+const UpdateInput = z.object({ name: text(200).trim().min(1), ...Fields, status: z.enum(CAMPAIGN_STATUSES) }).partial();
+
+async function assertAudienceIds(tx: Tx, d: { listIds?: number[]; segmentIds?: number[]; tagIds?: number[] }) {
+  if (d.listIds?.length) await assertLists(tx, d.listIds);
+  for (const [ids, model, err] of [
+    [d.segmentIds, tx.mailerSegment, segmentNotFound],
+    [d.tagIds, tx.mailerTag, tagNotFound],
+  ] as const) {
+    if (!ids?.length) continue;
+    const found = await (model as typeof tx.mailerTag).findMany({ where: { id: { in: ids } }, select: { id: true } });
+    const missing = ids.find((id) => !found.some((f) => f.id === id));
+    if (missing !== undefined) throw err(missing);
+  }
+}
+
+export async function createCampaign(platform: Platform, input: unknown) {
+  const data = parseInput(CreateInput, input);
+  return transaction(platform, async (tx) => {
+    await assertAudienceIds(tx, data);
+    const now = platform.clock.now();
+    return tx.mailerCampaign.create({ data: { ...data, listIds: data.listIds ?? [], segmentIds: data.segmentIds ?? [], tagIds: data.tagIds ?? [], createdAt: now, updatedAt: now } });
+  });
+}
+
+export async function updateCampaign(platform: Platform, id: number, input: unknown) {
+  const { status, ...data } = parseInput(UpdateInput, input);
+  return transaction(platform, async (tx) => {
+    const c = await tx.mailerCampaign.findUnique({ where: { id } });
+    if (!c) throw campaignNotFound();
+    if (!EDITABLE.includes(c.status)) throw campaignConflict(c.status, 'edited');
+    const unschedule = status === 'draft' && c.status === 'scheduled';
+    if (status && status !== c.status && !unschedule) {
+      throw new AppError('mailer_campaign_conflict', `status cannot move from ${c.status} to ${status} by an update; use send, pause, resume or cancel.`);
+    }
+    await assertAudienceIds(tx, data);
+    return tx.mailerCampaign.update({ where: { id }, data: { ...data, ...(unschedule ? { status: 'draft', sendAt: null } : {}), updatedAt: platform.clock.now() } });
+  });
+}
+
+export async function deleteCampaign(platform: Platform, id: number) {
+  const deleted = await platform.prisma.mailerCampaign.deleteMany({ where: { id, status: { not: 'sending' } } });
+  if (deleted.count) return;
+  const c = await platform.prisma.mailerCampaign.findUnique({ where: { id }, select: { status: true } });
+  throw c ? campaignConflict(c.status, 'deleted (pause or cancel it first)') : campaignNotFound();
+}
+
+function assertSendable(c: { subject: string; html: string; text: string; listIds: number[]; tagIds: number[]; segmentIds: number[] }) {
+  const missing = [
+    ...(c.subject.trim() ? [] : ['a subject']),
+    ...(c.html.trim() || c.text.trim() ? [] : ['an html or text body']),
+    ...(hasAudience(c) ? [] : ['an audience (list_ids, tag_ids or segment_ids)']),
+  ];
+  if (missing.length) throw new AppError('mailer_campaign_incomplete', `The campaign needs ${missing.join(', ')} before it can be sent.`);
+}
+
+/** Starts sending inside `tx`: freezes links and audience. The caller wakes the sender after the commit. */
+export async function startSending(tx: Tx, platform: Platform, c: Awaited<ReturnType<Tx['mailerCampaign']['findUniqueOrThrow']>>) {
+  const now = platform.clock.now();
+  await materialise(tx, c.id, c, now);
+  await tx.mailerCampaign.update({ where: { id: c.id }, data: { status: 'sending', startedAt: now, progressAt: now, links: extractLinks(c.html), updatedAt: now } });
+}
+
+/** Freezing a large audience is one longer transaction (chunked inserts): more than Prisma's 5 s default. */
+export const MATERIALISE = { timeout: 120_000, maxWait: 30_000 };
+
+/** POST …/send: now (no sendAt, or one not in the future), or scheduled. Only drafts and scheduled campaigns. */
+export async function sendCampaign(platform: Platform, id: number, sendAt?: Date | null) {
+  return transaction(platform, async (tx, after) => {
+    // Row lock: two concurrent sends of one draft cannot both start it.
+    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM mailer_campaigns WHERE id = ${id} FOR UPDATE`;
+    if (!locked.length) throw campaignNotFound();
+    const c = await tx.mailerCampaign.findUniqueOrThrow({ where: { id } });
+    if (c.status !== 'draft' && c.status !== 'scheduled') throw campaignConflict(c.status, 'sent');
+    assertSendable(c);
+    const now = platform.clock.now();
+    if (sendAt && sendAt.getTime() > now.getTime()) {
+      return tx.mailerCampaign.update({ where: { id }, data: { status: 'scheduled', sendAt, updatedAt: now } });
+    }
+    await startSending(tx, platform, c);
+    after.run(() => void wakeSender(platform, id)); // not awaited: the request answers 202 at once
+    return tx.mailerCampaign.findUniqueOrThrow({ where: { id } });
+  }, MATERIALISE);
+}
+
+const PAST = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' } as const;
+
+const MOVES = {
+  pause: { from: ['sending'], to: 'paused' },
+  resume: { from: ['paused'], to: 'sending' },
+  cancel: { from: ['scheduled', 'sending', 'paused'], to: 'cancelled' },
+} as const;
+
+/** pause, resume or cancel. A paused or cancelled campaign stops after the message in flight. */
+export async function moveCampaign(platform: Platform, id: number, action: keyof typeof MOVES) {
+  const move = MOVES[action];
+  return transaction(platform, async (tx, after) => {
+    const now = platform.clock.now();
+    const moved = await tx.mailerCampaign.updateMany({ where: { id, status: { in: [...move.from] } }, data: { status: move.to, updatedAt: now, progressAt: now } });
+    if (!moved.count) {
+      const c = await tx.mailerCampaign.findUnique({ where: { id }, select: { status: true } });
+      throw c ? campaignConflict(c.status, PAST[action]) : campaignNotFound();
+    }
+    if (action === 'cancel') await tx.mailerRecipient.updateMany({ where: { campaignId: id, status: 'queued' }, data: { status: 'cancelled' } });
+    if (action === 'resume') after.run(() => void wakeSender(platform, id)); // not awaited: the request answers 202 at once
+    return tx.mailerCampaign.findUniqueOrThrow({ where: { id } });
+  });
+}

@@ -1,0 +1,63 @@
+// Lists and tags. Deleting a list removes its memberships only (members stay, with their other lists); deleting a
+// tag removes it from every subscriber. Tag slugs come from the name (as WordPress terms) and are unique.
+import { z } from 'zod';
+import type { Platform } from '../../../platform/platform.ts';
+import { parseInput } from '../../../platform/validate.ts';
+import { listNotFound, tagExists, tagNotFound } from '../errors.ts';
+import { isUniqueViolation } from './subscribers.ts';
+
+const ListInput = z.object({
+  name: z.string().trim().min(1, 'name must be at least 1 character long.').max(200, 'name must be at most 200 characters long.'),
+  description: z.string().trim().max(2000, 'description must be at most 2000 characters long.').optional(),
+});
+const TagInput = z.object({
+  name: z.string().trim().min(1, 'name must be at least 1 character long.').max(100, 'name must be at most 100 characters long.'),
+  slug: z.string().trim().max(100).optional(),
+});
+
+/** "Black Friday 2026!" -> "black-friday-2026" (accents folded, as sanitize_title does). */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+}
+
+export async function createList(platform: Platform, input: unknown) {
+  const data = parseInput(ListInput, input);
+  return platform.prisma.mailerList.create({ data: { name: data.name, description: data.description ?? '', createdAt: platform.clock.now() } });
+}
+
+export async function deleteList(platform: Platform, id: number) {
+  const deleted = await platform.prisma.mailerList.deleteMany({ where: { id } });
+  if (!deleted.count) throw listNotFound();
+}
+
+export async function createTag(platform: Platform, input: unknown) {
+  const data = parseInput(TagInput, input);
+  const slug = slugify(data.slug || data.name);
+  if (!slug) throw parseInput(z.object({ name: z.never({ error: 'name must contain a letter or a digit.' }) }), { name: data.name });
+  try {
+    return await platform.prisma.mailerTag.create({ data: { name: data.name, slug, createdAt: platform.clock.now() } });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw tagExists();
+    throw err;
+  }
+}
+
+/** Tags by slug, created when missing (inbound subscription requests name tags by slug). Race-safe upsert. */
+export async function ensureTags(platform: Platform, slugs: readonly string[]) {
+  const now = platform.clock.now();
+  const clean = [...new Set(slugs.map(slugify).filter(Boolean))];
+  if (!clean.length) return [];
+  await platform.prisma.mailerTag.createMany({ data: clean.map((slug) => ({ slug, name: slug, createdAt: now })), skipDuplicates: true });
+  return platform.prisma.mailerTag.findMany({ where: { slug: { in: clean } } });
+}
+
+export async function deleteTag(platform: Platform, id: number) {
+  const deleted = await platform.prisma.mailerTag.deleteMany({ where: { id } });
+  if (!deleted.count) throw tagNotFound();
+}

@@ -1,0 +1,90 @@
+// `atrium mailer subscribers list | campaigns list | campaigns send <id> | stats` on a throwaway embedded database.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import { runCli } from '../../../src/cli/main.ts';
+import { loadConfig } from '../../../src/config.ts';
+import { createCampaign } from '../../../src/modules/mailer/service/campaigns.ts';
+import { createList } from '../../../src/modules/mailer/service/lists-tags.ts';
+import { createSubscriber } from '../../../src/modules/mailer/service/subscribers.ts';
+import { createAtrium } from '../../../src/server.ts';
+import { startSmtpSink } from '../../helpers/smtp.ts';
+
+vi.setConfig({ testTimeout: 120_000 }); // every command opens the embedded database on disk, slow under load
+
+let dir: string;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let campaignId: number;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'atrium-mailer-cli-'));
+  sink = await startSmtpSink();
+  delete process.env.DATABASE_URL;
+  Object.assign(process.env, { DATA_DIR: dir, LOG_LEVEL: 'silent', SMTP_URL: sink.url, JOBS_ENABLED: 'false' });
+  const template = inject('pgTemplate');
+  if (template.kind === 'pglite') {
+    const db = new PGlite(path.join(dir, 'pgdata'), { loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
+    await db.waitReady;
+    await db.close();
+  }
+  // Seed through the services, in-process on the same data directory.
+  const atrium = await createAtrium({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), bootstrap: false });
+  try {
+    const list = await createList(atrium.platform, { name: 'Readers' });
+    for (const [email, status] of [['ann@example.com', 'subscribed'], ['bob@example.com', 'subscribed'], ['cy@example.com', 'unsubscribed']] as const) {
+      await createSubscriber(atrium.platform, { email, listId: list.id, status });
+    }
+    campaignId = (await createCampaign(atrium.platform, { name: 'Launch', subject: 'Hi {{first_name|there}}', text: 'Hello', listIds: [list.id] })).id;
+  } finally {
+    await atrium.close();
+  }
+}, 180_000);
+afterAll(async () => {
+  process.env = saved;
+  await sink?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(...args: string[]) {
+  let out = '';
+  let err = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
+  try {
+    return { code: await runCli(['node', 'atrium', ...args]), out, err };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+  }
+}
+
+it('lists subscribers (with a status filter) as JSON', async () => {
+  const res = await cli('mailer', 'subscribers', 'list', '--status', 'subscribed', '--format', 'json');
+  expect(res.code, res.err).toBe(0);
+  expect(JSON.parse(res.out).map((r: { email: string }) => r.email).sort()).toEqual(['ann@example.com', 'bob@example.com']);
+});
+
+it('sends a campaign in the foreground and reports the outcome; a second send is refused', async () => {
+  const res = await cli('mailer', 'campaigns', 'send', String(campaignId));
+  expect(res.code, res.err).toBe(0);
+  expect(res.out).toContain(`campaign ${campaignId}: 2 sent, 0 failed of 2`);
+  expect(sink.messages.map((m) => m.envelope.to[0]).sort()).toEqual(['ann@example.com', 'bob@example.com']);
+  const again = await cli('mailer', 'campaigns', 'send', String(campaignId));
+  expect(again.code).not.toBe(0);
+  expect(again.err).toContain('cannot be sent');
+  expect(sink.messages).toHaveLength(2);
+});
+
+it('lists campaigns with their stats, and prints dashboard counts', async () => {
+  const list = await cli('mailer', 'campaigns', 'list', '--format', 'json');
+  expect(JSON.parse(list.out)).toEqual([expect.objectContaining({ id: campaignId, name: 'Launch', status: 'sent', recipients: 2, sent: 2, failed: 0 })]);
+  const stats = await cli('mailer', 'stats', '--format', 'json');
+  expect(JSON.parse(stats.out)).toEqual(expect.arrayContaining([
+    { group: 'status', name: 'subscribed', count: 2 },
+    { group: 'status', name: 'unsubscribed', count: 1 },
+    { group: 'total', name: 'all', count: 3 },
+  ]));
+});

@@ -1,0 +1,37 @@
+// Shared fixtures of the mailer tests: REST shortcuts as an administrator, and seeding through the public routes.
+import { expect } from 'vitest';
+import { settleSending } from '../../../src/modules/mailer/send/sender.ts';
+import type { Caller, TestApp } from '../../helpers/app.ts';
+
+export const api = (t: TestApp, caller: Caller) => ({
+  get: (path: string) => t.http.get(`/wp-json/mailer/v1${path}`).set(caller.headers),
+  post: (path: string, body: object = {}) => t.http.post(`/wp-json/mailer/v1${path}`).set(caller.headers).send(body),
+  put: (path: string, body: object = {}) => t.http.put(`/wp-json/mailer/v1${path}`).set(caller.headers).send(body),
+  del: (path: string) => t.http.delete(`/wp-json/mailer/v1${path}`).set(caller.headers),
+});
+export type Api = ReturnType<typeof api>;
+
+export async function created(res: { status: number; body: any }, status = 201) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body;
+}
+
+/** A list with `n` subscribed members named user<i>@<domain>. */
+export async function seedList(a: Api, n: number, domain = 'example.org', name = 'Newsletter') {
+  const list = await created(await a.post('/lists', { name }));
+  const subscribers = [];
+  for (let i = 0; i < n; i++) {
+    subscribers.push(await created(await a.post('/subscribers', { email: `user${i}@${domain}`, first_name: i % 2 ? `Name${i}` : '', list_id: list.id })));
+  }
+  return { list, subscribers };
+}
+
+export async function draft(a: Api, body: object) {
+  return created(await a.post('/campaigns', {
+    name: 'November news', subject: 'Hello {{first_name|friend}}', from_name: 'Atrium News', from_email: 'news@example.org',
+    html: '<html><body><p>Hi {{first_name|friend}} ({{email}})</p><a href="https://example.org/a?x=1&amp;y=2">A</a> <a href="https://example.org/b">B</a></body></html>',
+    text: 'Hi {{first_name|friend}}', ...body,
+  }));
+}
+
+export const settle = (t: TestApp) => settleSending(t.platform);
