@@ -70,8 +70,15 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
   const router = express.Router();
   const base = `${platform.config.publicUrl}/wp-json`;
 
-  router.get('/', (_req, res) => void res.json(discoveryIndex(platform, table)));
-  router.get('/openapi.json', (_req, res) => void res.json(openApiDocument(platform, table)));
+  // The table is fixed at start-up, so the indexes are serialized once (the full index is ~100 KB of JSON).
+  const cached = new Map<string, string>();
+  const sendStatic = (res: Response, key: string, build: () => unknown) => {
+    let body = cached.get(key);
+    if (body === undefined) cached.set(key, (body = JSON.stringify(build())));
+    res.type('application/json').send(body);
+  };
+  router.get('/', (_req, res) => sendStatic(res, '/', () => discoveryIndex(platform, table)));
+  router.get('/openapi.json', (_req, res) => sendStatic(res, '/openapi.json', () => openApiDocument(platform, table)));
 
   router.use(async (req, res) => {
     const path = req.path.replace(/\/+$/, '') || '/';
@@ -79,7 +86,7 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     const method = (override ?? req.method).toUpperCase();
 
     const ns = table.namespaces.find((n) => path === `/${n}`);
-    if (ns && (method === 'GET' || method === 'HEAD')) return void res.json(namespaceIndex(platform, table, ns));
+    if (ns && (method === 'GET' || method === 'HEAD')) return sendStatic(res, ns, () => namespaceIndex(platform, table, ns));
 
     if (method === 'OPTIONS') {
       const description = describeRoutes(table, path);
