@@ -1,46 +1,12 @@
 // The operators' CLI, in-process on a throwaway embedded database (wp-cli style output and exit codes).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
+import { expect, it, vi } from 'vitest';
+import { cli, useCliDataDir } from '../helpers/cli.ts';
 
 vi.setConfig({ testTimeout: 120_000 }); // child processes and (on PostgreSQL runs) a fresh initdb are slow under load
 
-let dir: string;
-const saved = { ...process.env };
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'atrium-cli-'));
-  delete process.env.DATABASE_URL; // always the embedded database here
-  Object.assign(process.env, { DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  // Start from the migrated template rather than a fresh initdb (seconds saved; database.test.ts covers that path).
-  const template = inject('pgTemplate');
-  if (template.kind === 'pglite') {
-    const db = new PGlite(path.join(dir, 'pgdata'), { loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
-    await db.waitReady;
-    await db.close();
-  }
-});
-afterAll(() => {
-  process.env = saved;
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(...args: string[]) {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  try {
-    const code = await runCli(['node', 'atrium', ...args]);
-    return { code, out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+useCliDataDir('cli');
 
 it('creates, lists and promotes users', async () => {
   const created = await cli('users', 'create', 'ada', 'Ada@Example.com', 'editor', '--password', 'analytical-engine');

@@ -1,55 +1,25 @@
 // `atrium forms list|export|import|export-entries` on a throwaway embedded database: export is the JSON of
 // GET /forms/v1/forms/{id}?context=edit, import takes it back, a bad file creates nothing.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import supertest from 'supertest';
-import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { runCli } from '../../../src/cli/main.ts';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { createAppPassword } from '../../../src/platform/auth/app-passwords.ts';
 import { createUser } from '../../../src/platform/users/service.ts';
 import { createAtrium } from '../../../src/server.ts';
+import { cli, useCliDataDir } from '../../helpers/cli.ts';
 
 vi.setConfig({ testTimeout: 120_000 }); // every command opens the embedded database on disk, slow under load
 
-let dir: string;
-const saved = { ...process.env };
+const data = useCliDataDir('forms-cli');
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'atrium-forms-cli-'));
-  delete process.env.DATABASE_URL; // always the embedded database here
-  Object.assign(process.env, { DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  // Start from the migrated template when there is one (a fresh on-disk database takes long to create and migrate).
-  const template = inject('pgTemplate');
-  if (template.kind === 'pglite') {
-    const db = new PGlite(path.join(dir, 'pgdata'), { loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
-    await db.waitReady;
-    await db.close();
-  }
   expect((await cli('migrate')).code).toBe(0);
 }, 180_000);
-afterAll(() => {
-  process.env = saved;
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(...args: string[]) {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  try {
-    return { code: await runCli(['node', 'atrium', ...args]), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
 
 /** Atrium in-process on the same data directory, for what the CLI does not do (HTTP calls, submissions). */
 async function withApp<T>(work: (http: ReturnType<typeof supertest>, auth: string) => Promise<T>): Promise<T> {
-  const atrium = await createAtrium({ config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'test', FORMS_SUBMIT_LIMIT: '0' }), bootstrap: false });
+  const atrium = await createAtrium({ config: loadConfig({ DATA_DIR: data.path, LOG_LEVEL: 'silent', NODE_ENV: 'test', FORMS_SUBMIT_LIMIT: '0' }), bootstrap: false });
   try {
     const name = `boss${Date.now()}`;
     const { user } = await createUser(atrium.platform, { username: name, email: `${name}@example.com`, password: 'correct horse battery', roles: ['administrator'] });
@@ -61,7 +31,7 @@ async function withApp<T>(work: (http: ReturnType<typeof supertest>, auth: strin
 }
 
 const file = (name: string, content: unknown) => {
-  const p = path.join(dir, name);
+  const p = path.join(data.path, name);
   writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));
   return p;
 };
@@ -116,7 +86,7 @@ it('a bad file creates nothing: unreadable JSON, invalid definitions (every prob
   const mixed = await cli('forms', 'import', file('mixed.json', [signup, { ...signup, fields: 'nope' }]));
   expect(mixed.code).toBe(1);
   expect(mixed.err).toContain('Form 2 of 2:');
-  expect((await cli('forms', 'import', path.join(dir, 'missing.json'))).code).toBe(1);
+  expect((await cli('forms', 'import', path.join(data.path, 'missing.json'))).code).toBe(1);
   expect(JSON.parse((await cli('--format=json', 'forms', 'list')).out)).toHaveLength(before);
   expect((await cli('forms', 'export', '999')).err).toBe('Error: No form has that id.\n');
   expect((await cli('forms', 'export', 'abc')).code).toBe(1);
@@ -138,7 +108,7 @@ it('lists forms with entry counts and exports entries as CSV', async () => {
   const lines = csv.out.trim().split('\r\n');
   expect(lines[0]).toBe('Entry ID,Date,Status,E-mail,First name,"Yes, send me the newsletter",User ID,IP,Source URL');
   expect(lines.slice(1).map((l) => l.split(',').slice(2, 6).join(','))).toEqual(['unread,a@example.com,Al,Yes', 'unread,b@example.com,Al,Yes']);
-  const out = path.join(dir, 'entries.csv');
+  const out = path.join(data.path, 'entries.csv');
   expect((await cli('forms', 'export-entries', '1', '--output', out, '--since', '2000-01-01')).out).toBe(`Success: wrote 2 entries to ${out}\n`);
   expect(readFileSync(out, 'utf8')).toBe(csv.out);
   expect((await cli('forms', 'export-entries', '1', '--since', 'yesterday')).err).toBe('Error: --since is not a date.\n');

@@ -1,35 +1,22 @@
 // `atrium mailer subscribers list | campaigns list | campaigns send <id> | stats` on a throwaway embedded database.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { runCli } from '../../../src/cli/main.ts';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { createCampaign } from '../../../src/modules/mailer/service/campaigns.ts';
 import { createList } from '../../../src/modules/mailer/service/lists-tags.ts';
 import { createSubscriber } from '../../../src/modules/mailer/service/subscribers.ts';
 import { createAtrium } from '../../../src/server.ts';
+import { cli, useCliDataDir } from '../../helpers/cli.ts';
 import { startSmtpSink } from '../../helpers/smtp.ts';
 
 vi.setConfig({ testTimeout: 120_000 }); // every command opens the embedded database on disk, slow under load
 
-let dir: string;
+useCliDataDir('mailer-cli', { JOBS_ENABLED: 'false' });
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let campaignId: number;
-const saved = { ...process.env };
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'atrium-mailer-cli-'));
   sink = await startSmtpSink();
-  delete process.env.DATABASE_URL;
-  Object.assign(process.env, { DATA_DIR: dir, LOG_LEVEL: 'silent', SMTP_URL: sink.url, JOBS_ENABLED: 'false' });
-  const template = inject('pgTemplate');
-  if (template.kind === 'pglite') {
-    const db = new PGlite(path.join(dir, 'pgdata'), { loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
-    await db.waitReady;
-    await db.close();
-  }
+  process.env.SMTP_URL = sink.url; // restored by useCliDataDir
   // Seed through the services, in-process on the same data directory.
   const atrium = await createAtrium({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), bootstrap: false });
   try {
@@ -42,24 +29,7 @@ beforeAll(async () => {
     await atrium.close();
   }
 }, 180_000);
-afterAll(async () => {
-  process.env = saved;
-  await sink?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(...args: string[]) {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  try {
-    return { code: await runCli(['node', 'atrium', ...args]), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+afterAll(() => sink?.close());
 
 it('lists subscribers (with a status filter) as JSON', async () => {
   const res = await cli('mailer', 'subscribers', 'list', '--status', 'subscribed', '--format', 'json');

@@ -1,14 +1,11 @@
 // Operations: the prune job and the operator commands (atrium sessions …, atrium logins …).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../../src/cli/main.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { createAtrium } from '../../../src/server.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
+import { cli, useCliDataDir } from '../../helpers/cli.ts';
 import { loginDevice, PASSWORD } from './helpers.ts';
 
 describe('mobile/prune job', () => {
@@ -50,34 +47,11 @@ describe('mobile/prune job', () => {
 });
 
 describe('operator commands', () => {
-  let dir: string;
-  const saved = { ...process.env };
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'atrium-mobile-cli-'));
-    delete process.env.DATABASE_URL;
-    Object.assign(process.env, { DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  });
-  afterAll(() => {
-    process.env = saved;
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function cli(...args: string[]) {
-    let out = '';
-    let err = '';
-    const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
-    const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-    try {
-      return { code: await runCli(['node', 'atrium', ...args]), out, err };
-    } finally {
-      o.mockRestore();
-      e.mockRestore();
-    }
-  }
+  const data = useCliDataDir('mobile-cli');
 
   /** Logs devices in through HTTP on the same data directory (the CLI has closed it). */
   async function loginOver(username: string, times: number, password = PASSWORD) {
-    const atrium = await createAtrium({ config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), bootstrap: false });
+    const atrium = await createAtrium({ config: loadConfig({ DATA_DIR: data.path, LOG_LEVEL: 'silent' }), bootstrap: false });
     try {
       const http = supertest(atrium.app);
       const ids: number[] = [];
@@ -123,13 +97,9 @@ describe('operator commands', () => {
   });
 
   it('production without JWT_SECRET: exit 2 with the reason', async () => {
-    process.env.NODE_ENV = 'production';
-    try {
-      const res = await cli('sessions', 'list');
-      expect(res.code).toBe(2);
-      expect(res.err).toContain('JWT_SECRET is required in production');
-    } finally {
-      process.env.NODE_ENV = saved.NODE_ENV;
-    }
+    process.env.NODE_ENV = 'production'; // restored by useCliDataDir
+    const res = await cli('sessions', 'list');
+    expect(res.code).toBe(2);
+    expect(res.err).toContain('JWT_SECRET is required in production');
   });
 });

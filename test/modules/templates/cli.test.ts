@@ -1,44 +1,9 @@
 // The operators' commands, in-process on a throwaway embedded database.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { runCli } from '../../../src/cli/main.ts';
+import { expect, it } from 'vitest';
+import { cli, useCliDataDir } from '../../helpers/cli.ts';
 import { bundledFiles } from './setup.ts';
 
-let dir: string;
-const saved = { ...process.env };
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'atrium-tpl-cli-'));
-  delete process.env.DATABASE_URL;
-  delete process.env.TEMPLATES_CLOUD_URL;
-  Object.assign(process.env, { DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  // Start from the migrated template rather than a fresh initdb, as test/platform/cli.test.ts does.
-  const template = inject('pgTemplate');
-  if (template.kind === 'pglite') {
-    const db = new PGlite(path.join(dir, 'pgdata'), { loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
-    await db.waitReady;
-    await db.close();
-  }
-});
-afterAll(() => {
-  process.env = saved;
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(...args: string[]) {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  try {
-    return { code: await runCli(['node', 'atrium', ...args]), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+useCliDataDir('tpl-cli', { TEMPLATES_CLOUD_URL: undefined });
 
 it('lists the catalog, reports status, turns the cloud off and on, and refuses to sync without a cloud URL', async () => {
   const list = await cli('--format=json', 'templates', 'list');
