@@ -15,7 +15,7 @@ export interface AfterCommit {
 export async function transaction<T>(
   platform: Pick<Platform, 'prisma' | 'events' | 'logger'>,
   work: (tx: Tx, after: AfterCommit) => Promise<T>,
-  options?: { isolationLevel?: Prisma.TransactionIsolationLevel; timeout?: number },
+  options?: { isolationLevel?: Prisma.TransactionIsolationLevel; timeout?: number; maxWait?: number },
 ): Promise<T> {
   const effects: (() => unknown)[] = [];
   const after: AfterCommit = {
