@@ -70,7 +70,8 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
   const router = express.Router();
   const base = `${platform.config.publicUrl}/wp-json`;
 
-  // The table is fixed at start-up, so the indexes are serialized once (the full index is ~100 KB of JSON).
+  // The table is fixed at start-up, so the indexes and the OpenAPI document (~22 KB and ~67 KB of JSON) are built
+  // and serialized once.
   const cached = new Map<string, string>();
   const sendStatic = (res: Response, key: string, build: () => unknown) => {
     let body = cached.get(key);
