@@ -57,7 +57,7 @@ try {
     result: await load(`${atrium.url}/wp-json/templates/v1/template/landing-page/page`, { method: 'POST', headers: json, body: pageBody }),
     baseline: helloPost,
     statements: seeded.page,
-    note: 'every request creates a page with the same title, so the core slug check reads all "product-landing-page-N" slugs',
+    note: 'every request creates a page with the same title: the core slug check is one aggregate over the "product-landing-page-N" slugs',
   });
   console.log(report(`Templates vs express baseline (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${new Date().toISOString()})`, rows));
   if (cloud.requests.length !== 1) console.log(`\nNote: the cloud server received ${cloud.requests.length} requests (expected 1: the sync).`);
