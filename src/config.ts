@@ -102,6 +102,9 @@ const EnvSchema = z.object({
   MAILER_SEND_RATE: int(0, 0, 1_000_000),
   MAILER_SEND_LEASE_SECONDS: int(600, 30, 86_400),
   MAILER_STUCK_MINUTES: int(30, 1, 10_080),
+  MEMBER_DM_LIMIT: int(20, 0, 10_000),
+  MEMBER_DM_NEW_LIMIT: int(10, 0, 10_000),
+  MEMBER_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -173,6 +176,14 @@ export function loadConfig(env: Env = process.env) {
       sendLeaseSeconds: e.MAILER_SEND_LEASE_SECONDS,
       /** A sending campaign without progress for this long is reported by the mailer_stuck_campaigns check. */
       stuckMinutes: e.MAILER_STUCK_MINUTES,
+    },
+    member: {
+      /** The site currency: new plans' default, and what reports sum in (ISO 4217). */
+      currency: e.MEMBER_CURRENCY,
+      /** Direct messages a member may send per minute (0: no limit). */
+      dmPerMinute: e.MEMBER_DM_LIMIT,
+      /** Conversations a member may start per hour (0: no limit). */
+      dmNewPerHour: e.MEMBER_DM_NEW_LIMIT,
     },
   };
 }

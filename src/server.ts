@@ -32,7 +32,7 @@ export async function createAtrium(options: AtriumOptions) {
     if (options.migrate !== false) await db.migrate();
     const platform = await createPlatform({ config, db, modules, clock: options.clock, logger: options.logger });
     if (options.bootstrap !== false) await bootstrapAdmin(platform);
-    const schema = buildSchema();
+    const schema = buildSchema(modules);
     const table = compileRoutes(schema, modules.flatMap((m) => m.routes ?? []));
     for (const m of modules) await m.start?.(platform);
 

@@ -1,4 +1,5 @@
-// The Pothos schema builder: plugins, context, scalars and auth scopes only. Types live beside their services.
+// The Pothos schema builder: plugins, context, scalars and auth scopes only. Each schema build makes a new builder and
+// hands it to every installed module's `schema(builder)`, so the module list alone decides what the schema holds.
 import SchemaBuilder from '@pothos/core';
 import DirectivesPlugin from '@pothos/plugin-directives';
 import PrismaPlugin from '@pothos/plugin-prisma';
@@ -7,11 +8,11 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
 import type PrismaTypes from '../generated/pothos-prisma-types.ts';
 import { getDatamodel } from '../generated/pothos-prisma-types.ts';
-import { ValidationError } from '../platform/errors.ts';
 import { can, hasApiScope } from '../platform/principal.ts';
 import type { Context } from './context.ts';
 import { refusal } from './refusal.ts';
 import { DateTimeScalar, JSONScalar } from './scalars.ts';
+import { validationFailure } from './validation.ts';
 
 export interface AuthScopes {
   /** A primitive capability of the caller (scoped API keys only lend the capabilities they name). */
@@ -21,7 +22,7 @@ export interface AuthScopes {
   loggedIn: boolean;
 }
 
-export const builder = new SchemaBuilder<{
+export interface AtriumSchemaTypes {
   Context: Context;
   DefaultFieldNullability: false;
   PrismaTypes: PrismaTypes;
@@ -35,39 +36,50 @@ export const builder = new SchemaBuilder<{
     requiresApiKey: { locations: 'FIELD_DEFINITION'; args: { scope: string } };
     public: { locations: 'FIELD_DEFINITION'; args: {} };
   };
-}>({
-  defaultFieldNullability: false,
-  // scope-auth first, so no other plugin's wrapper runs before the check.
-  plugins: [ScopeAuthPlugin, DirectivesPlugin, RelayPlugin, PrismaPlugin, ValidationPlugin],
-  scopeAuth: {
-    authScopes: (ctx) => ({
-      capability: (name: string) => can(ctx.principal, name),
-      apiKey: (scope: string) => hasApiScope(ctx.principal, scope),
-      loggedIn: ctx.principal.kind !== 'anonymous',
-    }),
-    unauthorizedError: (_parent, ctx) => refusal(ctx.principal),
-  },
-  directives: { useGraphQLToolsUnorderedDirectives: true },
-  prisma: {
-    client: (ctx) => ctx.platform.prisma,
-    dmmf: getDatamodel(),
-    filterConnectionTotalCount: true,
-    onUnusedQuery: null,
-  },
-  relay: { clientMutationId: 'omit', cursorType: 'String' },
-  validation: {
-    validationError: (result) => {
-      const params: Record<string, string> = {};
-      for (const issue of result.issues) {
-        const path = (issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p)));
-        params[path.join('.') || 'input'] ??= issue.message;
-      }
-      return new ValidationError(params);
-    },
-  },
-});
+}
 
-builder.addScalarType('DateTime', DateTimeScalar);
-builder.addScalarType('JSON', JSONScalar);
-builder.queryType({});
-builder.mutationType({});
+// The datamodel is the same for every builder; read it once.
+const dmmf = getDatamodel();
+
+export function createBuilder() {
+  const builder = new SchemaBuilder<AtriumSchemaTypes>({
+    defaultFieldNullability: false,
+    // scope-auth first, so no other plugin's wrapper runs before the check.
+    plugins: [ScopeAuthPlugin, DirectivesPlugin, RelayPlugin, PrismaPlugin, ValidationPlugin],
+    scopeAuth: {
+      authScopes: (ctx) => ({
+        capability: (name: string) => can(ctx.principal, name),
+        apiKey: (scope: string) => hasApiScope(ctx.principal, scope, ctx.platform.apiScopes.get(scope)),
+        loggedIn: ctx.principal.kind !== 'anonymous',
+      }),
+      unauthorizedError: (_parent, ctx) => refusal(ctx.principal),
+    },
+    directives: { useGraphQLToolsUnorderedDirectives: true },
+    prisma: {
+      client: (ctx) => ctx.platform.prisma,
+      dmmf,
+      filterConnectionTotalCount: true,
+      onUnusedQuery: null,
+    },
+    relay: { clientMutationId: 'omit', cursorType: 'String' },
+    validation: { validationError: validationFailure },
+  });
+  builder.addScalarType('DateTime', DateTimeScalar);
+  builder.addScalarType('JSON', JSONScalar);
+  builder.queryType({});
+  builder.mutationType({});
+  return builder;
+}
+
+export type Builder = ReturnType<typeof createBuilder>;
+/** Pothos' resolved schema types of the builder (for generic helpers: refs, field builders). */
+export type Types = Builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+/** A piece of a module's schema, registered once per builder: parts that share type refs call each other. */
+export function schemaPart<T>(register: (builder: Builder) => T): (builder: Builder) => T {
+  const done = new WeakMap<Builder, T>();
+  return (builder) => {
+    if (!done.has(builder)) done.set(builder, register(builder));
+    return done.get(builder)!;
+  };
+}

@@ -17,9 +17,12 @@ export interface RequestInfo {
 export interface ResponseEffects {
   setCookie(cookie: string): void;
   setHeader(name: string, value: string): void;
+  /** The REST status when it depends on the outcome (201 when an idempotent call created something, 200 when it
+   *  found it there); GraphQL answers keep their own status. */
+  setRestStatus(status: number): void;
 }
 
-export const NO_RESPONSE: ResponseEffects = { setCookie: () => {}, setHeader: () => {} };
+export const NO_RESPONSE: ResponseEffects = { setCookie: () => {}, setHeader: () => {}, setRestStatus: () => {} };
 
 export interface Context {
   platform: Platform;

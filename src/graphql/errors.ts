@@ -19,6 +19,10 @@ const INTERNAL: Omit<ErrorDescription, 'headers'> = {
   data: {},
 };
 
+/** graphql-js may be loaded twice (its ESM build by yoga, its CommonJS build elsewhere), so its errors are recognised
+ *  by name, not by class: a request error mistaken for an unknown one would be masked as a 500. */
+export const isGraphQLError = (err: unknown): err is GraphQLError => err instanceof Error && err.name === 'GraphQLError';
+
 function appErrorIn(err: unknown): AppError | undefined {
   let current: unknown = err;
   for (let depth = 0; current && depth < 5; depth++) {
@@ -31,8 +35,14 @@ function appErrorIn(err: unknown): AppError | undefined {
 export function describeError(err: unknown, logger: Logger): ErrorDescription {
   const app = appErrorIn(err);
   if (app) return { code: app.code, status: app.status, message: app.message, data: app.data, headers: app.headers };
-  if (err instanceof GraphQLError && !err.originalError) {
-    // The request itself is wrong (parse, validation, depth/cost limits): the client's fault.
+  // An error with no field path happened before any resolver ran: the request itself is wrong (parse, validation,
+  // limits, a variable its type refuses — an Int above 2^31-1, a value outside an enum): the client's fault.
+  if (isGraphQLError(err) && (!err.originalError || !err.path)) {
+    const variable = /^Variable "\$(\w+)" got invalid value/.exec(err.message)?.[1];
+    if (variable) {
+      const name = variable.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+      return { code: 'rest_invalid_param', status: 400, message: `Invalid parameter(s): ${name}`, data: { params: { [name]: err.message } }, headers: {} };
+    }
     const code = typeof err.extensions?.code === 'string' ? err.extensions.code : 'GRAPHQL_VALIDATION_FAILED';
     const status = typeof err.extensions?.status === 'number' ? err.extensions.status : 400;
     return { code, status, message: err.message, data: {}, headers: {} };
@@ -44,7 +54,7 @@ export function describeError(err: unknown, logger: Logger): ErrorDescription {
 /** The GraphQL face of an error: extensions carry the same code and status as REST. */
 export function toGraphQLError(err: unknown, logger: Logger): GraphQLError {
   const d = describeError(err, logger);
-  const base = err instanceof GraphQLError ? err : undefined;
+  const base = isGraphQLError(err) ? err : undefined;
   const extensions: Record<string, unknown> = { ...base?.extensions, code: d.code, status: d.status };
   if (Object.keys(d.data).length) extensions.data = d.data;
   // A request that cannot run at all (syntax, validation, limits) is answered with its HTTP status; errors met while

@@ -2,7 +2,8 @@
 // GraphQL selection (Prisma plugin, no N+1) and `total` runs only when asked for.
 import type PrismaTypes from '../generated/pothos-prisma-types.ts';
 import { ValidationError } from '../platform/errors.ts';
-import { builder } from './builder.ts';
+import type { ArgBuilder } from '@pothos/core';
+import type { Builder, Types } from './builder.ts';
 
 export const MAX_PER_PAGE = 100;
 
@@ -26,7 +27,7 @@ export function pageArgs(args: { page?: number | null; perPage?: number | null }
   const params: Record<string, string> = {};
   if (!Number.isInteger(page) || page < 1) params.page = 'page must be greater than or equal to 1';
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
-    params.perPage = `perPage must be between 1 (inclusive) and ${MAX_PER_PAGE} (inclusive).`;
+    params.per_page = `per_page must be between 1 (inclusive) and ${MAX_PER_PAGE} (inclusive).`;
   }
   if (Object.keys(params).length) throw new ValidationError(params);
   return { page, perPage };
@@ -49,11 +50,20 @@ export function offsetPage<T>(args: { page?: number | null; perPage?: number | n
   };
 }
 
-/** Arguments every paged GraphQL list takes. */
-export const pageFieldArgs = builder.args((t) => ({
-  page: t.int({ defaultValue: 1, description: 'Page number, from 1.' }),
-  perPage: t.int({ defaultValue: 10, description: `Items per page, 1 to ${MAX_PER_PAGE}.` }),
-}));
+/** Arguments every paged GraphQL list takes (fields declared with zodArgs use `pageArgs` of src/input/vocabulary.ts). */
+export const pageFieldArgs = (t: { arg: ArgBuilder<Types> }) => ({
+  page: t.arg.int({ defaultValue: 1, description: 'Page number, from 1.' }),
+  perPage: t.arg.int({ defaultValue: 10, description: `Items per page, 1 to ${MAX_PER_PAGE}.` }),
+});
+
+// A page type is defined once per builder, however many fields answer it.
+const pageTypes = new WeakMap<Builder, Map<string, unknown>>();
+function once<T>(builder: Builder, name: string, make: () => T): T {
+  let types = pageTypes.get(builder);
+  if (!types) pageTypes.set(builder, (types = new Map()));
+  if (!types.has(name)) types.set(name, make());
+  return types.get(name) as T;
+}
 
 function pageFields<T>(t: any) {
   return {
@@ -64,26 +74,28 @@ function pageFields<T>(t: any) {
   };
 }
 
-/** `<Model>Page` whose items are the Prisma model, loaded with the requested selection. */
-export function prismaPage<Name extends keyof PrismaTypes & string>(name: Name) {
+/** `<Model>Page` whose items are the Prisma model (or a variant of it: `variant` names the type), loaded with the
+ *  requested selection. */
+export function prismaPage<Name extends keyof PrismaTypes & string>(builder: Builder, name: Name, variant?: { ref: unknown; name: string }) {
   type Shape = PrismaTypes[Name]['Shape'];
-  return builder.objectRef<OffsetPage<Shape>>(`${name}Page`).implement({
+  const typeName = `${variant?.name ?? name}Page`;
+  return once(builder, typeName, () => builder.objectRef<OffsetPage<Shape>>(typeName).implement({
     fields: (t) => ({
       items: (t as any).prismaField({
-        type: [name],
+        type: [variant?.ref ?? name],
         resolve: (query: object, parent: OffsetPage<Shape>) => parent.items(query),
       }),
       ...pageFields<Shape>(t),
     }),
-  });
+  }));
 }
 
 /** `<Name>Page` over any object type (items not backed by Prisma). */
-export function objectPage<T>(name: string, item: Parameters<typeof builder.objectRef>[0] | any) {
-  return builder.objectRef<OffsetPage<T>>(`${name}Page`).implement({
+export function objectPage<T>(builder: Builder, name: string, item: any) {
+  return once(builder, `${name}Page`, () => builder.objectRef<OffsetPage<T>>(`${name}Page`).implement({
     fields: (t) => ({
       items: t.field({ type: [item], resolve: (parent) => parent.items() as any }),
       ...pageFields<T>(t),
     }),
-  });
+  }));
 }

@@ -1,16 +1,15 @@
 // DateTime renders as ISO 8601 UTC with seconds precision and Z (DECISIONS.md); JSON is any JSON value.
 import { GraphQLScalarType, Kind } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
+import { isIsoDateTime } from '../input/rules.ts';
 
 export const toIsoSeconds = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function parseDate(value: unknown): Date {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+  if (typeof value !== 'string' || !isIsoDateTime(value)) {
     throw new TypeError('DateTime must be an ISO 8601 date-time with a time zone, e.g. 2026-11-22T02:18:41Z');
   }
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new TypeError('DateTime is not a valid date');
-  return date;
+  return new Date(value);
 }
 
 export const DateTimeScalar = new GraphQLScalarType<Date, string>({

@@ -1,11 +1,12 @@
-// Builds the one schema (after every module registered its types) and checks that every root field declares its
-// access rule. schema.graphql is printed from it (npm run schema:print) and a test fails when they differ.
+// Builds the schema of a module list: a new builder, each module's `schema(builder)`, then a check that every root
+// field declares its access rule. schema.graphql is printed from the installed modules' schema (npm run schema:print)
+// and a test fails when they differ.
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import {
-  DirectiveLocation, GraphQLDirective, GraphQLNonNull, GraphQLString, lexicographicSortSchema, specifiedDirectives, type GraphQLSchema,
+  DirectiveLocation, GraphQLDirective, Kind, GraphQLNonNull, GraphQLString, lexicographicSortSchema, specifiedDirectives, type GraphQLSchema,
 } from 'graphql';
-import { modules } from '../modules/index.ts';
-import { builder } from './builder.ts';
+import type { Module } from '../platform/module.ts';
+import { createBuilder } from './builder.ts';
 
 // The specified directives (@include, @skip, @deprecated, …) stay: a `directives` list replaces them otherwise.
 const directives = [
@@ -38,17 +39,41 @@ function assertEveryRootFieldDeclaresAccess(schema: GraphQLSchema): void {
   if (missing.length) throw new Error(`Root fields without an access declaration: ${missing.join(', ')}`);
 }
 
-let schema: GraphQLSchema | undefined;
+/** Introspection does not carry directives, so GraphiQL's docs would not show who may call a field: each root field's
+ *  description ends with its access rule too. */
+function describeAccess(schema: GraphQLSchema): void {
+  for (const type of [schema.getQueryType(), schema.getMutationType()]) {
+    for (const field of Object.values(type?.getFields() ?? {})) {
+      const d = (field.extensions?.directives ?? {}) as Record<string, unknown>;
+      const arg = (name: string, key: string) => ((Array.isArray(d[name]) ? d[name][0] : d[name]) as Record<string, string> | undefined)?.[key];
+      const rule = d.public
+        ? 'Access: public (anonymous callers too).'
+        : d.requiresApiKey
+          ? `Access: an API key with the scope \`${arg('requiresApiKey', 'scope')}\`.`
+          : `Access: the capability \`${arg('requiresCapability', 'name')}\`${arg('requiresCapability', 'name') === 'read' ? ' (any logged-in user)' : ''}.`;
+      field.description = field.description ? `${field.description}\n\n${rule}` : rule;
+      // The printer reads descriptions from the AST node where there is one (the directives plugin makes them).
+      if (field.astNode) field.astNode = { ...field.astNode, description: { kind: Kind.STRING, value: field.description, block: true } };
+    }
+  }
+}
 
-export function buildSchema(): GraphQLSchema {
+// A module list builds the same schema every time: instances (and tests) sharing a list share its schema.
+const built = new WeakMap<readonly Module[], GraphQLSchema>();
+
+export function buildSchema(modules: readonly Module[]): GraphQLSchema {
+  let schema = built.get(modules);
   if (!schema) {
-    void modules; // imported for the side effect of registering every module's types
+    const builder = createBuilder();
+    for (const m of modules) m.schema?.(builder);
     schema = builder.toSchema({ directives, sortSchema: false });
     assertEveryRootFieldDeclaresAccess(schema);
+    describeAccess(schema);
+    built.set(modules, schema);
   }
   return schema;
 }
 
-export function printSchemaSDL(s: GraphQLSchema = buildSchema()): string {
-  return `${printSchemaWithDirectives(lexicographicSortSchema(s))}\n`;
+export function printSchemaSDL(schema: GraphQLSchema): string {
+  return `${printSchemaWithDirectives(lexicographicSortSchema(schema))}\n`;
 }

@@ -7,11 +7,12 @@ import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validat
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { authRequestOf, requestInfoOf, responseEffectsOf } from '../http/request.ts';
 import { authenticate } from '../platform/auth/authenticate.ts';
+import { findInputProblem, textProblem } from '../input/policy.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ANONYMOUS, can } from '../platform/principal.ts';
 import { createContext, type Context } from './context.ts';
-import { toGraphQLError } from './errors.ts';
+import { isGraphQLError, toGraphQLError } from './errors.ts';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -53,13 +54,27 @@ function cookieNonceRule(): Plugin<Context & ServerContext> {
 
 /** A request that cannot run (syntax, validation, armor limits) is a 400 with code and status, like REST. */
 function asRequestError(err: Error): GraphQLError {
-  const e = err instanceof GraphQLError ? err : new GraphQLError(err.message);
+  const e = isGraphQLError(err) ? err : new GraphQLError(err.message);
   return new GraphQLError(e.message, {
     nodes: e.nodes,
     source: e.source,
     positions: e.positions,
     extensions: { ...e.extensions, code: e.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED', status: 400, http: { status: 400, spec: false } },
   });
+}
+
+/** The input policy of both faces (src/input/policy.ts) on the query text and the variables, before parsing. */
+function inputPolicy(): Plugin<Context> {
+  return {
+    onParams({ params, setResult }) {
+      const queryProblem = typeof params.query === 'string' ? textProblem(params.query) : null;
+      const problem = queryProblem ? { kind: 'text', path: 'query', message: queryProblem } : findInputProblem(params.variables ?? {});
+      if (!problem) return;
+      const code = problem.kind === 'depth' ? 'rest_invalid_json' : 'rest_invalid_param';
+      const where = problem.path ? `${problem.path} ` : '';
+      setResult({ errors: [new GraphQLError(`${where}${problem.message}`, { extensions: { code, status: 400, http: { status: 400 } } })] });
+    },
+  };
 }
 
 function requestErrors(): Plugin<Context> {
@@ -106,9 +121,11 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
       }
     },
     plugins: [
+      inputPolicy(),
       EnvelopArmorPlugin({
         maxDepth: { n: 12, ignoreIntrospection: true },
-        maxAliases: { n: 15 },
+        // Aliases are how clients shape answers (the REST selections use dozens); amplification is the cost limit's job.
+        maxAliases: { n: 60 },
         maxTokens: { n: 3000 },
         maxDirectives: { n: 20 },
         costLimit: { maxCost: 5000, ignoreIntrospection: true },

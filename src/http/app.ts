@@ -9,6 +9,7 @@ import { sendError } from '../rest/wp-error.ts';
 import { bodyError, bodyParsers } from './body.ts';
 import { cors } from './cors.ts';
 import { healthz, readyz } from './health.ts';
+import { siteRoot } from './site-root.ts';
 
 export interface HttpAppOptions {
   isClosing?: () => boolean;
@@ -36,6 +37,7 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   });
   app.use(cors(config));
 
+  app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
   app.get('/readyz', readyz(platform, options.isClosing ?? (() => false)));
 

@@ -42,5 +42,9 @@ export function requestInfoOf(req: Request): RequestInfo {
 }
 
 export function responseEffectsOf(res: Response): ResponseEffects {
-  return { setCookie: (cookie) => void res.append('Set-Cookie', cookie), setHeader: (name, value) => void res.setHeader(name, value) };
+  return {
+    setCookie: (cookie) => void res.append('Set-Cookie', cookie),
+    setHeader: (name, value) => void res.setHeader(name, value),
+    setRestStatus: (status) => void (res.locals.restStatus = status),
+  };
 }

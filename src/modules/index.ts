@@ -4,7 +4,8 @@ import type { Module } from '../platform/module.ts';
 import { forms } from './forms/index.ts';
 import { intel } from './intel/index.ts';
 import { mailer } from './mailer/index.ts';
+import { member } from './member/index.ts';
 import { mobile } from './mobile/index.ts';
 import { templates } from './templates/index.ts';
 
-export const modules: readonly Module[] = [core, mobile, templates, forms, intel, mailer];
+export const modules: readonly Module[] = [core, mobile, templates, forms, intel, mailer, member];

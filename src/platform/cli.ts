@@ -153,10 +153,10 @@ export function coreCli(program: Command, cli: CliContext): void {
     const rows = await platform.jobs.status();
     cli.print(
       rows.map((j) => ({
-        hook: j.hook, schedule: j.schedule, next_run: j.nextRun, last_period: j.lastRun?.period ?? null,
+        hook: j.hook, group: j.group, schedule: j.schedule, next_run: j.nextRun, last_period: j.lastRun?.period ?? null,
         last_status: j.lastRun?.status ?? null, last_error: j.lastRun?.error ?? null,
       })),
-      ['hook', 'schedule', 'next_run', 'last_period', 'last_status', 'last_error'],
+      ['hook', 'group', 'schedule', 'next_run', 'last_period', 'last_status', 'last_error'],
     );
   });
   jobs

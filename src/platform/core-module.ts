@@ -1,15 +1,22 @@
 // The host platform as a module: its GraphQL fields, housekeeping job and operator commands.
-import './schema/users.ts';
-import './schema/credentials.ts';
-import './schema/content.ts';
-import './schema/jobs.ts';
 import type { Module } from './module.ts';
 import { pruneSessions } from './auth/sessions.ts';
 import { pruneRateCounters } from './rate-limit.ts';
 import { coreCli } from './cli.ts';
+import { authorizeApplication } from '../http/authorize-application.ts';
+import { contentSchema } from './schema/content.ts';
+import { credentialsSchema } from './schema/credentials.ts';
+import { jobsSchema } from './schema/jobs.ts';
+import { usersSchema } from './schema/users.ts';
 
 export const core: Module = {
   name: 'core',
+  schema(builder) {
+    usersSchema(builder);
+    credentialsSchema(builder);
+    contentSchema(builder);
+    jobsSchema(builder);
+  },
   jobs: [
     {
       hook: 'platform/cleanup',
@@ -24,4 +31,5 @@ export const core: Module = {
     },
   ],
   cli: coreCli,
+  http: authorizeApplication,
 };

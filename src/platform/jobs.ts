@@ -6,6 +6,8 @@ import type { Platform } from './platform.ts';
 
 export interface JobDefinition {
   hook: string;
+  /** The group the job belongs to (e.g. membership), shown with its status. */
+  group?: string;
   /** node-cron expression: 5 fields (minute precision) or 6 (with seconds). */
   schedule: string;
   description: string;
@@ -16,6 +18,7 @@ export type JobOutcome = { status: 'succeeded' | 'failed'; error?: string } | { 
 
 export interface JobStatus {
   hook: string;
+  group: string | null;
   schedule: string;
   description: string;
   nextRun: Date | null;
@@ -107,6 +110,7 @@ export class Jobs {
       const run = last.find((r) => r.hook === def.hook);
       return {
         hook: def.hook,
+        group: def.group ?? null,
         schedule: def.schedule,
         description: def.description,
         nextRun,

@@ -1,7 +1,8 @@
-// A module is one object the core registers, the way the host platform's plugins are. Its GraphQL types and fields
-// register themselves when its index imports its schema file.
+// A module is one object the core registers, the way the host platform's plugins are. The module list decides
+// everything an instance serves: GraphQL types and fields (with their REST bindings), jobs, checks, CLI commands.
 import type { Command } from 'commander';
 import type { Router } from 'express';
+import type { Builder } from '../graphql/builder.ts';
 import type { RestRoute } from '../rest/route.ts';
 import type { RoleGrants } from './capabilities.ts';
 import type { HealthCheck } from './health.ts';
@@ -19,14 +20,17 @@ export interface CliContext {
 
 export interface Module {
   name: string;
-  /** REST routes (full paths, e.g. /mailer/v1/subscribers). */
+  /** Registers the module's GraphQL types and fields on a new builder; fields carry their REST bindings (`rest()`). */
+  schema?: (builder: Builder) => void;
+  /** REST routes written as data (full paths, e.g. /mailer/v1/subscribers), for routes not bound on a field. */
   routes?: readonly RestRoute[];
   /** Scheduled jobs (node-cron), each run claimed once per period across instances. */
   jobs?: readonly JobDefinition[];
   /** Capabilities the module grants to roles when installed. */
   capabilities?: RoleGrants;
-  /** API-key scopes the module's fields accept (e.g. mailer:events). */
-  apiScopes?: readonly string[];
+  /** API-key scopes the module's fields accept, each with the capability it stands for
+   *  (e.g. { 'mailer:events': 'mailer_manage' }): only an owner holding that capability may grant or use it. */
+  apiScopes?: Readonly<Record<string, string>>;
   /** Site-health checks the module contributes. */
   checks?: readonly HealthCheck[];
   /** Non-JSON HTTP endpoints outside /wp-json (tracking pixels, redirects, unsubscribe pages), mounted at the root. */

@@ -29,6 +29,8 @@ export interface Platform {
   jobs: Jobs;
   modules: readonly Module[];
   checks: readonly HealthCheck[];
+  /** API-key scopes the modules declared, each with the capability it stands for. */
+  apiScopes: ReadonlyMap<string, string>;
 }
 
 export interface PlatformOptions {
@@ -57,6 +59,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     mail: new Mail(config.mail),
     modules,
     checks: modules.flatMap((m) => m.checks ?? []),
+    apiScopes: new Map(modules.flatMap((m) => Object.entries(m.apiScopes ?? {}))),
   } as Omit<Platform, 'jobs'> as Platform;
   platform.jobs = new Jobs(platform, modules.flatMap((m) => m.jobs ?? []));
   for (const m of modules) await m.setup?.(platform);

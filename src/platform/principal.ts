@@ -38,9 +38,11 @@ export function can(principal: Principal, cap: string): boolean {
   return principal.scopes === null || principal.scopes.includes('*') || principal.scopes.includes(cap);
 }
 
-/** Whether the caller authenticated with an API key allowed to use `scope`. */
-export function hasApiScope(principal: Principal, scope: string): boolean {
-  if (principal.kind !== 'user' || principal.via !== 'api_key') return false;
+/** Whether the caller authenticated with an API key allowed to use `scope`, whose owner still holds `capability`, the
+ *  capability the scope stands for (undefined: an unregistered scope, never allowed). */
+export function hasApiScope(principal: Principal, scope: string, capability: string | undefined): boolean {
+  if (principal.kind !== 'user' || principal.via !== 'api_key' || capability === undefined) return false;
+  if (!principal.caps.has(capability)) return false;
   return principal.scopes === null || principal.scopes.includes('*') || principal.scopes.includes(scope);
 }
 

@@ -9,7 +9,8 @@ import { authenticate } from '../platform/auth/authenticate.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ANONYMOUS } from '../platform/principal.ts';
-import { coerceArg, type ArgIssue } from './args.ts';
+import { findInputProblem, type InputProblem } from '../input/policy.ts';
+import { coerceArg, type ArgIssue } from '../input/rules.ts';
 import { describeRoutes, discoveryIndex, namespaceIndex } from './discovery.ts';
 import { pickFields } from './fields.ts';
 import { openApiDocument } from './openapi.ts';
@@ -50,6 +51,36 @@ export function collectArgs(route: CompiledRoute, sources: Args[]): Args {
   return args;
 }
 
+// What `_envelope` carries of the answer's headers (as core's rest_envelope_response): totals, paging, methods, nonce.
+const ENVELOPED = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'Allow', 'X-Rest-Nonce', 'Retry-After'];
+function envelopeHeaders(res: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ENVELOPED) {
+    const value = res.getHeader(name);
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : String(value);
+    // The API discovery link is on every answer; the envelope keeps the paging links it was asked for.
+    const kept = name === 'Link' ? text.split(/,\s*(?=<)/).filter((l) => !l.includes('rel="https://api.w.org/"')).join(', ') : text;
+    if (kept) out[name] = kept;
+  }
+  return out;
+}
+
+const isObject = (v: unknown): v is Args => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function invalidParam(name: string, message: string) {
+  const e = new AppError('rest_invalid_param', `Invalid parameter(s): ${name}`, {
+    data: { params: { [name]: message }, details: { [name]: { code: 'rest_invalid_param', message, data: null } } },
+  });
+  return { code: e.code, message: e.message, status: e.status, data: e.data };
+}
+
+function inputProblemError(problem: InputProblem) {
+  if (problem.kind === 'depth') return { code: 'rest_invalid_json', message: `The request ${problem.message}`, status: 400 };
+  const name = problem.key || 'body';
+  return invalidParam(name, `${problem.path || name} ${problem.message}`);
+}
+
 /** Query parameters as plain values; `name[]=a&name[]=b` is the array `name`. */
 function queryArgs(req: Request): Args {
   const out: Args = {};
@@ -79,18 +110,29 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     res.type('application/json').send(body);
   };
   router.get('/', (_req, res) => sendStatic(res, '/', () => discoveryIndex(platform, table)));
-  router.get('/openapi.json', (_req, res) => sendStatic(res, '/openapi.json', () => openApiDocument(platform, table)));
+  router.get('/openapi.json', (_req, res) => sendStatic(res, '/openapi.json', () => openApiDocument(platform, schema, table)));
 
   router.use(async (req, res) => {
     const path = req.path.replace(/\/+$/, '') || '/';
-    const override = req.method === 'POST' ? (req.header('x-http-method-override') ?? (req.query._method as string | undefined)) : undefined;
+    // One input policy for every route, before anything reads the input (as a malformed body is refused before auth).
+    const problem = findInputProblem({ ...(req.query ?? {}), ...(isObject(req.body) ? req.body : { body: req.body }) });
+    if (problem) return sendError(res, inputProblemError(problem));
+    const queryMethod = req.query._method;
+    if (queryMethod !== undefined && typeof queryMethod !== 'string') {
+      return sendError(res, invalidParam('_method', '_method must be given once, as a string.'));
+    }
+    const override = req.method === 'POST' ? (req.header('x-http-method-override') ?? queryMethod) : undefined;
     const method = (override ?? req.method).toUpperCase();
 
     const ns = table.namespaces.find((n) => path === `/${n}`);
     if (ns && (method === 'GET' || method === 'HEAD')) return sendStatic(res, ns, () => namespaceIndex(platform, table, ns));
+    if (ns && method === 'OPTIONS') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return void res.json({ namespace: ns, methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] });
+    }
 
     if (method === 'OPTIONS') {
-      const description = describeRoutes(table, path);
+      const description = describeRoutes(schema, table, path);
       if (!description) return sendError(res, noRoute);
       res.setHeader('Allow', description.methods.join(', '));
       return void res.json(description);
@@ -98,19 +140,20 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
 
     const match = table.match(method === 'HEAD' ? 'GET' : method, path);
     if (!match) return sendError(res, noRoute);
+    if ('badParam' in match) return sendError(res, invalidParam(match.badParam, `${match.badParam} is not validly percent-encoded.`));
     if ('allow' in match) {
       res.setHeader('Allow', match.allow.join(', '));
       return sendError(res, noRoute);
     }
     const { route, params } = match;
-    res.setHeader('Allow', table.routes.filter((r) => r.regex.test(path)).map((r) => r.method).join(', '));
+    res.setHeader('Allow', table.routes.filter((r) => r.regex.test(path)).flatMap((r) => r.methods).join(', '));
 
     try {
       const auth = await authenticate(platform, authRequestOf(req));
       if (auth.session?.nonceStatus === 'invalid') throw new AppError('rest_cookie_invalid_nonce', 'Cookie check failed');
       // As core: a cookie without a nonce does not authenticate a REST request.
       const effective = auth.session?.nonceStatus === 'missing' ? { principal: ANONYMOUS, session: null } : auth;
-      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Args) : {};
+      const body = isObject(req.body) ? req.body : {};
       const args = collectArgs(route, [params, body, queryArgs(req)]);
 
       const ctx = createContext(platform, effective, requestInfoOf(req), responseEffectsOf(res));
@@ -135,8 +178,8 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       }
       const fields = typeof req.query._fields === 'string' ? req.query._fields.split(',').map((f) => f.trim()).filter(Boolean) : null;
       if (fields?.length) payload = pickFields(payload, fields);
-      const status = route.status ?? 200;
-      if ('_envelope' in (req.query ?? {})) return void res.json({ body: payload, status, headers: {} });
+      const status = (res.locals.restStatus as number | undefined) ?? route.status ?? 200;
+      if ('_envelope' in (req.query ?? {})) return void res.json({ body: payload, status, headers: envelopeHeaders(res) });
       res.status(status).json(payload);
     } catch (err) {
       const d = describeError(err, platform.logger);

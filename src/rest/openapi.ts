@@ -1,25 +1,54 @@
-// OpenAPI 3.1 document of every REST route, generated from the same table as the discovery index.
+// OpenAPI 3.1 document of every REST route, generated from the same table as the discovery index: request schemas
+// from the argument declarations, answer schemas from the GraphQL selections, security from each route's access.
+import type { GraphQLSchema } from 'graphql';
+import type { ArgSpec } from '../input/rules.ts';
 import type { Platform } from '../platform/platform.ts';
-import type { ArgSpec } from './args.ts';
+import { responseSchema } from './response-schema.ts';
 import type { CompiledRoute, RouteTable } from './table.ts';
 
 function jsonSchema(spec: ArgSpec): Record<string, unknown> {
-  const { required: _r, nullable, items, enum: values, ...rest } = spec;
+  const { required: _r, nullable, trim: _t, type, items, properties, enum: values, ...rest } = spec;
+  const required = Object.entries(properties ?? {}).filter(([, p]) => p.required).map(([k]) => k);
   return {
     ...rest,
-    type: nullable ? [spec.type, 'null'] : spec.type,
+    ...(type === 'any' ? {} : { type: nullable ? [type, 'null'] : type }),
     ...(values ? { enum: [...values] } : {}),
     ...(items ? { items: jsonSchema(items) } : {}),
+    ...(properties ? { properties: Object.fromEntries(Object.entries(properties).map(([k, p]) => [k, jsonSchema(p)])) } : {}),
+    ...(required.length ? { required } : {}),
   };
 }
 
-const errorResponse = (description: string) => ({
-  description,
+const ERRORS: Record<number, string> = {
+  400: 'Invalid or missing parameters (rest_invalid_param, rest_missing_callback_param), or a malformed body',
+  401: 'Not logged in, or an offered credential failed',
+  403: 'The caller lacks the capability (rest_forbidden) or a policy refuses',
+  404: 'No such resource (<ns>_not_found)',
+  409: 'A conflict: a unique value taken, or a move the resource’s state refuses',
+  413: 'The body is larger than BODY_LIMIT (rest_payload_too_large)',
+  429: 'Too many requests (Retry-After says when to try again)',
+};
+const errorResponse = (status: number) => ({
+  description: ERRORS[status] ?? 'Error',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/WpError' } } },
+  ...(status === 429 ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
 });
 
-function operation(route: CompiledRoute) {
-  const inBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+const pascal = (s: string) => s.replace(/(^|[/_:-])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
+const fallbackId = (route: CompiledRoute) => `${route.method.toLowerCase()}${pascal(route.path.replace(/:(\w+)/g, 'by_$1'))}`;
+
+const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
+
+/** Who may call: anonymous callers too (credentials optional), any user credential, or an API key only. */
+function securityOf(route: CompiledRoute, apiKeySchemes: string[]) {
+  const users = ['applicationPassword', 'bearer', 'cookie', ...apiKeySchemes].map((s) => ({ [s]: [] }));
+  if (route.access.includes('public')) return [{}, ...users];
+  if (route.access.length && route.access.every((a) => a.startsWith('api_key:'))) return [{ bearer: [] }, ...apiKeySchemes.map((s) => ({ [s]: [] }))];
+  return users;
+}
+
+function operation(schema: GraphQLSchema, route: CompiledRoute, apiKeySchemes: string[]) {
+  const inBody = BODY_METHODS.includes(route.method);
   const entries = Object.entries(route.args);
   const parameters = entries
     .filter(([name]) => route.params.includes(name) || !inBody)
@@ -32,11 +61,21 @@ function operation(route: CompiledRoute) {
     }));
   const bodyArgs = entries.filter(([name]) => inBody && !route.params.includes(name));
   const status = String(route.status ?? 200);
+  const body = responseSchema(schema, route);
+  const errors = new Set<number>([
+    ...(entries.length || inBody ? [400] : []),
+    401,
+    ...(route.access.includes('public') ? [] : [403]),
+    ...(route.params.length ? [404] : []),
+    ...(inBody ? [413] : []),
+    ...(route.errors ?? []),
+  ]);
   return {
-    operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
+    operationId: route.operationId ?? fallbackId(route),
     summary: route.summary,
     tags: [route.namespace],
     'x-required-access': route.access,
+    security: securityOf(route, apiKeySchemes),
     ...(parameters.length ? { parameters } : {}),
     ...(bodyArgs.length
       ? {
@@ -56,31 +95,42 @@ function operation(route: CompiledRoute) {
       : {}),
     responses: {
       [status]: {
-        description: 'Success',
+        description: status === '201' ? 'Created' : status === '202' ? 'Accepted: the work continues in the background' : 'Success',
         ...(route.paginated
-          ? { headers: { 'X-WP-Total': { schema: { type: 'integer' } }, 'X-WP-TotalPages': { schema: { type: 'integer' } } } }
+          ? {
+              headers: {
+                'X-WP-Total': { $ref: '#/components/headers/Total' },
+                'X-WP-TotalPages': { $ref: '#/components/headers/TotalPages' },
+                Link: { $ref: '#/components/headers/Link' },
+              },
+            }
           : {}),
-        content: { 'application/json': { schema: route.paginated ? { type: 'array', items: {} } : {} } },
+        content: { 'application/json': { schema: body } },
       },
-      '400': errorResponse('Invalid or missing parameters'),
-      '401': errorResponse('Not logged in, or a credential failed'),
-      '403': errorResponse('Missing capability'),
-      '404': errorResponse('Not found'),
+      ...Object.fromEntries([...errors].sort().map((s) => [String(s), errorResponse(s)])),
     },
   };
 }
 
-export function openApiDocument(platform: Platform, table: RouteTable) {
+export function openApiDocument(platform: Platform, schema: GraphQLSchema, table: RouteTable) {
+  const apiKeyHeaders = ['X-Mailer-Key'];
+  const apiKeySchemes = apiKeyHeaders.map((h) => h.replace(/^X-/, '').replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toLowerCase()));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of table.routes) {
     const key = `/wp-json${route.path.replace(/:(\w+)/g, '{$1}')}`;
-    paths[key] = { ...paths[key], [route.method.toLowerCase()]: operation(route) };
+    paths[key] = { ...paths[key], [route.method.toLowerCase()]: operation(schema, route, apiKeySchemes) };
   }
+  const rateLimited = table.routes.some((r) => r.errors?.includes(429));
   return {
     openapi: '3.1.0',
-    info: { title: 'Atrium REST API', version: '1.0.0', description: 'The /wp-json routes of every Atrium component.' },
+    info: {
+      title: 'Atrium REST API',
+      version: '1.0.0',
+      description: 'The /wp-json routes of every Atrium component.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
     servers: [{ url: platform.config.publicUrl }],
-    tags: table.namespaces.map((name) => ({ name })),
+    tags: table.namespaces.map((name) => ({ name, description: `The ${table.routes.filter((r) => r.namespace === name).length} routes of ${name}.` })),
     paths,
     components: {
       schemas: {
@@ -90,17 +140,30 @@ export function openApiDocument(platform: Platform, table: RouteTable) {
           properties: {
             code: { type: 'string' },
             message: { type: 'string' },
-            data: { type: 'object', properties: { status: { type: 'integer' }, params: {}, details: { type: 'object' } } },
+            data: {
+              type: 'object',
+              required: ['status'],
+              properties: {
+                status: { type: 'integer' },
+                params: { description: 'Per argument: its message (invalid), or the list of missing names.' },
+                details: { type: 'object', additionalProperties: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+              },
+            },
           },
         },
+      },
+      headers: {
+        Total: { description: 'Items in the whole collection.', schema: { type: 'integer' } },
+        TotalPages: { description: 'Pages in the whole collection.', schema: { type: 'integer' } },
+        Link: { description: 'rel="prev" and rel="next" page URLs that keep the query.', schema: { type: 'string' } },
+        ...(rateLimited ? { RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } } : {}),
       },
       securitySchemes: {
         applicationPassword: { type: 'http', scheme: 'basic', description: 'username + application password' },
         bearer: { type: 'http', scheme: 'bearer', description: 'mobile access token (JWT) or API key (svc_…)' },
-        mailerKey: { type: 'apiKey', in: 'header', name: 'X-Mailer-Key' },
-        cookie: { type: 'apiKey', in: 'cookie', name: 'atrium_session', description: 'with X-Rest-Nonce' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'atrium_session', description: 'session cookie, with the X-Rest-Nonce header' },
+        ...Object.fromEntries(apiKeyHeaders.map((h, i) => [apiKeySchemes[i], { type: 'apiKey', in: 'header', name: h, description: 'API key (svc_…)' }])),
       },
     },
-    security: [{}, { applicationPassword: [] }, { bearer: [] }, { mailerKey: [] }, { cookie: [] }],
   };
 }

@@ -1,5 +1,5 @@
 // A REST route is data: method, path, argument declarations and the GraphQL operation it runs.
-import type { ArgSpec } from './args.ts';
+import type { ArgSpec } from '../input/rules.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,6 +28,12 @@ export interface RestRoute {
   status?: number;
   /** The result is an offset page ({items,total,page,perPage,totalPages}): answer the items with X-WP-* headers. */
   paginated?: boolean;
+  /** How `result` reshapes the selection's JSON schema (for the OpenAPI document). */
+  describeResult?: (schema: Record<string, unknown>) => Record<string, unknown>;
+  /** The OpenAPI operationId (default: from the method and path). */
+  operationId?: string;
+  /** Error statuses this route can answer beyond those its shape implies (e.g. 409, 429). */
+  errors?: readonly number[];
 }
 
 export function route(

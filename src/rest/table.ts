@@ -1,9 +1,14 @@
-// The compiled route table: every operation parsed and validated once at start-up, each path turned into a matcher.
+// The compiled route table: the REST bindings declared on the schema's root fields (plus any route written as data),
+// every operation parsed and validated once at start-up, each path turned into a matcher.
 import { type DocumentNode, type GraphQLSchema, Kind, type OperationDefinitionNode, parse, validate } from 'graphql';
-import type { ArgSpec } from './args.ts';
+import type { ArgSpec } from '../input/rules.ts';
+import { boundRoutes } from './derive.ts';
 import { camel, snake, type HttpMethod, type RestRoute, type RouteRequest } from './route.ts';
 
 export interface CompiledRoute extends RestRoute {
+  /** The methods the route answers: its own, and for an update (PUT or PATCH) the other editable methods, as
+   *  WordPress registers EDITABLE = POST, PUT, PATCH (its clients update with POST). */
+  methods: HttpMethod[];
   namespace: string;
   document: DocumentNode;
   regex: RegExp;
@@ -18,7 +23,17 @@ export interface CompiledRoute extends RestRoute {
 export interface RouteTable {
   routes: CompiledRoute[];
   namespaces: string[];
-  match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | { allow: HttpMethod[] } | null;
+  /** The route and its decoded path parameters; `badParam` when a parameter's percent-encoding is broken. */
+  match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | { allow: HttpMethod[] } | { badParam: string } | null;
+}
+
+/** A path segment decoded, or null when its percent-encoding is broken (`%ZZ`, a lone `%`, invalid UTF-8). */
+function decodePathSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 const paramPattern = (spec: ArgSpec | undefined) => (spec?.type === 'integer' ? '[\\d]+' : '[^/]+');
@@ -92,6 +107,7 @@ function compile(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
 
   return {
     ...route,
+    methods: [route.method],
     namespace,
     document,
     regex: new RegExp(`^/${regexParts.join('/')}/?$`),
@@ -102,13 +118,18 @@ function compile(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
   };
 }
 
-export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[]): RouteTable {
-  const compiled = routes.map((r) => compile(schema, r));
+export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[] = []): RouteTable {
+  const compiled = [...boundRoutes(schema), ...routes].map((r) => compile(schema, r));
   const seen = new Set<string>();
   for (const r of compiled) {
     const key = `${r.method} ${r.pattern}`;
     if (seen.has(key)) throw new Error(`REST route ${key} is declared twice`);
     seen.add(key);
+  }
+  const EDITABLE: HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+  for (const r of compiled) {
+    if (r.method !== 'PUT' && r.method !== 'PATCH') continue;
+    r.methods = EDITABLE.filter((m) => m === r.method || !seen.has(`${m} ${r.pattern}`));
   }
   const namespaces = [...new Set(compiled.map((r) => r.namespace))];
   return {
@@ -119,10 +140,16 @@ export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[
       for (const route of compiled) {
         const m = route.regex.exec(path);
         if (!m) continue;
-        if (route.method === method) {
-          return { route, params: Object.fromEntries(route.params.map((p, i) => [p, decodeURIComponent(m[i + 1]!)])) };
+        if (route.methods.includes(method as HttpMethod)) {
+          const params: Record<string, string> = {};
+          for (const [i, p] of route.params.entries()) {
+            const decoded = decodePathSegment(m[i + 1]!);
+            if (decoded === null) return { badParam: p };
+            params[p] = decoded;
+          }
+          return { route, params };
         }
-        allow.add(route.method);
+        for (const m of route.methods) allow.add(m);
       }
       return allow.size ? { allow: [...allow] } : null;
     },

@@ -164,7 +164,7 @@ describe('discovery', () => {
     expect(posts.methods).toEqual(['GET', 'POST']);
     expect(posts.endpoints[0].args.per_page).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10, required: false });
     expect(posts.endpoints[1].args.title).toMatchObject({ type: 'string', required: true });
-    expect(res.body.routes['/demo/v1/posts/(?P<id>[\\d]+)'].methods).toEqual(['GET', 'PUT', 'DELETE']);
+    expect(res.body.routes['/demo/v1/posts/(?P<id>[\\d]+)'].methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
   });
 
   it('GET /wp-json/<ns>/v1 answers that namespace', async () => {
@@ -176,7 +176,7 @@ describe('discovery', () => {
   it('OPTIONS answers methods and argument schema', async () => {
     const res = await t.http.options('/wp-json/demo/v1/posts/5');
     expect(res.status).toBe(200);
-    expect(res.headers.allow).toBe('GET, PUT, DELETE');
+    expect(res.headers.allow).toBe('GET, POST, PUT, PATCH, DELETE');
     expect(res.body.endpoints[1].args.status.enum).toEqual(['draft', 'pending', 'private', 'publish']);
   });
 

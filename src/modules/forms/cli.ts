@@ -12,6 +12,7 @@ import { SYSTEM } from '../../platform/principal.ts';
 import { camel } from '../../rest/route.ts';
 import { FORM_FIELDS } from './routes.ts';
 import { parseDefinition } from './definition/schema.ts';
+import { buildSchema } from '../../graphql/schema.ts';
 import { createForm } from './service/forms.ts';
 import { exportEntries } from './service/export.ts';
 
@@ -24,10 +25,9 @@ function camelKeys(value: unknown): unknown {
 
 /** The form as REST answers it with context=edit. */
 async function exportForm(platform: Platform, id: number): Promise<Record<string, unknown>> {
-  const { buildSchema } = await import('../../graphql/schema.ts'); // at call time: the schema imports every module
   const ctx = createContext(platform, { principal: SYSTEM, session: null }, { ip: null, userAgent: 'atrium-cli', header: () => undefined, secure: false }, NO_RESPONSE);
   const result = await execute({
-    schema: buildSchema(),
+    schema: buildSchema(platform.modules),
     document: parse(`query ($id: Int!, $edit: Boolean!) { form(id: $id) { ${FORM_FIELDS} } }`),
     variableValues: { id, edit: true },
     contextValue: ctx,

@@ -1,8 +1,5 @@
 // Forms (forms/v1): forms that validate, store entries, notify by e-mail and feed the mailing list through the bus.
 import './events.ts';
-import './graphql/form.ts';
-import './graphql/entry.ts';
-import './graphql/submit.ts';
 import type { Module } from '../../platform/module.ts';
 import { formsCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
@@ -10,9 +7,19 @@ import { formsCli } from './cli.ts';
 import { jobs } from './jobs.ts';
 import { settleDeliveries } from './notify/send.ts';
 import { routes } from './routes.ts';
+import { entrySchema } from './graphql/entry.ts';
+import { entryTypeSchema } from './graphql/entry-type.ts';
+import { formSchema } from './graphql/form.ts';
+import { submitSchema } from './graphql/submit.ts';
 
 export const forms: Module = {
   name: 'forms',
+  schema(builder) {
+    entryTypeSchema(builder);
+    formSchema(builder);
+    entrySchema(builder);
+    submitSchema(builder);
+  },
   routes,
   capabilities: formsCapabilities,
   jobs,

@@ -1,6 +1,6 @@
 // REST routes of forms/v1: the contract's four, plus a validate-only submission (as Gravity Forms offers).
 // `context=edit` (managers) adds what a form editor needs; that shape is also what the CLI exports and imports.
-import { collectionArgs, int, str } from '../../rest/args.ts';
+import { collectionArgs, int, str } from '../../input/rules.ts';
 import { route } from '../../rest/route.ts';
 import { submittedValues } from './submission/validate.ts';
 

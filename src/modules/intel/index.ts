@@ -1,15 +1,16 @@
 // Site health (intel/v1): a registry of checks (this module's platform checks plus every module's Module.checks),
 // scans that run them concurrently under timeouts, a score and grade, and the score history.
-import './schema.ts';
 import type { Module } from '../../platform/module.ts';
 import { checks } from './checks/index.ts';
 import { startLoopMonitor } from './checks/loop-monitor.ts';
 import { intelCli } from './cli.ts';
 import { jobs } from './jobs.ts';
 import { routes } from './routes.ts';
+import { intelSchema } from './schema.ts';
 
 export const intel: Module = {
   name: 'intel',
+  schema: intelSchema,
   routes,
   jobs,
   checks,

@@ -1,5 +1,5 @@
 // REST routes of intel/v1: each runs one GraphQL operation of schema.ts.
-import { bool, int, str } from '../../rest/args.ts';
+import { bool, int, str } from '../../input/rules.ts';
 import { route } from '../../rest/route.ts';
 import { STATUSES } from './score.ts';
 import { SNAPSHOT_LIMIT } from './service.ts';

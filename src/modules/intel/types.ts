@@ -1,66 +1,10 @@
 // GraphQL object types of site health. Field names are the camelCase of the REST keys (score_impact: scoreImpact).
-import { builder } from '../../graphql/builder.ts';
+import { schemaPart } from '../../graphql/builder.ts';
 import type { IntelCheckResult, IntelSnapshot } from '../../generated/prisma/client.ts';
 import { scannedFormat } from './score.ts';
 
 const SCANNED = 'When the scan finished, YYYY-MM-DD HH:MM:SS in UTC.';
 const STATUS = 'critical, warning, info or ok.';
-
-export const HealthScoreRef = builder
-  .objectRef<{ scanId: number; score: number; grade: string; critical: number; warning: number; scannedAt: Date }>('HealthScore')
-  .implement({
-    description: 'The score of the most recent scan.',
-    fields: (t) => ({
-      scanId: t.exposeInt('scanId'),
-      score: t.exposeInt('score', { description: '100 minus the score impacts of the checks that are not ok, at least 0.' }),
-      grade: t.exposeString('grade', { description: 'A (90+), B (80+), C (70+), D (60+) or F.' }),
-      critical: t.exposeInt('critical', { description: 'Checks with status critical.' }),
-      warning: t.exposeInt('warning', { description: 'Checks with status warning.' }),
-      scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
-    }),
-  });
-
-export const CheckResultRef = builder.objectRef<IntelCheckResult>('HealthCheckResult').implement({
-  description: 'What one check answered in a scan.',
-  fields: (t) => ({
-    id: t.exposeString('checkId', { description: 'The check id, e.g. cors_credentials_wildcard.' }),
-    category: t.exposeString('category', { description: 'security, configuration, performance or data.' }),
-    label: t.exposeString('label'),
-    status: t.exposeString('status', { description: STATUS }),
-    message: t.exposeString('message'),
-    detail: t.exposeString('detail'),
-    scoreImpact: t.exposeInt('scoreImpact', { description: 'Points this result takes from the score (0 when ok).' }),
-  }),
-});
-
-export const ChecksRef = builder.objectRef<{ scanId: number; checks: IntelCheckResult[]; total: number }>('HealthChecks').implement({
-  fields: (t) => ({
-    scanId: t.exposeInt('scanId'),
-    checks: t.field({ type: [CheckResultRef], resolve: (r) => r.checks }),
-    total: t.exposeInt('total', { description: 'Number of checks listed.' }),
-  }),
-});
-
-const counts = {
-  info: 'Checks with status info.',
-  ok: 'Checks with status ok.',
-  checks: 'Number of checks run.',
-};
-
-export const SnapshotRef = builder.objectRef<IntelSnapshot>('HealthSnapshot').implement({
-  description: 'The summary of one past scan (kept after the scan details are pruned).',
-  fields: (t) => ({
-    scanId: t.exposeInt('scanId', { nullable: true, description: 'Null once the scan details were pruned.' }),
-    score: t.exposeInt('score'),
-    grade: t.exposeString('grade'),
-    critical: t.exposeInt('critical'),
-    warning: t.exposeInt('warning'),
-    info: t.exposeInt('info', { description: counts.info }),
-    ok: t.exposeInt('ok', { description: counts.ok }),
-    checks: t.exposeInt('checks', { description: counts.checks }),
-    scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
-  }),
-});
 
 export interface ScanShape {
   scanId: number;
@@ -75,24 +19,84 @@ export interface ScanShape {
   scannedAt: Date;
 }
 
-export const ScanRef = builder.objectRef<ScanShape>('HealthScan').implement({
-  description: 'The outcome of a scan that just ran.',
-  fields: (t) => ({
-    scanId: t.exposeInt('scanId'),
-    score: t.exposeInt('score'),
-    grade: t.exposeString('grade'),
-    critical: t.exposeInt('critical'),
-    warning: t.exposeInt('warning'),
-    info: t.exposeInt('info', { description: counts.info }),
-    ok: t.exposeInt('ok', { description: counts.ok }),
-    checks: t.exposeInt('checks', { description: counts.checks }),
-    duration: t.exposeInt('duration', { description: 'Wall-clock time the checks took, in milliseconds.' }),
-    scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
-  }),
-});
+export const intelTypes = schemaPart((builder) => {
+  const HealthScoreRef = builder
+    .objectRef<{ scanId: number; score: number; grade: string; critical: number; warning: number; scannedAt: Date }>('HealthScore')
+    .implement({
+      description: 'The score of the most recent scan.',
+      fields: (t) => ({
+        scanId: t.exposeInt('scanId'),
+        score: t.exposeInt('score', { description: '100 minus the score impacts of the checks that are not ok, at least 0.' }),
+        grade: t.exposeString('grade', { description: 'A (90+), B (80+), C (70+), D (60+) or F.' }),
+        critical: t.exposeInt('critical', { description: 'Checks with status critical.' }),
+        warning: t.exposeInt('warning', { description: 'Checks with status warning.' }),
+        scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
+      }),
+    });
 
-export const IntelSettingsRef = builder.objectRef<{ allowPublicRest: boolean }>('IntelSettings').implement({
-  fields: (t) => ({
-    allowPublicRest: t.exposeBoolean('allowPublicRest', { description: 'When true anyone may read the health score.' }),
-  }),
+  const CheckResultRef = builder.objectRef<IntelCheckResult>('HealthCheckResult').implement({
+    description: 'What one check answered in a scan.',
+    fields: (t) => ({
+      id: t.exposeString('checkId', { description: 'The check id, e.g. cors_credentials_wildcard.' }),
+      category: t.exposeString('category', { description: 'security, configuration, performance or data.' }),
+      label: t.exposeString('label'),
+      status: t.exposeString('status', { description: STATUS }),
+      message: t.exposeString('message'),
+      detail: t.exposeString('detail'),
+      scoreImpact: t.exposeInt('scoreImpact', { description: 'Points this result takes from the score (0 when ok).' }),
+    }),
+  });
+
+  const ChecksRef = builder.objectRef<{ scanId: number; checks: IntelCheckResult[]; total: number }>('HealthChecks').implement({
+    fields: (t) => ({
+      scanId: t.exposeInt('scanId'),
+      checks: t.field({ type: [CheckResultRef], resolve: (r) => r.checks }),
+      total: t.exposeInt('total', { description: 'Number of checks listed.' }),
+    }),
+  });
+
+  const counts = {
+    info: 'Checks with status info.',
+    ok: 'Checks with status ok.',
+    checks: 'Number of checks run.',
+  };
+
+  const SnapshotRef = builder.objectRef<IntelSnapshot>('HealthSnapshot').implement({
+    description: 'The summary of one past scan (kept after the scan details are pruned).',
+    fields: (t) => ({
+      scanId: t.exposeInt('scanId', { nullable: true, description: 'Null once the scan details were pruned.' }),
+      score: t.exposeInt('score'),
+      grade: t.exposeString('grade'),
+      critical: t.exposeInt('critical'),
+      warning: t.exposeInt('warning'),
+      info: t.exposeInt('info', { description: counts.info }),
+      ok: t.exposeInt('ok', { description: counts.ok }),
+      checks: t.exposeInt('checks', { description: counts.checks }),
+      scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
+    }),
+  });
+
+
+  const ScanRef = builder.objectRef<ScanShape>('HealthScan').implement({
+    description: 'The outcome of a scan that just ran.',
+    fields: (t) => ({
+      scanId: t.exposeInt('scanId'),
+      score: t.exposeInt('score'),
+      grade: t.exposeString('grade'),
+      critical: t.exposeInt('critical'),
+      warning: t.exposeInt('warning'),
+      info: t.exposeInt('info', { description: counts.info }),
+      ok: t.exposeInt('ok', { description: counts.ok }),
+      checks: t.exposeInt('checks', { description: counts.checks }),
+      duration: t.exposeInt('duration', { description: 'Wall-clock time the checks took, in milliseconds.' }),
+      scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
+    }),
+  });
+
+  const IntelSettingsRef = builder.objectRef<{ allowPublicRest: boolean }>('IntelSettings').implement({
+    fields: (t) => ({
+      allowPublicRest: t.exposeBoolean('allowPublicRest', { description: 'When true anyone may read the health score.' }),
+    }),
+  });
+  return { HealthScoreRef, CheckResultRef, ChecksRef, SnapshotRef, ScanRef, IntelSettingsRef };
 });

@@ -1,11 +1,11 @@
 // `atrium mailer …`: subscribers list, campaigns list, campaigns send <id> (sends in the foreground until done),
 // stats. The CLI acts as the operator (every capability), through the same services as REST and GraphQL.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { AppError } from '../../platform/errors.ts';
 import type { CliContext } from '../../platform/module.ts';
-import { sendCampaign } from './service/campaigns.ts';
+import { CAMPAIGN_STATUSES, sendCampaign } from './service/campaigns.ts';
 import { campaignStats, dashboard } from './service/stats.ts';
-import { subscriberWhere } from './service/subscribers.ts';
+import { SUBSCRIBER_STATUSES, subscriberWhere, type SubscriberStatus } from './service/subscribers.ts';
 import { settleSending } from './send/sender.ts';
 
 const positiveId = (v: string) => {
@@ -20,10 +20,10 @@ export function mailerCli(program: Command, cli: CliContext): void {
     .command('subscribers')
     .description('Subscribers')
     .command('list')
-    .option('--status <status>', 'subscribed, unconfirmed, unsubscribed or bounced')
+    .addOption(new Option('--status <status>', 'only this status').choices(SUBSCRIBER_STATUSES))
     .option('--search <text>', 'part of the address or first name')
     .option('--limit <n>', 'at most this many (newest first)', '100')
-    .action(async (o: { status?: string; search?: string; limit: string }) => {
+    .action(async (o: { status?: SubscriberStatus; search?: string; limit: string }) => {
       const platform = await cli.platform();
       const rows = await platform.prisma.mailerSubscriber.findMany({
         where: subscriberWhere(o),
@@ -40,7 +40,7 @@ export function mailerCli(program: Command, cli: CliContext): void {
   const campaigns = mailer.command('campaigns').description('Campaigns');
   campaigns
     .command('list')
-    .option('--status <status>', 'draft, scheduled, sending, sent, paused or cancelled')
+    .addOption(new Option('--status <status>', 'only this status').choices(CAMPAIGN_STATUSES))
     .action(async (o: { status?: string }) => {
       const platform = await cli.platform();
       const rows = await platform.prisma.mailerCampaign.findMany({ where: o.status ? { status: o.status } : {}, orderBy: { id: 'asc' } });

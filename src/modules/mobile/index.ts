@@ -1,20 +1,23 @@
 // Mobile access (mobile/v1): password login for apps with short-lived access tokens and rotating refresh tokens
 // bound to the device, login throttling for every password path, device sessions, and API keys over REST.
 import './events.ts';
-import './schema/types.ts';
-import './schema/auth.ts';
-import './schema/sessions.ts';
 import type { Module } from '../../platform/module.ts';
 import { checks } from './checks.ts';
 import { mobileCli } from './cli.ts';
 import { jobs } from './jobs.ts';
 import { routes } from './routes.ts';
+import { mobileAuthSchema } from './schema/auth.ts';
+import { mobileSessionsSchema } from './schema/sessions.ts';
 import { assertProductionSecrets } from './secrets.ts';
 import { loginThrottle } from './throttle.ts';
 import { accessTokenVerifier } from './verifier.ts';
 
 export const mobile: Module = {
   name: 'mobile',
+  schema(builder) {
+    mobileAuthSchema(builder);
+    mobileSessionsSchema(builder);
+  },
   routes,
   jobs,
   checks,

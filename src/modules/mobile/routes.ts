@@ -1,5 +1,5 @@
 // REST face of mobile/v1: thin routes over the GraphQL fields (the same access rules and errors on both faces).
-import { arrayOf, int, str } from '../../rest/args.ts';
+import { arrayOf, int, str } from '../../input/rules.ts';
 import { deleted, route } from '../../rest/route.ts';
 
 const TOKENS = `access_token: accessToken refresh_token: refreshToken token_type: tokenType expires_in: expiresIn

@@ -1,11 +1,11 @@
 // Templates (templates/v1): a catalog of bundled and cloud templates that import into real content.
 // Extension points: filter tpl_extra_paths (folders of extra bundled templates, read at start) and action
 // tpl_ready (fired once at start-up, after the catalog is loaded).
-import './schema/index.ts';
 import type { Module } from '../../platform/module.ts';
 import { checks } from './checks.ts';
 import { templatesCli } from './cli.ts';
 import { routes } from './routes.ts';
+import { templateFields } from './schema/fields.ts';
 import { templatesOf } from './runtime.ts';
 
 export interface TplReadyPayload {
@@ -16,6 +16,7 @@ export interface TplReadyPayload {
 
 export const templates: Module = {
   name: 'templates',
+  schema: templateFields,
   routes,
   checks,
   cli: templatesCli,

@@ -1,6 +1,6 @@
 // REST routes of templates/v1: each runs one GraphQL operation of this module (schema/fields.ts).
 import { POST_STATUSES } from '../../platform/content/service.ts';
-import { arrayOf, bool, collectionArgs, int, str } from '../../rest/args.ts';
+import { arrayOf, bool, collectionArgs, int, str } from '../../input/rules.ts';
 import { route } from '../../rest/route.ts';
 import { KEY_PATTERN, SOURCES } from './entry.ts';
 import { ORDERBY } from './catalog.ts';

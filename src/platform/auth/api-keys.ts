@@ -14,7 +14,22 @@ export const generateApiKey = (): string => `svc_${randomBytes(20).toString('hex
 
 /** Scopes a key may carry: "*", any capability of any role, or an API scope a module declared (e.g. mailer:events). */
 export function knownScopes(platform: Platform): Set<string> {
-  return new Set(['*', ...platform.roles.all(), ...platform.modules.flatMap((m) => m.apiScopes ?? [])]);
+  return new Set(['*', ...platform.roles.all(), ...platform.apiScopes.keys()]);
+}
+
+/** A key never lends more than its owner holds: each scope (a capability, or an API scope's capability) must be the
+ *  owner's. "*" is always grantable; it lends only what the owner holds at the time of each use. */
+async function assertGrantable(platform: Platform, userId: number, scopes: readonly string[]) {
+  const owner = await platform.prisma.user.findUnique({ where: { id: userId }, select: { roles: true } });
+  const caps = platform.roles.capabilitiesOf(owner?.roles ?? []);
+  for (const scope of scopes) {
+    if (scope === '*') continue;
+    const needed = platform.apiScopes.get(scope) ?? scope;
+    if (!caps.has(needed)) {
+      const what = needed === scope ? `the capability ${scope}` : `${scope}, which needs the capability ${needed}`;
+      throw new AppError('rest_forbidden', `The key's owner cannot grant ${what}.`, { status: 403, data: { params: { scopes: `${scope} is not the owner's to grant.` } } });
+    }
+  }
 }
 
 export async function createApiKey(platform: Platform, userId: number, input: { name: string; scopes?: string[] | null }) {
@@ -31,6 +46,8 @@ export async function createApiKey(platform: Platform, userId: number, input: { 
     }),
     input,
   );
+  const scopes = [...new Set(data.scopes ?? ['*'])];
+  await assertGrantable(platform, userId, scopes);
   const key = generateApiKey();
   const item = await platform.prisma.apiKey.create({
     data: {
@@ -38,7 +55,7 @@ export async function createApiKey(platform: Platform, userId: number, input: { 
       name: data.name,
       prefix: key.slice(0, 8),
       hash: sha256(key),
-      scopes: [...new Set(data.scopes ?? ['*'])],
+      scopes,
       createdAt: platform.clock.now(),
     },
   });

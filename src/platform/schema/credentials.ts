@@ -1,6 +1,6 @@
 // GraphQL: application passwords and API keys. Callers manage their own; managing another user's needs edit_users.
 // An API key cannot mint or list credentials (a leaked key must not be able to entrench itself).
-import { builder } from '../../graphql/builder.ts';
+import { schemaPart } from '../../graphql/builder.ts';
 import { requiresLogin } from '../../graphql/access.ts';
 import type { Context } from '../../graphql/context.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
@@ -24,100 +24,102 @@ function ownerFilter(ctx: Context): number | null {
   return can(ctx.principal, 'edit_users') ? null : ctx.principal.kind === 'user' ? ctx.principal.user.id : 0;
 }
 
-const AppPassword = builder.prismaObject('AppPassword', {
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    uuid: t.exposeString('uuid'),
-    userId: t.exposeInt('userId'),
-    name: t.exposeString('name'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
-    lastIp: t.exposeString('lastIp', { nullable: true }),
-  }),
-});
-
-const ApiKey = builder.prismaObject('ApiKey', {
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    userId: t.exposeInt('userId'),
-    name: t.exposeString('name'),
-    prefix: t.exposeString('prefix', { description: 'The first 8 characters of the key, to recognise it.' }),
-    scopes: t.exposeStringList('scopes'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
-    lastIp: t.exposeString('lastIp', { nullable: true }),
-    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
-  }),
-});
-
-const CreatedAppPassword = builder.objectRef<{ id: number; password: string }>('CreatedAppPassword').implement({
-  fields: (t) => ({
-    applicationPassword: t.prismaField({
-      type: 'AppPassword',
-      resolve: (query, p, _a, ctx) => ctx.platform.prisma.appPassword.findUniqueOrThrow({ ...query, where: { id: p.id } }),
+export const credentialsSchema = schemaPart((builder) => {
+  const AppPassword = builder.prismaObject('AppPassword', {
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      uuid: t.exposeString('uuid'),
+      userId: t.exposeInt('userId'),
+      name: t.exposeString('name'),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
+      lastIp: t.exposeString('lastIp', { nullable: true }),
     }),
-    password: t.exposeString('password', { description: 'Shown this once; use it as the HTTP Basic password.' }),
-  }),
-});
+  });
 
-const CreatedApiKey = builder.objectRef<{ id: number; key: string }>('CreatedApiKey').implement({
-  fields: (t) => ({
-    apiKey: t.prismaField({
-      type: 'ApiKey',
-      resolve: (query, p, _a, ctx) => ctx.platform.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: p.id } }),
+  const ApiKey = builder.prismaObject('ApiKey', {
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      userId: t.exposeInt('userId'),
+      name: t.exposeString('name'),
+      prefix: t.exposeString('prefix', { description: 'The first 8 characters of the key, to recognise it.' }),
+      scopes: t.exposeStringList('scopes'),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
+      lastIp: t.exposeString('lastIp', { nullable: true }),
+      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
     }),
-    key: t.exposeString('key', { description: 'The raw key (svc_…), shown this once.' }),
-  }),
+  });
+
+  const CreatedAppPassword = builder.objectRef<{ id: number; password: string }>('CreatedAppPassword').implement({
+    fields: (t) => ({
+      applicationPassword: t.prismaField({
+        type: 'AppPassword',
+        resolve: (query, p, _a, ctx) => ctx.platform.prisma.appPassword.findUniqueOrThrow({ ...query, where: { id: p.id } }),
+      }),
+      password: t.exposeString('password', { description: 'Shown this once; use it as the HTTP Basic password.' }),
+    }),
+  });
+
+  const CreatedApiKey = builder.objectRef<{ id: number; key: string }>('CreatedApiKey').implement({
+    fields: (t) => ({
+      apiKey: t.prismaField({
+        type: 'ApiKey',
+        resolve: (query, p, _a, ctx) => ctx.platform.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: p.id } }),
+      }),
+      key: t.exposeString('key', { description: 'The raw key (svc_…), shown this once.' }),
+    }),
+  });
+
+  builder.queryFields((t) => ({
+    applicationPasswords: t.field({
+      type: [AppPassword],
+      ...requiresLogin(),
+      args: { userId: t.arg.int() },
+      resolve: (_r, { userId }, ctx) => listAppPasswords(ctx.platform, ownerFor(ctx, userId)),
+    }),
+    apiKeys: t.field({
+      type: [ApiKey],
+      ...requiresLogin(),
+      args: { userId: t.arg.int() },
+      resolve: (_r, { userId }, ctx) => listApiKeys(ctx.platform, ownerFor(ctx, userId)),
+    }),
+  }));
+
+  builder.mutationFields((t) => ({
+    createApplicationPassword: t.field({
+      type: CreatedAppPassword,
+      ...requiresLogin(),
+      args: { name: t.arg.string({ required: true }), userId: t.arg.int() },
+      resolve: async (_r, { name, userId }, ctx) => {
+        const { item, password } = await createAppPassword(ctx.platform, ownerFor(ctx, userId), name);
+        return { id: item.id, password };
+      },
+    }),
+    revokeApplicationPassword: t.field({
+      type: AppPassword,
+      ...requiresLogin(),
+      args: { id: t.arg.int({ required: true }) },
+      resolve: (_r, { id }, ctx) => revokeAppPassword(ctx.platform, id, ownerFilter(ctx)),
+    }),
+    createApiKey: t.field({
+      type: CreatedApiKey,
+      ...requiresLogin(),
+      args: {
+        name: t.arg.string({ required: true }),
+        scopes: t.arg.stringList({ description: 'Capabilities or API scopes (e.g. mailer:events); default ["*"].' }),
+        userId: t.arg.int(),
+      },
+      resolve: async (_r, { name, scopes, userId }, ctx) => {
+        const { item, key } = await createApiKey(ctx.platform, ownerFor(ctx, userId), { name, scopes });
+        return { id: item.id, key };
+      },
+    }),
+    revokeApiKey: t.field({
+      type: ApiKey,
+      ...requiresLogin(),
+      args: { id: t.arg.int({ required: true }) },
+      resolve: (_r, { id }, ctx) => revokeApiKey(ctx.platform, id, ownerFilter(ctx)),
+    }),
+  }));
 });
-
-builder.queryFields((t) => ({
-  applicationPasswords: t.field({
-    type: [AppPassword],
-    ...requiresLogin(),
-    args: { userId: t.arg.int() },
-    resolve: (_r, { userId }, ctx) => listAppPasswords(ctx.platform, ownerFor(ctx, userId)),
-  }),
-  apiKeys: t.field({
-    type: [ApiKey],
-    ...requiresLogin(),
-    args: { userId: t.arg.int() },
-    resolve: (_r, { userId }, ctx) => listApiKeys(ctx.platform, ownerFor(ctx, userId)),
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  createApplicationPassword: t.field({
-    type: CreatedAppPassword,
-    ...requiresLogin(),
-    args: { name: t.arg.string({ required: true }), userId: t.arg.int() },
-    resolve: async (_r, { name, userId }, ctx) => {
-      const { item, password } = await createAppPassword(ctx.platform, ownerFor(ctx, userId), name);
-      return { id: item.id, password };
-    },
-  }),
-  revokeApplicationPassword: t.field({
-    type: AppPassword,
-    ...requiresLogin(),
-    args: { id: t.arg.int({ required: true }) },
-    resolve: (_r, { id }, ctx) => revokeAppPassword(ctx.platform, id, ownerFilter(ctx)),
-  }),
-  createApiKey: t.field({
-    type: CreatedApiKey,
-    ...requiresLogin(),
-    args: {
-      name: t.arg.string({ required: true }),
-      scopes: t.arg.stringList({ description: 'Capabilities or API scopes (e.g. mailer:events); default ["*"].' }),
-      userId: t.arg.int(),
-    },
-    resolve: async (_r, { name, scopes, userId }, ctx) => {
-      const { item, key } = await createApiKey(ctx.platform, ownerFor(ctx, userId), { name, scopes });
-      return { id: item.id, key };
-    },
-  }),
-  revokeApiKey: t.field({
-    type: ApiKey,
-    ...requiresLogin(),
-    args: { id: t.arg.int({ required: true }) },
-    resolve: (_r, { id }, ctx) => revokeApiKey(ctx.platform, id, ownerFilter(ctx)),
-  }),
-}));

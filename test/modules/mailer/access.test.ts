@@ -2,28 +2,29 @@
 // mailer:events for inbound events. Every REST route answers the capability matrix alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
-import { routes } from '../../../src/modules/mailer/routes.ts';
-import type { ArgSpec } from '../../../src/rest/args.ts';
+import type { ArgSpec } from '../../../src/input/rules.ts';
 import type { RestRoute } from '../../../src/rest/route.ts';
 
 let t: TestApp;
 let admin: Caller;
+let routes: RestRoute[];
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.as('administrator');
+  routes = t.atrium.table.routes.filter((r) => r.namespace === 'mailer/v1');
 });
 afterAll(() => t?.close());
 
 const path = (p: string) => `/wp-json${p.replace(/:[a-z_]+/g, '1')}`;
-const manageRoutes = routes.filter((r) => r.path !== '/mailer/v1/events');
+const manageRoutes = () => routes.filter((r) => r.path !== '/mailer/v1/events');
 
 /** A value that passes an argument's declaration (arguments are validated before access, as core does). */
 function sample(spec: ArgSpec): unknown {
   if (spec.enum) return spec.enum[0];
   if (spec.format === 'email') return 'probe@example.com';
   const string = 'x'.repeat(Math.max(1, spec.minLength ?? 1));
-  return { integer: 1, number: 1, string, boolean: true, object: {}, array: [spec.items ? sample(spec.items) : 1] }[spec.type];
+  return { integer: 1, number: 1, string, boolean: true, object: {}, any: {}, array: [spec.items ? sample(spec.items) : 1] }[spec.type];
 }
 const bodyOf = (r: RestRoute) => Object.fromEntries(Object.entries(r.args).filter(([, a]) => a.required).map(([k, a]) => [k, sample(a)]));
 
@@ -34,7 +35,7 @@ const call = (method: string, p: string, headers: Record<string, string> = {}) =
 
 describe('manage routes (mailer_manage)', () => {
   it('anonymous: 401 rest_forbidden on every route', async () => {
-    for (const r of manageRoutes) {
+    for (const r of manageRoutes()) {
       const res = await call(r.method, r.path);
       expect([r.method, r.path, res.status, res.body.code]).toEqual([r.method, r.path, 401, 'rest_forbidden']);
       expect(res.body.data.status).toBe(401);
@@ -45,7 +46,7 @@ describe('manage routes (mailer_manage)', () => {
   it('subscriber, editor, shop_manager: 403 rest_forbidden on every route', async () => {
     for (const role of ['subscriber', 'editor', 'shop_manager', 'author'] as const) {
       const caller = await t.as(role);
-      for (const r of manageRoutes) {
+      for (const r of manageRoutes()) {
         const res = await call(r.method, r.path, caller.headers);
         expect([role, r.method, r.path, res.status, res.body.code]).toEqual([role, r.method, r.path, 403, 'rest_forbidden']);
       }
@@ -88,12 +89,33 @@ describe('POST /mailer/v1/events (API key, scope mailer:events)', () => {
     expect(await t.platform.prisma.mailerSubscriber.count()).toBe(0);
   });
 
-  it('a key with the scope (even of a subscriber-role user) or "*" is accepted', async () => {
-    const scoped = await t.apiKey('subscriber', ['mailer:events']);
+  it('a key with the scope or "*" is accepted when its owner can manage the audience', async () => {
+    const scoped = await t.apiKey('administrator', ['mailer:events']);
     const res = await t.http.post('/wp-json/mailer/v1/events').set({ 'X-Mailer-Key': scoped.key }).send(body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const star = await t.apiKey('administrator', ['*']);
     const again = await t.http.post('/wp-json/mailer/v1/events').set(star.headers).send(body);
     expect([again.status, again.body.changed]).toEqual([200, false]);
+  });
+
+  it('a subscriber cannot grant mailer:events (403 at creation), and a "*" key of theirs does not reach the route', async () => {
+    const subscriber = await t.as('subscriber');
+    const made = await t.http.post('/wp-json/mobile/v1/api-keys').set(subscriber.headers).send({ name: 'x', scopes: ['mailer:events'] });
+    expect([made.status, made.body.code]).toEqual([403, 'rest_forbidden']);
+    expect(await t.platform.prisma.apiKey.count({ where: { userId: subscriber.userId } })).toBe(0);
+
+    const star = await t.http.post('/wp-json/mobile/v1/api-keys').set(subscriber.headers).send({ name: 'all', scopes: ['*'] });
+    expect(star.status).toBe(201);
+    const probe = await t.http.post('/wp-json/mailer/v1/events').set({ 'X-Mailer-Key': star.body.key }).send({ email: 'ada@example.com', event: 'unsubscribe' });
+    expect([probe.status, probe.body.code]).toEqual([401, 'api_key_required']);
+    expect(probe.body).not.toHaveProperty('subscriber');
+    expect((await t.platform.prisma.mailerSubscriber.findUniqueOrThrow({ where: { email: 'ada@example.com' } })).status).toBe('subscribed');
+  });
+
+  it('a key stops working for the scope when its owner loses the capability (checked at every use)', async () => {
+    const scoped = await t.apiKey('administrator', ['mailer:events']);
+    await t.platform.prisma.user.update({ where: { id: scoped.userId }, data: { roles: ['subscriber'] } });
+    const res = await t.http.post('/wp-json/mailer/v1/events').set({ 'X-Mailer-Key': scoped.key }).send(body);
+    expect([res.status, res.body.code]).toEqual([401, 'api_key_required']);
   });
 });

@@ -86,7 +86,7 @@ describe('POST /mailer/v1/events', () => {
 });
 
 const MailerEvent = graphql(`
-  mutation MailerInboundEvent($email: String!, $event: String!, $tagSlug: String) {
+  mutation SendMailerInboundEvent($email: String!, $event: MailerInboundEvent!, $tagSlug: String) {
     mailerEvent(email: $email, event: $event, tagSlug: $tagSlug) { event changed subscriber { email status } }
   }
 `);
@@ -97,7 +97,7 @@ describe('mailerEvent (GraphQL)', () => {
     expect(ok.data?.mailerEvent).toEqual({ event: 'subscribe', changed: true, subscriber: { email: 'gql@example.com', status: 'subscribed' } });
     const refused = await t.gql(MailerEvent, { email: 'gql@example.com', event: 'unsubscribe' }, admin);
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'api_key_required', status: 401 });
-    const bad = await t.gql(MailerEvent, { email: 'gql@example.com', event: 'explode' }, { headers: key });
+    const bad = await t.gql(MailerEvent, { email: 'gql@example.com', event: 'explode' as never }, { headers: key });
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
     expect((await a.get('/subscribers?search=gql@')).body[0].status).toBe('subscribed');
   });

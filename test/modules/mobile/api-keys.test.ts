@@ -104,6 +104,23 @@ describe('API keys over REST', () => {
     expect(forOwner.body.user_id).toBe(owner.userId);
   });
 
+  it('a scope is grantable only by an owner who holds what it stands for (REST, GraphQL, for another user alike)', async () => {
+    const subscriber = await t.as('subscriber');
+    for (const scopes of [['manage_options'], ['read', 'edit_posts'], ['mailer:events']]) {
+      const res = await create(subscriber.headers, { name: 'escalate', scopes });
+      expect([res.status, res.body.code], JSON.stringify(scopes)).toEqual([403, 'rest_forbidden']);
+    }
+    const gql = await t.http.post('/graphql').set(subscriber.headers)
+      .send({ query: 'mutation { createApiKey(name: "x", scopes: ["mailer:events"]) { key } }' });
+    expect(gql.body.errors[0].extensions).toMatchObject({ code: 'rest_forbidden', status: 403 });
+    // An administrator cannot lend a subscriber what the subscriber does not hold either.
+    const forThem = await create(admin.headers, { name: 'x', user_id: subscriber.userId, scopes: ['mailer:events'] });
+    expect(forThem.status).toBe(403);
+    expect(await t.platform.prisma.apiKey.count({ where: { userId: subscriber.userId } })).toBe(0);
+    expect((await create(subscriber.headers, { name: 'mine', scopes: ['read'] })).status).toBe(201);
+    expect((await create(admin.headers, { name: 'events', scopes: ['mailer:events'] })).status).toBe(201);
+  });
+
   it('bad input: 4xx and nothing written', async () => {
     const before = await t.platform.prisma.apiKey.count();
     const cases: [object, number, string][] = [

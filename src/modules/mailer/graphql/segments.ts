@@ -1,57 +1,61 @@
-// GraphQL: saved segments with live counts (mailer_manage).
+// Saved segments with live counts (mailer_manage): each operation's GraphQL field, declared input and REST route.
 import { requiresCapability } from '../../../graphql/access.ts';
-import { builder } from '../../../graphql/builder.ts';
-import { given } from './given.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
+import { id } from '../../../input/vocabulary.ts';
+import { deleted, rest } from '../../../rest/binding.ts';
 import { MAILER_MANAGE } from '../capabilities.ts';
 import { segmentNotFound } from '../errors.ts';
-import { createSegment, deleteSegment } from '../service/segments.ts';
-import { MailerSegmentType } from './types.ts';
+import { createSegment, deleteSegment, SegmentCreate } from '../service/segments.ts';
+import { SEGMENT } from './selections.ts';
+import { mailerTypes } from './types.ts';
 
 const manage = requiresCapability(MAILER_MANAGE);
 
-const SegmentInput = builder.inputType('MailerSegmentInput', {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    description: t.string(),
-    match: t.string({ description: 'all (default) or any.' }),
-    rules: t.field({ type: 'JSON', required: true, description: '[{ field: list|tag|status|created_at, operator, value }]' }),
-  }),
+export const segmentsSchema = schemaPart((builder) => {
+  const { MailerSegmentType } = mailerTypes(builder);
+
+  builder.queryFields((t) => ({
+    mailerSegments: t.prismaField({
+      type: [MailerSegmentType],
+      description: 'Saved segments with their live counts.',
+      ...manage,
+      ...rest('GET /mailer/v1/segments', { select: SEGMENT }),
+      resolve: (query, _r, _a, ctx) => ctx.platform.prisma.mailerSegment.findMany({ ...query, orderBy: { id: 'asc' } }),
+    }),
+    mailerSegment: t.prismaField({
+      type: MailerSegmentType,
+      description: 'One segment with its live counts.',
+      ...manage,
+      args: zodArgs(t, { id: id() }),
+      resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } })) ?? Promise.reject(segmentNotFound()),
+    }),
+  }));
+
+  builder.mutationFields((t) => ({
+    createMailerSegment: t.prismaField({
+      type: MailerSegmentType,
+      description: 'Creates a segment: rules [{ field: list|tag|status|created_at, operator, value }].',
+      ...manage,
+      args: zodArgs(t, { input: SegmentCreate }),
+      ...rest('POST /mailer/v1/segments', { select: SEGMENT, status: 201 }),
+      resolve: async (query, _r, { input }, ctx) => {
+        const s = await createSegment(ctx.platform, input);
+        return ctx.platform.prisma.mailerSegment.findUniqueOrThrow({ ...query, where: { id: s.id } });
+      },
+    }),
+    deleteMailerSegment: t.prismaField({
+      type: MailerSegmentType,
+      description: 'Deletes a segment.',
+      ...manage,
+      args: zodArgs(t, { id: id() }),
+      ...rest('DELETE /mailer/v1/segments/:id', { select: SEGMENT, result: deleted }),
+      resolve: async (query, _r, { id }, ctx) => {
+        const previous = await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } });
+        if (!previous) throw segmentNotFound();
+        await deleteSegment(ctx.platform, id);
+        return previous;
+      },
+    }),
+  }));
 });
-
-builder.queryFields((t) => ({
-  mailerSegments: t.prismaField({
-    type: [MailerSegmentType],
-    description: 'Saved segments with their live counts.',
-    ...manage,
-    resolve: (query, _r, _a, ctx) => ctx.platform.prisma.mailerSegment.findMany({ ...query, orderBy: { id: 'asc' } }),
-  }),
-  mailerSegment: t.prismaField({
-    type: MailerSegmentType,
-    ...manage,
-    args: { id: t.arg.int({ required: true }) },
-    resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } })) ?? Promise.reject(segmentNotFound()),
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  createMailerSegment: t.prismaField({
-    type: MailerSegmentType,
-    ...manage,
-    args: { input: t.arg({ type: SegmentInput, required: true }) },
-    resolve: async (query, _r, { input }, ctx) => {
-      const s = await createSegment(ctx.platform, given(input));
-      return ctx.platform.prisma.mailerSegment.findUniqueOrThrow({ ...query, where: { id: s.id } });
-    },
-  }),
-  deleteMailerSegment: t.prismaField({
-    type: MailerSegmentType,
-    ...manage,
-    args: { id: t.arg.int({ required: true }) },
-    resolve: async (query, _r, { id }, ctx) => {
-      const previous = await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } });
-      if (!previous) throw segmentNotFound();
-      await deleteSegment(ctx.platform, id);
-      return previous;
-    },
-  }),
-}));

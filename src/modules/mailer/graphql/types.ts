@@ -1,123 +1,129 @@
 // GraphQL types of the mailing module. Enum-like values are the lowercase REST strings.
-import { builder } from '../../../graphql/builder.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
 import type { Context } from '../../../graphql/context.ts';
 import { campaignStats, type CampaignStats } from '../service/stats.ts';
-import { segmentCount } from '../service/segments.ts';
+import { segmentCount, SegmentMatch } from '../service/segments.ts';
+import { CampaignStatus } from '../service/campaigns.ts';
+import { SubscriberStatus } from '../service/subscribers.ts';
+import { enumType } from '../../../graphql/zod-args.ts';
 
-export const MailerListType = builder.prismaObject('MailerList', {
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    description: t.exposeString('description'),
-    subscriberCount: t.relationCount('members', { description: 'Members, whatever their status.' }),
-    // A filtered count cannot share the parent's _count selection with subscriberCount: one COUNT per list (lists are few).
-    subscribedCount: t.int({
-      description: 'Members who receive campaigns.',
-      resolve: (l, _a, ctx) => ctx.platform.prisma.mailerListMember.count({ where: { listId: l.id, subscriber: { status: 'subscribed' } } }),
+export const mailerTypes = schemaPart((builder) => {
+  const MailerListType = builder.prismaObject('MailerList', {
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      name: t.exposeString('name'),
+      description: t.exposeString('description'),
+      subscriberCount: t.relationCount('members', { description: 'Members, whatever their status.' }),
+      // A filtered count cannot share the parent's _count selection with subscriberCount: one COUNT per list (lists are few).
+      subscribedCount: t.int({
+        description: 'Members who receive campaigns.',
+        resolve: (l, _a, ctx) => ctx.platform.prisma.mailerListMember.count({ where: { listId: l.id, subscriber: { status: 'subscribed' } } }),
+      }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-  }),
-});
+  });
 
-export const MailerTagType = builder.prismaObject('MailerTag', {
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    slug: t.exposeString('slug', { description: 'From the name; what inbound events name the tag by.' }),
-    subscriberCount: t.relationCount('subscribers'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-  }),
-});
-
-export const MailerSubscriberType = builder.prismaObject('MailerSubscriber', {
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    email: t.exposeString('email', { description: 'Trimmed and lower-cased.' }),
-    firstName: t.exposeString('firstName'),
-    status: t.exposeString('status', { description: 'subscribed, unconfirmed, unsubscribed or bounced.' }),
-    source: t.exposeString('source', { description: 'admin, event, or forms:<form>:entry:<entry>.' }),
-    listIds: t.intList({ select: { lists: { select: { listId: true }, orderBy: { listId: 'asc' } } }, resolve: (s) => s.lists.map((l) => l.listId) }),
-    lists: t.field({
-      type: [MailerListType],
-      select: { lists: { select: { list: true }, orderBy: { listId: 'asc' } } },
-      resolve: (s) => s.lists.map((l) => l.list),
+  const MailerTagType = builder.prismaObject('MailerTag', {
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      name: t.exposeString('name'),
+      slug: t.exposeString('slug', { description: 'From the name; what inbound events name the tag by.' }),
+      subscriberCount: t.relationCount('subscribers'),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
     }),
-    tags: t.field({
-      type: [MailerTagType],
-      select: { tags: { select: { tag: true }, orderBy: { tagId: 'asc' } } },
-      resolve: (s) => s.tags.map((x) => x.tag),
+  });
+
+  const MailerSubscriberType = builder.prismaObject('MailerSubscriber', {
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      email: t.exposeString('email', { description: 'Trimmed and lower-cased.' }),
+      firstName: t.exposeString('firstName'),
+      status: t.expose('status', { type: enumType(builder, SubscriberStatus) }),
+      source: t.exposeString('source', { description: 'admin, event, or forms:<form>:entry:<entry>.' }),
+      listIds: t.intList({ select: { lists: { select: { listId: true }, orderBy: { listId: 'asc' } } }, resolve: (s) => s.lists.map((l) => l.listId) }),
+      lists: t.field({
+        type: [MailerListType],
+        select: { lists: { select: { list: true }, orderBy: { listId: 'asc' } } },
+        resolve: (s) => s.lists.map((l) => l.list),
+      }),
+      tags: t.field({
+        type: [MailerTagType],
+        select: { tags: { select: { tag: true }, orderBy: { tagId: 'asc' } } },
+        resolve: (s) => s.tags.map((x) => x.tag),
+      }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+      unsubscribedAt: t.expose('unsubscribedAt', { type: 'DateTime', nullable: true }),
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    unsubscribedAt: t.expose('unsubscribedAt', { type: 'DateTime', nullable: true }),
-  }),
-});
+  });
 
-export const MailerSegmentType = builder.prismaObject('MailerSegment', {
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    description: t.exposeString('description'),
-    match: t.string({ description: 'all or any.', resolve: (s) => (s.rules as { match?: string }).match ?? 'all' }),
-    rules: t.field({ type: 'JSON', description: '[{ field: list|tag|status|created_at, operator, value }]', resolve: (s) => (s.rules as { rules?: unknown }).rules ?? [] }),
-    subscriberCount: t.int({ description: 'Live: subscribers the rules select now (one COUNT query).', resolve: (s, _a, ctx) => segmentCount(ctx.platform, s) }),
-    subscribedCount: t.int({ description: 'Live: of those, the ones a campaign would mail.', resolve: (s, _a, ctx) => segmentCount(ctx.platform, s, true) }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-  }),
-});
+  const MailerSegmentType = builder.prismaObject('MailerSegment', {
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      name: t.exposeString('name'),
+      description: t.exposeString('description'),
+      match: t.field({ type: enumType(builder, SegmentMatch), resolve: (s) => (s.rules as { match?: string }).match ?? 'all' }),
+      rules: t.field({ type: 'JSON', description: '[{ field: list|tag|status|created_at, operator, value }]', resolve: (s) => (s.rules as { rules?: unknown }).rules ?? [] }),
+      subscriberCount: t.int({ description: 'Live: subscribers the rules select now (one COUNT query).', resolve: (s, _a, ctx) => segmentCount(ctx.platform, s) }),
+      subscribedCount: t.int({ description: 'Live: of those, the ones a campaign would mail.', resolve: (s, _a, ctx) => segmentCount(ctx.platform, s, true) }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    }),
+  });
 
-export const MailerCampaignStatsType = builder.objectRef<CampaignStats>('MailerCampaignStats').implement({
-  description: 'Counts over the recipient rows. Rates are fractions (0..1) of sent messages: unique opens / sent, unique clicks / sent.',
-  fields: (t) => ({
-    recipients: t.exposeInt('recipients'),
-    queued: t.exposeInt('queued', { description: 'Not handled yet (queued or in flight).' }),
-    sent: t.exposeInt('sent'),
-    failed: t.exposeInt('failed'),
-    opens: t.exposeInt('opens'),
-    uniqueOpens: t.exposeInt('uniqueOpens'),
-    clicks: t.exposeInt('clicks'),
-    uniqueClicks: t.exposeInt('uniqueClicks'),
-    unsubscribes: t.exposeInt('unsubscribes'),
-    openRate: t.exposeFloat('openRate'),
-    clickRate: t.exposeFloat('clickRate'),
-  }),
-});
+  const MailerCampaignStatsType = builder.objectRef<CampaignStats>('MailerCampaignStats').implement({
+    description: 'Counts over the recipient rows. Rates are fractions (0..1) of sent messages: unique opens / sent, unique clicks / sent.',
+    fields: (t) => ({
+      recipients: t.exposeInt('recipients'),
+      queued: t.exposeInt('queued', { description: 'Not handled yet (queued or in flight).' }),
+      sent: t.exposeInt('sent'),
+      failed: t.exposeInt('failed'),
+      opens: t.exposeInt('opens'),
+      uniqueOpens: t.exposeInt('uniqueOpens'),
+      clicks: t.exposeInt('clicks'),
+      uniqueClicks: t.exposeInt('uniqueClicks'),
+      unsubscribes: t.exposeInt('unsubscribes'),
+      openRate: t.exposeFloat('openRate'),
+      clickRate: t.exposeFloat('clickRate'),
+    }),
+  });
 
-// Stats of every campaign resolved in one tick are loaded by one query (a list page costs one aggregate, not N).
-const pending = new WeakMap<Context, { ids: Set<number>; result: Promise<Map<number, CampaignStats>> }>();
-function statsOf(ctx: Context, id: number): Promise<CampaignStats> {
-  let batch = pending.get(ctx);
-  if (!batch) {
-    const ids = new Set<number>();
-    const result = new Promise<void>((r) => setImmediate(r)).then(() => {
-      pending.delete(ctx);
-      return campaignStats(ctx.platform, [...ids]);
-    });
-    pending.set(ctx, (batch = { ids, result }));
+  // Stats of every campaign resolved in one tick are loaded by one query (a list page costs one aggregate, not N).
+  const pending = new WeakMap<Context, { ids: Set<number>; result: Promise<Map<number, CampaignStats>> }>();
+  function statsOf(ctx: Context, id: number): Promise<CampaignStats> {
+    let batch = pending.get(ctx);
+    if (!batch) {
+      const ids = new Set<number>();
+      const result = new Promise<void>((r) => setImmediate(r)).then(() => {
+        pending.delete(ctx);
+        return campaignStats(ctx.platform, [...ids]);
+      });
+      pending.set(ctx, (batch = { ids, result }));
+    }
+    batch.ids.add(id);
+    return batch.result.then((m) => m.get(id)!);
   }
-  batch.ids.add(id);
-  return batch.result.then((m) => m.get(id)!);
-}
 
-export const MailerCampaignType = builder.prismaObject('MailerCampaign', {
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    subject: t.exposeString('subject', { description: 'Takes merge tags: {{first_name|fallback}}, {{email}}.' }),
-    fromName: t.exposeString('fromName'),
-    fromEmail: t.exposeString('fromEmail', { description: 'Empty: MAIL_FROM.' }),
-    html: t.exposeString('html'),
-    text: t.exposeString('text'),
-    listIds: t.exposeIntList('listIds'),
-    segmentIds: t.exposeIntList('segmentIds'),
-    tagIds: t.exposeIntList('tagIds'),
-    status: t.exposeString('status', { description: 'draft, scheduled, sending, sent, paused or cancelled.' }),
-    sendAt: t.expose('sendAt', { type: 'DateTime', nullable: true }),
-    startedAt: t.expose('startedAt', { type: 'DateTime', nullable: true }),
-    finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
-    stats: t.field({ type: MailerCampaignStatsType, resolve: (c, _a, ctx) => statsOf(ctx, c.id) }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-  }),
+  const MailerCampaignType = builder.prismaObject('MailerCampaign', {
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      name: t.exposeString('name'),
+      subject: t.exposeString('subject', { description: 'Takes merge tags: {{first_name|fallback}}, {{email}}.' }),
+      fromName: t.exposeString('fromName'),
+      fromEmail: t.exposeString('fromEmail', { description: 'Empty: MAIL_FROM.' }),
+      html: t.exposeString('html'),
+      text: t.exposeString('text'),
+      listIds: t.exposeIntList('listIds'),
+      segmentIds: t.exposeIntList('segmentIds'),
+      tagIds: t.exposeIntList('tagIds'),
+      status: t.expose('status', { type: enumType(builder, CampaignStatus) }),
+      sendAt: t.expose('sendAt', { type: 'DateTime', nullable: true }),
+      startedAt: t.expose('startedAt', { type: 'DateTime', nullable: true }),
+      finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
+      stats: t.field({ type: MailerCampaignStatsType, resolve: (c, _a, ctx) => statsOf(ctx, c.id) }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    }),
+  });
+  return { MailerListType, MailerTagType, MailerSubscriberType, MailerSegmentType, MailerCampaignStatsType, MailerCampaignType };
 });

@@ -4,14 +4,17 @@
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { email, parseInput } from '../../../platform/validate.ts';
+import { parseDeclared } from '../../../input/validate.ts';
+import { id } from '../../../input/vocabulary.ts';
+import { email } from '../../../platform/validate.ts';
 import { campaignNotFound } from '../errors.ts';
 import { extractLinks, renderHtml, renderSubject, renderText, type RecipientVars } from './render.ts';
 
-const Input = z.object({ emails: z.array(email()).min(1, 'emails must contain at least 1 items.').max(10, 'emails must contain at most 10 items.') });
+export const TestSendInput = { id: id(), emails: z.array(email()).min(1).max(10).describe('Up to 10 addresses.') };
+const Input = z.object({ emails: TestSendInput.emails });
 
 export async function sendTest(platform: Platform, id: number, emails: string[]) {
-  const to = [...new Set(parseInput(Input, { emails }).emails)];
+  const to = [...new Set(parseDeclared(Input, { emails }).emails)];
   const c = await platform.prisma.mailerCampaign.findUnique({ where: { id } });
   if (!c) throw campaignNotFound();
   if (!c.subject.trim() || !(c.html.trim() || c.text.trim())) {

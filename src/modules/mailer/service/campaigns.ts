@@ -6,32 +6,35 @@ import { z } from 'zod';
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
-import { parseInput } from '../../../platform/validate.ts';
+import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { enumOf, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import { campaignConflict, campaignNotFound, segmentNotFound, tagNotFound } from '../errors.ts';
 import { extractLinks } from '../send/render.ts';
 import { wakeSender } from '../send/sender.ts';
 import { hasAudience, materialise } from './audience.ts';
-import { assertLists } from './subscribers.ts';
+import { assertLists, ids } from './subscribers.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'paused', 'cancelled'] as const;
+export const CampaignStatus = enumOf('MailerCampaignStatus', CAMPAIGN_STATUSES, 'draft, scheduled, sending, sent, paused or cancelled.');
 const EDITABLE = ['draft', 'scheduled', 'paused'];
 
-const ids = z.array(z.number().int().positive()).max(100);
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters long.`);
 const Fields = {
-  subject: text(998).trim(),
-  fromName: text(200).trim(),
-  fromEmail: z.union([z.literal(''), z.email({ error: 'Invalid email address.' })]),
-  html: text(1_000_000),
-  text: text(1_000_000),
-  listIds: ids,
-  segmentIds: ids,
-  tagIds: ids,
+  subject: text(998).optional().describe('Takes merge tags: {{first_name|fallback}}, {{email}}.'),
+  fromName: text(200).optional(),
+  fromEmail: text(254).refine((v) => v === '' || z.email().safeParse(v).success, 'Invalid email address.').optional().describe('Sender address (empty: MAIL_FROM).'),
+  html: z.string().max(1_000_000).optional().describe('Merge tags {{first_name|fallback}}, {{email}}, {{unsubscribe_url}}; http(s) links are tracked.'),
+  text: z.string().max(1_000_000).optional(),
+  listIds: ids('Lists whose subscribed members receive it.').optional(),
+  segmentIds: ids('Segments whose subscribed members receive it.').optional(),
+  tagIds: ids('Tags whose subscribed holders receive it.').optional(),
 };
-const CreateInput = z.object({ name: text(200).trim().min(1, 'name must be at least 1 character long.'), ...Fields }).partial({
-  subject: true, fromName: true, fromEmail: true, html: true, text: true, listIds: true, segmentIds: true, tagIds: true,
+export const CampaignCreate = inputObject('MailerCampaignCreateInput', { name: text(200, 1), ...Fields });
+export const CampaignUpdate = inputObject('MailerCampaignUpdateInput', {
+  name: text(200, 1).optional(),
+  ...Fields,
+  status: CampaignStatus.optional().describe('Only draft, to unschedule a scheduled campaign.'),
 });
-const UpdateInput = z.object({ name: text(200).trim().min(1), ...Fields, status: z.enum(CAMPAIGN_STATUSES) }).partial();
+export const CampaignFilter = { ...pageArgs, search: search().describe('Part of the name or subject.'), status: CampaignStatus.optional() };
 
 async function assertAudienceIds(tx: Tx, d: { listIds?: number[]; segmentIds?: number[]; tagIds?: number[] }) {
   if (d.listIds?.length) await assertLists(tx, d.listIds);
@@ -46,8 +49,8 @@ async function assertAudienceIds(tx: Tx, d: { listIds?: number[]; segmentIds?: n
   }
 }
 
-export async function createCampaign(platform: Platform, input: unknown) {
-  const data = parseInput(CreateInput, input);
+export async function createCampaign(platform: Platform, input: Input<typeof CampaignCreate>) {
+  const data = parseDeclared(CampaignCreate, input);
   return transaction(platform, async (tx) => {
     await assertAudienceIds(tx, data);
     const now = platform.clock.now();
@@ -55,8 +58,8 @@ export async function createCampaign(platform: Platform, input: unknown) {
   });
 }
 
-export async function updateCampaign(platform: Platform, id: number, input: unknown) {
-  const { status, ...data } = parseInput(UpdateInput, input);
+export async function updateCampaign(platform: Platform, id: number, input: Input<typeof CampaignUpdate>) {
+  const { status, ...data } = parseDeclared(CampaignUpdate, input);
   return transaction(platform, async (tx) => {
     const c = await tx.mailerCampaign.findUnique({ where: { id } });
     if (!c) throw campaignNotFound();

@@ -8,7 +8,8 @@ import type { MailingSubscriptionRequest } from '../../../platform/contracts.ts'
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
-import { parseInput } from '../../../platform/validate.ts';
+import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { enumOf, text } from '../../../input/vocabulary.ts';
 import { email as emailSchema } from '../../../platform/validate.ts';
 import { z } from 'zod';
 import { subscriberNotFound } from '../errors.ts';
@@ -17,14 +18,15 @@ import { isUniqueViolation, statusEvents } from './subscribers.ts';
 import { tagSubscriber, untagSubscriber } from './tagging.ts';
 
 export const INBOUND_EVENTS = ['subscribe', 'unsubscribe', 'tag', 'untag'] as const;
-export type InboundEvent = (typeof INBOUND_EVENTS)[number];
 
-const EventInput = z.object({
+export const InboundEvent = enumOf('MailerInboundEvent', INBOUND_EVENTS);
+export const InboundEventInput = {
   email: emailSchema(),
-  event: z.enum(INBOUND_EVENTS, { error: `event is one of ${INBOUND_EVENTS.join(', ')}.` }),
-  tagSlug: z.string().trim().max(100).optional().nullable(),
-  firstName: z.string().trim().max(100).optional().nullable(),
-});
+  event: InboundEvent,
+  tagSlug: text(100).optional().describe('For tag and untag (optional with subscribe).'),
+  firstName: text(100).optional().describe('With subscribe.'),
+};
+const EventInput = z.object(InboundEventInput);
 
 const unknownTag = (slug: string) => new AppError('mailer_unknown_tag', `No tag has the slug "${slug}".`, { status: 400 });
 
@@ -57,8 +59,8 @@ async function upsert(tx: Tx, after: AfterCommit, platform: Platform, email: str
   return { subscriber: s, changed };
 }
 
-export async function handleInboundEvent(platform: Platform, input: unknown) {
-  const data = parseInput(EventInput, input);
+export async function handleInboundEvent(platform: Platform, input: Input<typeof EventInput>) {
+  const data = parseDeclared(EventInput, input);
   const slug = data.tagSlug ? slugify(data.tagSlug) : '';
   if ((data.event === 'tag' || data.event === 'untag') && !slug) {
     throw new AppError('rest_missing_callback_param', 'Missing parameter(s): tag_slug', { data: { params: ['tag_slug'] } });

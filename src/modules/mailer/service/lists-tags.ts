@@ -2,17 +2,16 @@
 // tag removes it from every subscriber. Tag slugs come from the name (as WordPress terms) and are unique.
 import { z } from 'zod';
 import type { Platform } from '../../../platform/platform.ts';
-import { parseInput } from '../../../platform/validate.ts';
+import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { inputObject, text } from '../../../input/vocabulary.ts';
+import { invalid } from '../../../platform/errors.ts';
 import { listNotFound, tagExists, tagNotFound } from '../errors.ts';
 import { isUniqueViolation } from './subscribers.ts';
 
-const ListInput = z.object({
-  name: z.string().trim().min(1, 'name must be at least 1 character long.').max(200, 'name must be at most 200 characters long.'),
-  description: z.string().trim().max(2000, 'description must be at most 2000 characters long.').optional(),
-});
-const TagInput = z.object({
-  name: z.string().trim().min(1, 'name must be at least 1 character long.').max(100, 'name must be at most 100 characters long.'),
-  slug: z.string().trim().max(100).optional(),
+export const ListCreate = inputObject('MailerListInput', { name: text(200, 1), description: text(2000).optional() });
+export const TagCreate = inputObject('MailerTagInput', {
+  name: text(100, 1),
+  slug: text(100).optional().describe('Default: from the name.'),
 });
 
 /** "Black Friday 2026!" -> "black-friday-2026" (accents folded, as sanitize_title does). */
@@ -26,8 +25,8 @@ export function slugify(name: string): string {
     .slice(0, 100);
 }
 
-export async function createList(platform: Platform, input: unknown) {
-  const data = parseInput(ListInput, input);
+export async function createList(platform: Platform, input: Input<typeof ListCreate>) {
+  const data = parseDeclared(ListCreate, input);
   return platform.prisma.mailerList.create({ data: { name: data.name, description: data.description ?? '', createdAt: platform.clock.now() } });
 }
 
@@ -36,10 +35,10 @@ export async function deleteList(platform: Platform, id: number) {
   if (!deleted.count) throw listNotFound();
 }
 
-export async function createTag(platform: Platform, input: unknown) {
-  const data = parseInput(TagInput, input);
+export async function createTag(platform: Platform, input: Input<typeof TagCreate>) {
+  const data = parseDeclared(TagCreate, input);
   const slug = slugify(data.slug || data.name);
-  if (!slug) throw parseInput(z.object({ name: z.never({ error: 'name must contain a letter or a digit.' }) }), { name: data.name });
+  if (!slug) throw invalid('name', 'name must contain a letter or a digit.');
   try {
     return await platform.prisma.mailerTag.create({ data: { name: data.name, slug, createdAt: platform.clock.now() } });
   } catch (err) {

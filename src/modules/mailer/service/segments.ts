@@ -1,20 +1,22 @@
 // Saved segments. Rules are validated when saved; stored rules are re-read through the same parser.
 import { z } from 'zod';
 import type { Platform } from '../../../platform/platform.ts';
-import { parseInput } from '../../../platform/validate.ts';
+import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { enumOf, inputObject, text } from '../../../input/vocabulary.ts';
 import { segmentNotFound } from '../errors.ts';
 import { parseRules, SegmentRules, segmentWhere } from './segment-rules.ts';
 
-const SegmentInput = z.object({
-  name: z.string().trim().min(1, 'name must be at least 1 character long.').max(200),
-  description: z.string().trim().max(2000).optional(),
-  match: z.enum(['all', 'any']).optional(),
-  rules: z.unknown(),
+export const SegmentMatch = enumOf('MailerSegmentMatch', ['all', 'any'], 'all: every rule holds; any: at least one.');
+export const SegmentCreate = inputObject('MailerSegmentInput', {
+  name: text(200, 1),
+  description: text(2000).optional(),
+  match: SegmentMatch.default('all'),
+  rules: z.array(z.record(z.string(), z.unknown())).min(1).max(50).describe('[{ field: list|tag|status|created_at, operator, value }]'),
 });
 
-export async function createSegment(platform: Platform, input: unknown) {
-  const data = parseInput(SegmentInput, input);
-  const rules = parseRules({ match: data.match ?? 'all', rules: data.rules });
+export async function createSegment(platform: Platform, input: Input<typeof SegmentCreate>) {
+  const data = parseDeclared(SegmentCreate, input);
+  const rules = parseRules({ match: data.match, rules: data.rules });
   const now = platform.clock.now();
   return platform.prisma.mailerSegment.create({
     data: { name: data.name, description: data.description ?? '', rules: rules as object, createdAt: now, updatedAt: now },

@@ -5,18 +5,37 @@ import { z } from 'zod';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
-import { email, parseInput } from '../../../platform/validate.ts';
+import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { enumOf, id, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
+import { email } from '../../../platform/validate.ts';
 import { listNotFound, subscriberExists, subscriberNotFound } from '../errors.ts';
 
 export const SUBSCRIBER_STATUSES = ['subscribed', 'unconfirmed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+export const SubscriberStatus = enumOf('MailerSubscriberStatus', SUBSCRIBER_STATUSES, 'Only subscribed members receive campaigns.');
 
-const status = z.enum(SUBSCRIBER_STATUSES, { error: `status is one of ${SUBSCRIBER_STATUSES.join(', ')}.` });
-const firstName = z.string().trim().max(100, 'firstName must be at most 100 characters long.');
-export const ids = z.array(z.number().int().positive()).max(100);
+export const ids = (description: string) => z.array(id()).max(100).describe(description);
 
-const CreateInput = z.object({ email: email(), firstName: firstName.optional(), listId: z.number().int().positive().nullish(), status: status.optional() });
-const UpdateInput = z.object({ email: email().optional(), firstName: firstName.optional(), status: status.optional(), listIds: ids.optional() });
+// Addresses are checked after trimming, so ' Ada@Example.com ' is accepted and normalised.
+export const SubscriberCreate = inputObject('MailerSubscriberCreateInput', {
+  email: email(),
+  firstName: text(100).optional(),
+  listId: id().optional().describe('List to join.'),
+  status: SubscriberStatus.default('subscribed'),
+});
+export const SubscriberUpdate = inputObject('MailerSubscriberUpdateInput', {
+  email: email().optional(),
+  firstName: text(100).optional(),
+  status: SubscriberStatus.optional(),
+  listIds: ids('Replaces the memberships.').optional(),
+});
+export const SubscriberFilter = {
+  ...pageArgs,
+  search: search().describe('Part of the address or first name.'),
+  status: SubscriberStatus.optional(),
+  listId: id().optional(),
+  tagId: id().optional(),
+};
 
 export const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
@@ -33,15 +52,15 @@ export function statusEvents(after: AfterCommit, s: { id: number; email: string;
   if (to === 'unsubscribed') after.emit('mailer/subscriber/unsubscribed', { subscriberId: s.id, email: s.email, campaignId });
 }
 
-export async function createSubscriber(platform: Platform, input: unknown, source = 'admin') {
-  const data = parseInput(CreateInput, input);
+export async function createSubscriber(platform: Platform, input: Input<typeof SubscriberCreate>, source = 'admin') {
+  const data = parseDeclared(SubscriberCreate, input);
   try {
     return await transaction(platform, async (tx, after) => {
       if (data.listId) await assertLists(tx, [data.listId]);
       const now = platform.clock.now();
       const s = await tx.mailerSubscriber.create({
         data: {
-          email: data.email, firstName: data.firstName ?? '', status: data.status ?? 'subscribed', source, createdAt: now, updatedAt: now,
+          email: data.email, firstName: data.firstName ?? '', status: data.status, source, createdAt: now, updatedAt: now,
           unsubscribedAt: data.status === 'unsubscribed' ? now : null,
         },
       });
@@ -55,8 +74,8 @@ export async function createSubscriber(platform: Platform, input: unknown, sourc
   }
 }
 
-export async function updateSubscriber(platform: Platform, id: number, input: unknown) {
-  const data = parseInput(UpdateInput, input);
+export async function updateSubscriber(platform: Platform, id: number, input: Input<typeof SubscriberUpdate>) {
+  const data = parseDeclared(SubscriberUpdate, input);
   try {
     return await transaction(platform, async (tx, after) => {
       const before = await tx.mailerSubscriber.findUnique({ where: { id } });
@@ -91,10 +110,7 @@ export async function deleteSubscriber(platform: Platform, id: number) {
 }
 
 /** The list filter of GET /subscribers: status and a search over address and first name. */
-export function subscriberWhere(args: { search?: string | null; status?: string | null; listId?: number | null; tagId?: number | null }): Prisma.MailerSubscriberWhereInput {
-  if (args.status && !(SUBSCRIBER_STATUSES as readonly string[]).includes(args.status)) {
-    parseInput(z.object({ status }), { status: args.status }); // throws the 400
-  }
+export function subscriberWhere(args: { search?: string | null; status?: SubscriberStatus | null; listId?: number | null; tagId?: number | null }): Prisma.MailerSubscriberWhereInput {
   const q = args.search?.trim();
   return {
     ...(args.status ? { status: args.status } : {}),

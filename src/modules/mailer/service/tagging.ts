@@ -3,9 +3,12 @@
 import { z } from 'zod';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
-import { parseInput } from '../../../platform/validate.ts';
+import { parseDeclared } from '../../../input/validate.ts';
+import { id as rowId } from '../../../input/vocabulary.ts';
 import { subscriberNotFound, tagNotFound } from '../errors.ts';
 import { ids } from './subscribers.ts';
+
+export const TagAssignment = { id: rowId(), tagIds: ids('Tags to add.').min(1) };
 
 async function assertTags(tx: Tx, tagIds: readonly number[]) {
   const found = await tx.mailerTag.findMany({ where: { id: { in: [...tagIds] } }, select: { id: true } });
@@ -15,7 +18,7 @@ async function assertTags(tx: Tx, tagIds: readonly number[]) {
 
 /** Adds tags; returns the ids that were new (the others were already there: nothing changes, no event). */
 export async function tagSubscriber(platform: Platform, id: number, tagIds: number[], tx0?: { tx: Tx; after: AfterCommit }) {
-  parseInput(z.object({ tagIds: ids.min(1, 'tagIds must contain at least 1 items.') }), { tagIds });
+  parseDeclared(z.object(TagAssignment), { id, tagIds });
   const work = async (tx: Tx, after: AfterCommit) => {
     if (!(await tx.mailerSubscriber.findUnique({ where: { id }, select: { id: true } }))) throw subscriberNotFound();
     await assertTags(tx, tagIds);

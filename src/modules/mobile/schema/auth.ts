@@ -1,5 +1,5 @@
 // GraphQL: mobile login, refresh, logout and the caller's identity.
-import { builder } from '../../../graphql/builder.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresLogin } from '../../../graphql/access.ts';
 import type { Context } from '../../../graphql/context.ts';
 import { principalFor } from '../../../platform/auth/principal-for.ts';
@@ -8,7 +8,7 @@ import { can, type Principal } from '../../../platform/principal.ts';
 import { login, logout, refresh, type DeviceRequest, type Issued } from '../auth.ts';
 import { INSTALL_ID_HEADER } from '../device.ts';
 import { sessionOfPrincipal } from '../verifier.ts';
-import { MobileSessionType, MobileTokensType } from './types.ts';
+import { mobileTypes } from './types.ts';
 
 const deviceRequest = (ctx: Context): DeviceRequest => ({
   installId: ctx.request.header(INSTALL_ID_HEADER),
@@ -26,80 +26,83 @@ const chainOf = (p: Principal) => (p.kind === 'user' && p.via === 'jwt' ? p.cred
 
 type Me = { principal: Extract<Principal, { kind: 'user' }> };
 
-const MobileMe = builder.objectRef<Me>('MobileMe').implement({
-  description: 'The caller, whatever credential it used.',
-  fields: (t) => ({
-    // The user as authentication read it for this request (no further query); `user` has every User field.
-    id: t.int({ resolve: (me) => me.principal.user.id }),
-    username: t.string({ resolve: (me) => me.principal.user.username }),
-    displayName: t.string({ resolve: (me) => me.principal.user.displayName }),
-    email: t.string({ resolve: (me) => me.principal.user.email }),
-    roles: t.stringList({ resolve: (me) => me.principal.user.roles }),
-    user: t.prismaField({
-      type: 'User',
-      resolve: (query, me, _a, ctx) =>
-        ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: me.principal.user.id } }),
+export const mobileAuthSchema = schemaPart((builder) => {
+  const { MobileSessionType, MobileTokensType } = mobileTypes(builder);
+  const MobileMe = builder.objectRef<Me>('MobileMe').implement({
+    description: 'The caller, whatever credential it used.',
+    fields: (t) => ({
+      // The user as authentication read it for this request (no further query); `user` has every User field.
+      id: t.int({ resolve: (me) => me.principal.user.id }),
+      username: t.string({ resolve: (me) => me.principal.user.username }),
+      displayName: t.string({ resolve: (me) => me.principal.user.displayName }),
+      email: t.string({ resolve: (me) => me.principal.user.email }),
+      roles: t.stringList({ resolve: (me) => me.principal.user.roles }),
+      user: t.prismaField({
+        type: 'User',
+        resolve: (query, me, _a, ctx) =>
+          ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: me.principal.user.id } }),
+      }),
+      authMethod: t.string({ resolve: (me) => me.principal.via }),
+      capabilities: t.stringList({
+        description: 'Capabilities the caller may use (a scoped API key lends only those it names).',
+        resolve: (me) => [...me.principal.caps].filter((c) => can(me.principal, c)).sort(),
+      }),
+      session: t.prismaField({
+        type: MobileSessionType,
+        nullable: true,
+        description: 'The mobile session of the access token, when the caller used one.',
+        resolve: (query, me, _a, ctx) => {
+          const id = chainOf(me.principal);
+          if (id === null) return null;
+          return sessionOfPrincipal.get(me.principal) ?? ctx.platform.prisma.mobileSession.findUnique({ ...query, where: { id } });
+        },
+      }),
     }),
-    authMethod: t.string({ resolve: (me) => me.principal.via }),
-    capabilities: t.stringList({
-      description: 'Capabilities the caller may use (a scoped API key lends only those it names).',
-      resolve: (me) => [...me.principal.caps].filter((c) => can(me.principal, c)).sort(),
-    }),
-    session: t.prismaField({
-      type: MobileSessionType,
-      nullable: true,
-      description: 'The mobile session of the access token, when the caller used one.',
-      resolve: (query, me, _a, ctx) => {
-        const id = chainOf(me.principal);
-        if (id === null) return null;
-        return sessionOfPrincipal.get(me.principal) ?? ctx.platform.prisma.mobileSession.findUnique({ ...query, where: { id } });
+  });
+
+  builder.queryFields((t) => ({
+    mobileMe: t.field({
+      type: MobileMe,
+      ...requiresLogin(),
+      resolve: (_r, _a, ctx) => {
+        if (ctx.principal.kind !== 'user') throw new AppError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
+        return { principal: ctx.principal };
       },
     }),
-  }),
+  }));
+
+  builder.mutationFields((t) => ({
+    mobileLogin: t.field({
+      type: MobileTokensType,
+      description:
+        'Logs a mobile app in with a username or e-mail and password; send the header X-App-Install-Id (UUID). ' +
+        '5 failures for one identifier lock it for 15 minutes.',
+      ...isPublic(),
+      args: { username: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+      resolve: async (_r, args, ctx) => actAs(ctx, await login(ctx.platform, args, deviceRequest(ctx))),
+    }),
+    mobileRefresh: t.field({
+      type: MobileTokensType,
+      description:
+        'Exchanges a refresh token for a new pair (send X-App-Install-Id). The old token is spent; replayed within 30 s it ' +
+        'answers the same pair, later it revokes the whole session (token_reused).',
+      ...isPublic(),
+      args: { refreshToken: t.arg.string({ required: true }) },
+      resolve: async (_r, { refreshToken }, ctx) => actAs(ctx, await refresh(ctx.platform, refreshToken, deviceRequest(ctx))),
+    }),
+    mobileLogout: t.prismaField({
+      type: MobileSessionType,
+      description: 'Ends a mobile session: the one of the refresh token given, else the one of the access token used.',
+      ...isPublic(),
+      args: { refreshToken: t.arg.string() },
+      resolve: async (query, _r, { refreshToken }, ctx) => {
+        const sessionId = chainOf(ctx.principal);
+        if (!refreshToken && ctx.principal.kind === 'anonymous') {
+          throw new AppError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
+        }
+        const id = await logout(ctx.platform, { refreshToken, sessionId });
+        return ctx.platform.prisma.mobileSession.findUniqueOrThrow({ ...query, where: { id } });
+      },
+    }),
+  }));
 });
-
-builder.queryFields((t) => ({
-  mobileMe: t.field({
-    type: MobileMe,
-    ...requiresLogin(),
-    resolve: (_r, _a, ctx) => {
-      if (ctx.principal.kind !== 'user') throw new AppError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
-      return { principal: ctx.principal };
-    },
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  mobileLogin: t.field({
-    type: MobileTokensType,
-    description:
-      'Logs a mobile app in with a username or e-mail and password; send the header X-App-Install-Id (UUID). ' +
-      '5 failures for one identifier lock it for 15 minutes.',
-    ...isPublic(),
-    args: { username: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_r, args, ctx) => actAs(ctx, await login(ctx.platform, args, deviceRequest(ctx))),
-  }),
-  mobileRefresh: t.field({
-    type: MobileTokensType,
-    description:
-      'Exchanges a refresh token for a new pair (send X-App-Install-Id). The old token is spent; replayed within 30 s it ' +
-      'answers the same pair, later it revokes the whole session (token_reused).',
-    ...isPublic(),
-    args: { refreshToken: t.arg.string({ required: true }) },
-    resolve: async (_r, { refreshToken }, ctx) => actAs(ctx, await refresh(ctx.platform, refreshToken, deviceRequest(ctx))),
-  }),
-  mobileLogout: t.prismaField({
-    type: MobileSessionType,
-    description: 'Ends a mobile session: the one of the refresh token given, else the one of the access token used.',
-    ...isPublic(),
-    args: { refreshToken: t.arg.string() },
-    resolve: async (query, _r, { refreshToken }, ctx) => {
-      const sessionId = chainOf(ctx.principal);
-      if (!refreshToken && ctx.principal.kind === 'anonymous') {
-        throw new AppError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
-      }
-      const id = await logout(ctx.platform, { refreshToken, sessionId });
-      return ctx.platform.prisma.mobileSession.findUniqueOrThrow({ ...query, where: { id } });
-    },
-  }),
-}));

@@ -1,49 +1,52 @@
 // GraphQL types of mobile access: a device session and the token pair of a login or refresh.
-import { builder } from '../../../graphql/builder.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
 import type { Issued } from '../auth.ts';
 
-export const MobileSessionType = builder.prismaObject('MobileSession', {
-  description: 'One login on one device (a session chain): every token of that login belongs to it.',
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    userId: t.exposeInt('userId'),
-    installId: t.exposeString('installId', { description: 'X-App-Install-Id of the device.' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime' }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'Login + 30 days; refreshing does not extend it.' }),
-    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
-    revokeReason: t.exposeString('revokeReason', {
-      nullable: true,
-      description: 'logout, user, admin, reuse, device, password or relogin.',
+export const mobileTypes = schemaPart((builder) => {
+  const MobileSessionType = builder.prismaObject('MobileSession', {
+    description: 'One login on one device (a session chain): every token of that login belongs to it.',
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      userId: t.exposeInt('userId'),
+      installId: t.exposeString('installId', { description: 'X-App-Install-Id of the device.' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime' }),
+      expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'Login + 30 days; refreshing does not extend it.' }),
+      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+      revokeReason: t.exposeString('revokeReason', {
+        nullable: true,
+        description: 'logout, user, admin, reuse, device, password or relogin.',
+      }),
+      ip: t.exposeString('ip', { nullable: true, description: 'Address of the login.' }),
+      lastIp: t.exposeString('lastIp', { nullable: true }),
+      userAgent: t.exposeString('userAgent', { nullable: true }),
+      current: t.boolean({
+        description: 'Whether the caller authenticated with a token of this session.',
+        resolve: (s, _a, ctx) => ctx.principal.kind === 'user' && ctx.principal.via === 'jwt' && ctx.principal.credentialId === s.id,
+      }),
     }),
-    ip: t.exposeString('ip', { nullable: true, description: 'Address of the login.' }),
-    lastIp: t.exposeString('lastIp', { nullable: true }),
-    userAgent: t.exposeString('userAgent', { nullable: true }),
-    current: t.boolean({
-      description: 'Whether the caller authenticated with a token of this session.',
-      resolve: (s, _a, ctx) => ctx.principal.kind === 'user' && ctx.principal.via === 'jwt' && ctx.principal.credentialId === s.id,
-    }),
-  }),
-});
+  });
 
-export const MobileTokensType = builder.objectRef<Issued>('MobileTokens').implement({
-  description: 'A token pair: send the access token as `Authorization: Bearer`, with X-App-Install-Id.',
-  fields: (t) => ({
-    accessToken: t.string({ description: 'HS256 JWT, valid 15 minutes.', resolve: (i) => i.pair.accessToken }),
-    refreshToken: t.string({
-      description: 'HS256 JWT for mobileRefresh; single use (a replay within 30 s answers the same pair).',
-      resolve: (i) => i.pair.refreshToken,
+  const MobileTokensType = builder.objectRef<Issued>('MobileTokens').implement({
+    description: 'A token pair: send the access token as `Authorization: Bearer`, with X-App-Install-Id.',
+    fields: (t) => ({
+      accessToken: t.string({ description: 'HS256 JWT, valid 15 minutes.', resolve: (i) => i.pair.accessToken }),
+      refreshToken: t.string({
+        description: 'HS256 JWT for mobileRefresh; single use (a replay within 30 s answers the same pair).',
+        resolve: (i) => i.pair.refreshToken,
+      }),
+      tokenType: t.string({ resolve: () => 'Bearer' }),
+      expiresIn: t.int({ description: 'Seconds the access token stays valid.', resolve: (i) => i.pair.expiresIn }),
+      refreshExpiresAt: t.field({ type: 'DateTime', description: 'End of the session chain.', resolve: (i) => i.pair.refreshExpiresAt }),
+      user: t.prismaField({
+        type: 'User',
+        resolve: (query, i, _a, ctx) => ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: i.user.id } }),
+      }),
+      session: t.prismaField({
+        type: 'MobileSession',
+        resolve: (query, i, _a, ctx) => ctx.platform.prisma.mobileSession.findUniqueOrThrow({ ...query, where: { id: i.sessionId } }),
+      }),
     }),
-    tokenType: t.string({ resolve: () => 'Bearer' }),
-    expiresIn: t.int({ description: 'Seconds the access token stays valid.', resolve: (i) => i.pair.expiresIn }),
-    refreshExpiresAt: t.field({ type: 'DateTime', description: 'End of the session chain.', resolve: (i) => i.pair.refreshExpiresAt }),
-    user: t.prismaField({
-      type: 'User',
-      resolve: (query, i, _a, ctx) => ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: i.user.id } }),
-    }),
-    session: t.prismaField({
-      type: 'MobileSession',
-      resolve: (query, i, _a, ctx) => ctx.platform.prisma.mobileSession.findUniqueOrThrow({ ...query, where: { id: i.sessionId } }),
-    }),
-  }),
+  });
+  return { MobileSessionType, MobileTokensType };
 });

@@ -1,7 +1,8 @@
 // REST argument declarations (a JSON-schema subset, like core's register_rest_route args) and their validation with
 // the host platform's codes and messages. The same declarations feed the discovery index and OpenAPI.
 
-export type ArgType = 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'object';
+/** `any`: any JSON value (a declaration of unknown shape); printed without a type. */
+export type ArgType = 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'object' | 'any';
 
 export interface ArgSpec {
   type: ArgType;
@@ -16,13 +17,20 @@ export interface ArgSpec {
   pattern?: string;
   format?: 'email' | 'date-time' | 'uuid' | 'uri';
   items?: ArgSpec;
+  /** Known keys of an object argument, each checked like an argument of its own (`name[key]`). */
+  properties?: Record<string, ArgSpec>;
   minItems?: number;
   maxItems?: number;
   /** Accept JSON null (answers null to the operation). */
   nullable?: boolean;
+  /** The declaration trims the text: length and format are judged on the trimmed text (not printed in schemas). */
+  trim?: boolean;
 }
 
 type Options = Omit<ArgSpec, 'type' | 'items'>;
+
+/** GraphQL's Int, which every integer argument becomes, is 32-bit. */
+const INT32 = { minimum: -2_147_483_648, maximum: 2_147_483_647 };
 
 export const int = (o: Options = {}): ArgSpec => ({ type: 'integer', ...o });
 export const num = (o: Options = {}): ArgSpec => ({ type: 'number', ...o });
@@ -52,7 +60,13 @@ export function listWords(words: readonly string[]): string {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The one date-time rule of both faces (GraphQL's DateTime scalar too): ISO 8601 with a time zone, a real date. */
+export const isIsoDateTime = (value: string) => ISO_DATE_TIME.test(value) && !Number.isNaN(new Date(value).getTime());
+
+// Query strings carry numbers in plain decimal notation only (WordPress refuses 0x10 and 1e3 for integers).
+const DECIMAL = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ };
 
 /** Coerces a raw value (query strings are strings) to the declared type, or answers the issue. */
 export function coerceArg(name: string, spec: ArgSpec, raw: unknown): { value: unknown } | { issue: ArgIssue } {
@@ -62,10 +76,9 @@ export function coerceArg(name: string, spec: ArgSpec, raw: unknown): { value: u
   switch (spec.type) {
     case 'integer':
     case 'number': {
-      if (typeof raw === 'string' && raw.trim() !== '' && !Number.isNaN(Number(raw))) value = Number(raw);
+      if (typeof raw === 'string' && DECIMAL[spec.type].test(raw.trim())) value = Number(raw.trim());
       if (typeof value !== 'number' || !Number.isFinite(value)) return typeIssue();
       if (spec.type === 'integer' && !Number.isInteger(value)) return typeIssue();
-      if (spec.type === 'integer' && !Number.isSafeInteger(value)) return { issue: { code: 'rest_out_of_bounds', message: `${name} is out of range.` } };
       break;
     }
     case 'boolean': {
@@ -75,6 +88,8 @@ export function coerceArg(name: string, spec: ArgSpec, raw: unknown): { value: u
       break;
     }
     case 'string':
+      // GraphQL's DateTime scalar has already parsed a date-time into a Date.
+      if (raw instanceof Date && spec.format === 'date-time') return { value: raw };
       if (typeof raw !== 'string') return typeIssue();
       break;
     case 'array': {
@@ -89,9 +104,23 @@ export function coerceArg(name: string, spec: ArgSpec, raw: unknown): { value: u
       value = out;
       break;
     }
-    case 'object':
+    case 'object': {
       if (typeof raw !== 'object' || Array.isArray(raw)) return typeIssue();
+      if (!spec.properties) break;
+      const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+      for (const [key, propSpec] of Object.entries(spec.properties)) {
+        const item = out[key];
+        if (item === undefined) {
+          if (propSpec.required) return { issue: { code: 'rest_property_required', message: `${key} is a required property of ${name}.` } };
+          continue;
+        }
+        const r = coerceArg(`${name}[${key}]`, propSpec, item);
+        if ('issue' in r) return r;
+        out[key] = r.value;
+      }
+      value = out;
       break;
+    }
   }
   const issue = checkConstraints(name, spec, value);
   return issue ? { issue } : { value };
@@ -102,7 +131,10 @@ function checkConstraints(name: string, spec: ArgSpec, value: unknown): ArgIssue
     return { code: 'rest_not_in_enum', message: `${name} is not one of ${listWords(spec.enum)}.` };
   }
   if (typeof value === 'number') {
-    const { minimum: min, maximum: max } = spec;
+    const int = spec.type === 'integer';
+    const min = int && spec.minimum === undefined ? undefined : int ? Math.max(spec.minimum!, INT32.minimum) : spec.minimum;
+    const max = int ? Math.min(spec.maximum ?? INT32.maximum, INT32.maximum) : spec.maximum;
+    if (int && value < INT32.minimum) return { code: 'rest_out_of_bounds', message: `${name} must be greater than or equal to ${INT32.minimum}` };
     if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
       const message =
         min !== undefined && max !== undefined
@@ -114,22 +146,7 @@ function checkConstraints(name: string, spec: ArgSpec, value: unknown): ArgIssue
     }
   }
   if (typeof value === 'string') {
-    const plural = (n: number) => (n === 1 ? 'character' : 'characters');
-    if (spec.minLength !== undefined && [...value].length < spec.minLength) {
-      return { code: 'rest_too_short', message: `${name} must be at least ${spec.minLength} ${plural(spec.minLength)} long.` };
-    }
-    if (spec.maxLength !== undefined && [...value].length > spec.maxLength) {
-      return { code: 'rest_too_long', message: `${name} must be at most ${spec.maxLength} ${plural(spec.maxLength)} long.` };
-    }
-    if (spec.pattern && !new RegExp(spec.pattern, 'u').test(value)) {
-      return { code: 'rest_invalid_pattern', message: `${name} does not match pattern ${spec.pattern}.` };
-    }
-    if (spec.format === 'email' && (!EMAIL.test(value) || value.length > 254)) return { code: 'rest_invalid_email', message: 'Invalid email address.' };
-    if (spec.format === 'uuid' && !UUID.test(value)) return { code: 'rest_invalid_uuid', message: `${name} is not a valid UUID.` };
-    if (spec.format === 'date-time' && (!DATE_TIME.test(value) || Number.isNaN(Date.parse(value)))) {
-      return { code: 'rest_invalid_date', message: 'Invalid date.' };
-    }
-    if (spec.format === 'uri' && !/^https?:\/\/\S+$/i.test(value)) return { code: 'rest_invalid_url', message: 'Invalid URL.' };
+    return checkText(name, spec, spec.trim ? value.trim() : value);
   }
   if (Array.isArray(value)) {
     if (spec.minItems !== undefined && value.length < spec.minItems) {
@@ -139,5 +156,23 @@ function checkConstraints(name: string, spec: ArgSpec, value: unknown): ArgIssue
       return { code: 'rest_too_many_items', message: `${name} must contain at most ${spec.maxItems} items.` };
     }
   }
+  return null;
+}
+
+function checkText(name: string, spec: ArgSpec, value: string): ArgIssue | null {
+  const plural = (n: number) => (n === 1 ? 'character' : 'characters');
+  if (spec.minLength !== undefined && [...value].length < spec.minLength) {
+    return { code: 'rest_too_short', message: `${name} must be at least ${spec.minLength} ${plural(spec.minLength)} long.` };
+  }
+  if (spec.maxLength !== undefined && [...value].length > spec.maxLength) {
+    return { code: 'rest_too_long', message: `${name} must be at most ${spec.maxLength} ${plural(spec.maxLength)} long.` };
+  }
+  if (spec.pattern && !new RegExp(spec.pattern, 'u').test(value)) {
+    return { code: 'rest_invalid_pattern', message: `${name} does not match pattern ${spec.pattern}.` };
+  }
+  if (spec.format === 'email' && (!EMAIL.test(value) || value.length > 254)) return { code: 'rest_invalid_email', message: 'Invalid email address.' };
+  if (spec.format === 'uuid' && !UUID.test(value)) return { code: 'rest_invalid_uuid', message: `${name} is not a valid UUID.` };
+  if (spec.format === 'date-time' && !isIsoDateTime(value)) return { code: 'rest_invalid_date', message: 'Invalid date.' };
+  if (spec.format === 'uri' && !/^https?:\/\/\S+$/i.test(value)) return { code: 'rest_invalid_url', message: 'Invalid URL.' };
   return null;
 }

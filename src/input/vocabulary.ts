@@ -1,0 +1,30 @@
+// The words input declarations are written in. A declaration is a zod schema; these name what GraphQL needs named
+// (enums, input objects) and spell the house's common arguments once.
+import { z } from 'zod';
+import { INT32_MAX } from './describe.ts';
+
+/** A closed set of lowercase values: a GraphQL enum named `name`, the same strings over REST. */
+export const enumOf = <const V extends readonly [string, ...string[]]>(name: string, values: V, description?: string) =>
+  z.enum(values).meta({ id: name, ...(description ? { description } : {}) });
+
+/** An input object: a GraphQL input type named `name`; over REST its fields are top-level arguments. */
+export const inputObject = <S extends z.ZodRawShape>(name: string, shape: S, description?: string) =>
+  z.object(shape).meta({ id: name, ...(description ? { description } : {}) });
+
+/** A row id: a positive 32-bit integer (GraphQL's Int). */
+export const id = () => z.number().int().min(1).max(INT32_MAX);
+
+/** Text with a maximum length, trimmed. */
+export const text = (max: number, min = 0) => {
+  const s = z.string().trim();
+  return min > 0 ? s.min(min).max(max) : s.max(max);
+};
+
+/** Offset pages, as WordPress lists: page from 1, per_page 1–100 (default 10). */
+export const pageArgs = {
+  page: z.number().int().min(1).max(INT32_MAX).default(1).describe('Current page of the collection.'),
+  perPage: z.number().int().min(1).max(100).default(10).describe('Maximum number of items to be returned in result set.'),
+};
+
+/** A list's search term. */
+export const search = () => z.string().trim().max(200).optional().describe('Limit results to those matching a string.');

@@ -1,0 +1,60 @@
+// A GraphQL field's REST binding, declared beside the field: `...rest('POST /mailer/v1/subscribers', { status: 201,
+// select: SUBSCRIBER })`. The route's arguments come from the field's declared arguments (an `input` object's fields
+// become top-level arguments), its operation is generated from the field and `select`, and its access is the field's.
+import type { ArgSpec } from '../input/rules.ts';
+import type { HttpMethod, RouteRequest } from './route.ts';
+
+export interface RestOptions {
+  /** Discovery and OpenAPI summary (default: the field's description). */
+  summary?: string;
+  /** The answer's selection on the field's type, with snake_case aliases; for a paginated list, the items' selection. */
+  select?: string;
+  /** Success status (201 for creates, 202 when work continues in the background). */
+  status?: number;
+  /** The field answers an offset page: REST answers its items with X-WP-Total, X-WP-TotalPages and Link. */
+  paginated?: boolean;
+  /** Reshapes the field's value into the body (e.g. `deleted` for DELETE routes); a reshaper with `describe` also
+   *  reshapes the answer's JSON schema in the OpenAPI document. */
+  result?: Reshaper;
+  /** Error statuses the route can answer beyond those its shape implies: 409 (a conflict or a refused move), 429. */
+  errors?: readonly number[];
+  /** Arguments only REST has (e.g. `context`), used by `variables`. */
+  args?: Record<string, ArgSpec>;
+  /** Extra operation variables for directives in `select` (e.g. { edit: 'Boolean!' }). */
+  vars?: Record<string, string>;
+  /** Builds the variables itself (default: each argument by name, an input object's fields into `input`). */
+  variables?: (args: Record<string, any>, req: RouteRequest) => Record<string, unknown>;
+}
+
+export interface RestBinding extends RestOptions {
+  method: HttpMethod;
+  /** Full path with namespace; parameters as `:name` (each names a declared argument). */
+  path: string;
+}
+
+type Route = `${HttpMethod} /${string}`;
+
+function binding(route: Route, options: RestOptions = {}): RestBinding {
+  const [method, path] = route.split(' ') as [HttpMethod, string];
+  return { method, path, ...options };
+}
+
+/** The REST routes a field is served at: `...rest('GET /ns/v1/things/:id', { select })`, more as further pairs. */
+export function rest(route: Route, options?: RestOptions, ...more: [Route, RestOptions?][]) {
+  return { extensions: { rest: [binding(route, options), ...more.map(([r, o]) => binding(r, o))] } };
+}
+
+export interface Reshaper {
+  (value: any, args: Record<string, any>): unknown;
+  describe?: (schema: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** Result of a delete route: WordPress core's shape. */
+export const deleted: Reshaper = Object.assign((previous: unknown) => ({ deleted: true, previous }), {
+  describe: (previous: Record<string, unknown>) => ({
+    type: 'object',
+    properties: { deleted: { type: 'boolean', const: true }, previous },
+    required: ['deleted', 'previous'],
+    additionalProperties: false,
+  }),
+});

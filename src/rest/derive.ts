@@ -1,0 +1,111 @@
+// REST routes from the REST bindings on the schema's root fields: arguments from the field's declared arguments (an
+// `input` object flattened into top-level arguments), the operation from the field and the binding's selection.
+import {
+  getNamedType, GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLScalarType,
+  type GraphQLArgument, type GraphQLField, type GraphQLInputType, type GraphQLSchema,
+} from 'graphql';
+import { fieldSpec, snakeCase, type InputField } from '../input/describe.ts';
+import type { ArgSpec } from '../input/rules.ts';
+import type { RestBinding } from './binding.ts';
+import type { RestRoute } from './route.ts';
+
+const SCALAR_TYPES: Record<string, ArgSpec['type']> = { Int: 'integer', Float: 'number', String: 'string', ID: 'string', Boolean: 'boolean', DateTime: 'string', JSON: 'any' };
+
+/** The argument schema of a GraphQL input type that has no declaration (a field written without zodArgs). */
+function specOfType(type: GraphQLInputType): ArgSpec {
+  const inner = type instanceof GraphQLNonNull ? type.ofType : type;
+  if (inner instanceof GraphQLList) return { type: 'array', items: specOfType(inner.ofType) };
+  if (inner instanceof GraphQLEnumType) return { type: 'string', enum: inner.getValues().map((v) => v.value as string) };
+  if (inner instanceof GraphQLInputObjectType) return { type: 'object' };
+  const name = (inner as GraphQLScalarType).name;
+  return { type: SCALAR_TYPES[name] ?? 'string', ...(name === 'DateTime' ? { format: 'date-time' as const } : {}) };
+}
+
+interface RestArg {
+  /** GraphQL argument and, for a flattened input object, the input field. */
+  arg: string;
+  field?: string;
+  spec: ArgSpec;
+}
+
+/** The REST arguments of a field, by REST name. */
+function restArgs(field: GraphQLField<unknown, unknown>): Map<string, RestArg> {
+  const out = new Map<string, RestArg>();
+  for (const arg of field.args) {
+    const declared = arg.extensions?.input as InputField | undefined;
+    if (declared?.name === 'input' && declared.node.kind === 'object') {
+      for (const f of Object.values(declared.node.fields)) out.set(f.restName, { arg: arg.name, field: f.name, spec: fieldSpec(f) });
+      continue;
+    }
+    out.set(declared?.restName ?? snakeCase(arg.name), { arg: arg.name, spec: declared ? fieldSpec(declared) : legacySpec(arg) });
+  }
+  return out;
+}
+
+function legacySpec(arg: GraphQLArgument): ArgSpec {
+  const spec = specOfType(arg.type);
+  if (arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined) spec.required = true;
+  if (arg.defaultValue !== undefined) spec.default = arg.defaultValue;
+  if (arg.description) spec.description = arg.description;
+  return spec;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** `listMailerSubscribers`, `getMailerSubscriber`, `createMailerSubscriber`: from the field, as clients name calls. */
+function operationIdOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, b: RestBinding): string {
+  if (kind === 'mutation') return field.name;
+  const type = field.type instanceof GraphQLNonNull ? field.type.ofType : field.type;
+  return `${b.paginated || type instanceof GraphQLList ? 'list' : 'get'}${capital(field.name)}`;
+}
+
+function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, b: RestBinding, nth: number): RestRoute {
+  const args = restArgs(field);
+  const vars = Object.entries(b.vars ?? {});
+  const definitions = [...field.args.map((a) => `$${a.name}: ${a.type}`), ...vars.map(([n, t]) => `$${n}: ${t}`)];
+  const call = field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : '';
+  const selection = b.paginated ? `{ total page perPage items { ${b.select} } }` : b.select ? `{ ${b.select} }` : '';
+  const named = getNamedType(field.type);
+  if (!b.select && !(named instanceof GraphQLScalarType || named instanceof GraphQLEnumType)) {
+    throw new Error(`REST ${b.method} ${b.path}: ${field.name} answers an object; say what to select`);
+  }
+  return {
+    method: b.method,
+    path: b.path,
+    summary: b.summary ?? field.description ?? field.name,
+    args: { ...Object.fromEntries([...args].map(([name, a]) => [name, a.spec])), ...b.args },
+    operation: `${kind}${definitions.length ? ` (${definitions.join(', ')})` : ''} { ${field.name}${call} ${selection} }`,
+    status: b.status,
+    paginated: b.paginated,
+    // A field bound to several routes: the later ones are named by their path parameters.
+    operationId: operationIdOf(kind, field, b) + (nth ? `By${b.path.split('/').filter((p) => p.startsWith(':')).map((p) => capital(p.slice(1))).join('And') || nth}` : ''),
+    errors: b.errors,
+    describeResult: b.result?.describe,
+    result: (data, restArgsGiven) => (b.result ? b.result(data[field.name], restArgsGiven) : data[field.name]),
+    variables:
+      b.variables ??
+      ((given) => {
+        const out: Record<string, unknown> = {};
+        for (const [name, a] of args) {
+          const value = given[name];
+          if (value === undefined) continue;
+          if (a.field) out[a.arg] = { ...(out[a.arg] as object), [a.field]: value };
+          else out[a.arg] = value;
+        }
+        // A declared input object is always sent, even when every one of its fields was left out.
+        for (const a of args.values()) if (a.field && !(a.arg in out)) out[a.arg] = {};
+        return out;
+      }),
+  };
+}
+
+/** Every REST route bound on the schema's root fields. */
+export function boundRoutes(schema: GraphQLSchema): RestRoute[] {
+  const routes: RestRoute[] = [];
+  for (const [kind, type] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()]] as const) {
+    for (const field of Object.values(type?.getFields() ?? {})) {
+      ((field.extensions?.rest ?? []) as RestBinding[]).forEach((b, nth) => routes.push(routeOf(kind, field, b, nth)));
+    }
+  }
+  return routes;
+}

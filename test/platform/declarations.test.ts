@@ -1,0 +1,105 @@
+// One declaration per operation: for every REST route bound on a declared field, each argument's rule broken by a
+// value of the right type gets the same code and message over REST and over GraphQL (the same operation, the same
+// variables). Values the GraphQL type system itself refuses (a word for an Int, a value outside an enum) are not
+// comparable and not tried here.
+import { Kind, type OperationDefinitionNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArgSpec } from '../../src/input/rules.ts';
+import type { CompiledRoute } from '../../src/rest/table.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  headers = (await t.apiKey('administrator', ['*'])).headers;
+});
+afterAll(() => t?.close());
+
+const INT32_MAX = 2_147_483_647;
+
+/** A value that passes the argument's rules. */
+function valid(spec: ArgSpec): unknown {
+  if (spec.enum) return spec.enum[0];
+  switch (spec.type) {
+    case 'integer':
+    case 'number':
+      return Math.max(spec.minimum ?? 1, 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: spec.minItems ?? 0 }, () => valid(spec.items ?? { type: 'string' }));
+    case 'object':
+      return Object.fromEntries(Object.entries(spec.properties ?? {}).filter(([, p]) => p.required).map(([k, p]) => [k, valid(p)]));
+    case 'any':
+      return {};
+    default:
+      if (spec.format === 'email') return 'probe@example.com';
+      if (spec.format === 'date-time') return '2026-11-22T00:00:00Z';
+      if (spec.format === 'uri') return 'https://example.com/';
+      if (spec.format === 'uuid') return '7d1e7a6e-3c0b-4f51-9d7c-0f0f0f0f0f0f';
+      return 'x'.repeat(Math.max(spec.minLength ?? 1, 1));
+  }
+}
+
+/** Values of the right type that break one of the argument's rules. */
+function breaking(spec: ArgSpec): unknown[] {
+  const out: unknown[] = [];
+  if (spec.type === 'string' && !spec.enum) {
+    if (spec.maxLength !== undefined && spec.maxLength < 100_000) out.push('x'.repeat(spec.maxLength + 1));
+    if (spec.minLength) out.push(spec.trim ? ' '.repeat(spec.minLength) : '');
+    if (spec.format === 'email') out.push('not-an-address');
+    if (spec.format === 'uri') out.push('not a url');
+  }
+  if (spec.type === 'integer' || spec.type === 'number') {
+    if (spec.minimum !== undefined && spec.minimum > -INT32_MAX) out.push(spec.minimum - 1);
+    if (spec.maximum !== undefined && spec.maximum < INT32_MAX) out.push(spec.maximum + 1);
+  }
+  if (spec.type === 'array' && spec.items) {
+    if (spec.maxItems !== undefined && spec.maxItems <= 200) out.push(Array.from({ length: spec.maxItems + 1 }, (_, i) => (spec.items!.type === 'integer' ? i + 1 : valid(spec.items!))));
+    if (spec.minItems) out.push([]);
+  }
+  return out;
+}
+
+const declared = (route: CompiledRoute) => {
+  const op = route.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const root = op.operation === 'mutation' ? t.atrium.schema.getMutationType()! : t.atrium.schema.getQueryType()!;
+  const sel = op.selectionSet.selections[0]!;
+  const field = root.getFields()[sel.kind === Kind.FIELD ? sel.name.value : '']!;
+  return field.args.length > 0 && field.args.every((a) => a.extensions?.input);
+};
+
+async function both(route: CompiledRoute, args: Record<string, unknown>) {
+  const path = `/wp-json${route.path.replace(/:(\w+)/g, (_m, p: string) => encodeURIComponent(String(args[p])))}`;
+  const rest = { ...args };
+  for (const p of route.params) delete rest[p];
+  const req = (t.http as any)[route.method.toLowerCase()](route.method === 'GET' || route.method === 'DELETE' ? `${path}?${new URLSearchParams(Object.entries(rest).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [`${k}[]`, String(x)]) : [[k, String(v)]]))).toString()}` : path).set(headers);
+  const restRes = route.method === 'GET' || route.method === 'DELETE' ? await req : await req.send(rest);
+  const gql = await t.http.post('/graphql').set(headers).send({ query: route.operation, variables: route.buildVariables(args, { header: () => undefined, body: {} }) });
+  return { rest: restRes, gql: gql.body.errors?.[0]?.extensions };
+}
+
+describe('the same bad input gets the same code and message on both faces', () => {
+  it('every declared argument of every bound route', async () => {
+    const routes = t.atrium.table.routes.filter(declared);
+    expect(routes.length).toBeGreaterThan(10);
+    let compared = 0;
+    for (const route of routes) {
+      const base = Object.fromEntries(Object.entries(route.args).filter(([, s]) => s.required).map(([k, s]) => [k, valid(s)]));
+      for (const [name, spec] of Object.entries(route.args)) {
+        for (const bad of breaking(spec)) {
+          const { rest, gql } = await both(route, { ...base, [name]: bad });
+          const where = `${route.method} ${route.path} ${name}=${JSON.stringify(bad).slice(0, 40)}`;
+          expect(rest.status, `${where}: ${JSON.stringify(rest.body)}`).toBe(400);
+          expect(gql, where).toMatchObject({ code: rest.body.code, status: 400 });
+          expect((gql as any).data?.params, where).toEqual(rest.body.data.params);
+          compared++;
+          if (process.env.SHOW) console.log(where, JSON.stringify(rest.body.data.params), JSON.stringify((gql as any).data?.params));
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+});
