@@ -1,0 +1,97 @@
+// Flags (any logged-in member) and the moderation queue (member_moderate_community). Each operation's GraphQL field,
+// declared input and REST route.
+import { z } from 'zod';
+import { requiresLogin } from '../../../../graphql/access.ts';
+import { schemaPart } from '../../../../graphql/builder.ts';
+import { loaderOf } from '../../../../graphql/loaders.ts';
+import { offsetPage } from '../../../../graphql/pagination.ts';
+import { objectPage } from '../../../../graphql/pagination.ts';
+import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { id } from '../../../../input/vocabulary.ts';
+import { rest } from '../../../../rest/binding.ts';
+import type { MemberModerationItem } from '../../../../generated/prisma/client.ts';
+import { requiresMemberCapability } from '../../capabilities.ts';
+import { userNotFound } from '../../errors.ts';
+import { flag, FlagInput, QueueFilter, resolve, ResolveInput, targetsOf } from '../moderation.ts';
+import { MODERATION, QUEUE_ITEM } from './selections.ts';
+import { communityTypes } from './types.ts';
+
+const moderate = requiresMemberCapability('member_moderate_community');
+export const SuspendInput = { userId: id(), until: z.date().nullable().describe('The end of the suspension; null lifts it.') };
+
+export const moderationSchema = schemaPart((builder) => {
+  const { ModerationItemType } = communityTypes(builder);
+  const QueueItem = builder.objectRef<MemberModerationItem>('MemberModerationQueueItem').implement({
+    description: 'An item of the queue with what it is about.',
+    fields: (t) => {
+      const target = (item: MemberModerationItem, ctx: Parameters<typeof loaderOf>[0]) =>
+        loaderOf<MemberModerationItem, { text: string | null; authorId: number; status: string | null } | null>(ctx, 'member/moderation-targets', async (items) => {
+          const find = await targetsOf(ctx.platform, [...items]);
+          return items.map((i) => find(i.targetType, i.targetId));
+        }).load(item);
+      return {
+        id: t.exposeInt('id'),
+        targetType: t.exposeString('targetType'),
+        targetId: t.exposeInt('targetId'),
+        reason: t.exposeString('reason'),
+        flagCount: t.exposeInt('flagCount'),
+        status: t.exposeString('status'),
+        createdAt: t.expose('createdAt', { type: 'DateTime' }),
+        resolvedBy: t.exposeInt('resolvedBy', { nullable: true }),
+        resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true }),
+        note: t.exposeString('note', { nullable: true }),
+        content: t.string({ nullable: true, description: 'The flagged text (null for a member).', resolve: async (i, _a, ctx) => (await target(i, ctx))?.text ?? null }),
+        authorId: t.int({ nullable: true, description: 'Who wrote it (the member, for a member).', resolve: async (i, _a, ctx) => (await target(i, ctx))?.authorId ?? null }),
+        contentStatus: t.string({ nullable: true, description: 'The content’s status now (pending while hidden by flags).', resolve: async (i, _a, ctx) => (await target(i, ctx))?.status ?? null }),
+      };
+    },
+  });
+  const QueuePage = objectPage<MemberModerationItem>(builder, 'MemberModerationQueueItem', QueueItem);
+
+  builder.queryFields((t) => ({
+    memberModerationQueue: t.field({
+      type: QueuePage,
+      description: 'Items to review (status pending by default), oldest first.',
+      ...moderate,
+      args: zodArgs(t, QueueFilter),
+      ...rest('GET /member/v1/moderation/queue', { select: QUEUE_ITEM, paginated: true }),
+      resolve: (_r, args, ctx) => {
+        const where = { status: args.status };
+        return offsetPage(args, {
+          count: () => ctx.platform.prisma.memberModerationItem.count({ where }),
+          findMany: (w) => ctx.platform.prisma.memberModerationItem.findMany({ ...w, where, orderBy: { id: 'asc' } }),
+        });
+      },
+    }),
+  }));
+
+  builder.mutationFields((t) => ({
+    flagMemberContent: t.prismaField({
+      type: ModerationItemType,
+      description: 'Flags a topic, reply, message (participants only) or member, once per member and target (409 the second time).',
+      ...requiresLogin(),
+      args: zodArgs(t, FlagInput),
+      ...rest('POST /member/v1/flags', { select: MODERATION, status: 201, errors: [409] }),
+      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.memberModerationItem.findUniqueOrThrow({ ...query, where: { id: (await flag(ctx.platform, ctx.principal, args)).id } }),
+    }),
+    resolveMemberModeration: t.prismaField({
+      type: ModerationItemType,
+      description: 'approve publishes the content again; remove hides it from every read (a member: suspended for 30 days). 409 when resolved already.',
+      ...moderate,
+      args: zodArgs(t, ResolveInput),
+      ...rest('POST /member/v1/moderation/:id/resolve', { select: MODERATION, errors: [409] }),
+      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.memberModerationItem.findUniqueOrThrow({ ...query, where: { id: (await resolve(ctx.platform, ctx.principal, args)).id } }),
+    }),
+    suspendMemberFromCommunity: t.boolean({
+      description: 'Suspends a member from posting, reacting and messaging until `until` (null lifts it).',
+      ...moderate,
+      args: zodArgs(t, SuspendInput),
+      resolve: async (_r, { userId, until }, ctx) => {
+        if (!(await ctx.platform.prisma.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw userNotFound(userId);
+        const now = ctx.platform.clock.now();
+        await ctx.platform.prisma.memberProfile.upsert({ where: { userId }, create: { userId, suspendedUntil: until, updatedAt: now }, update: { suspendedUntil: until, updatedAt: now } });
+        return true;
+      },
+    }),
+  }));
+});

@@ -1,0 +1,58 @@
+// Membership (member/v1): plans, memberships and their moves, members, access rules with drip, and the one access
+// service the learning, community and insight parts ask. Those parts add their files beside these and one line each
+// to schema() and setup() below.
+import './events.ts';
+import './learning/events.ts';
+import './community/events.ts';
+import type { Module } from '../../platform/module.ts';
+import { memberCapabilities } from './capabilities.ts';
+import { checks } from './checks.ts';
+import { memberCli } from './cli.ts';
+import { accessSchema } from './graphql/access.ts';
+import { membersSchema } from './graphql/members.ts';
+import { membershipsSchema } from './graphql/memberships.ts';
+import { plansSchema } from './graphql/plans.ts';
+import { jobs } from './jobs.ts';
+import { coursesCli } from './learning/cli.ts';
+import { outlineSchema } from './learning/graphql/outline.ts';
+import { progressSchema } from './learning/graphql/progress.ts';
+import { quizzesSchema } from './learning/graphql/quizzes.ts';
+import { certificatePage } from './learning/page.ts';
+import { wireLearning } from './learning/wiring.ts';
+import { dmsSchema } from './community/graphql/dms.ts';
+import { moderationSchema } from './community/graphql/moderation.ts';
+import { peopleSchema } from './community/graphql/people.ts';
+import { postsSchema } from './community/graphql/posts.ts';
+import { startCommunity, wireCommunity } from './community/wiring.ts';
+
+export const member: Module = {
+  name: 'member',
+  schema(builder) {
+    plansSchema(builder);
+    membershipsSchema(builder);
+    membersSchema(builder);
+    accessSchema(builder);
+    outlineSchema(builder);
+    quizzesSchema(builder);
+    progressSchema(builder);
+    postsSchema(builder);
+    dmsSchema(builder);
+    peopleSchema(builder);
+    moderationSchema(builder);
+  },
+  capabilities: memberCapabilities,
+  jobs,
+  checks,
+  cli(program, cli) {
+    memberCli(program, cli);
+    coursesCli(program, cli);
+  },
+  http(router, platform) {
+    certificatePage(router, platform);
+  },
+  setup(platform) {
+    wireLearning(platform);
+    wireCommunity(platform);
+  },
+  start: (platform) => startCommunity(platform),
+};

@@ -1,0 +1,34 @@
+// The gated part of lessons and quizzes, per request: every item's access is asked of the access service in one batch
+// (one call for a whole course outline), and a refused read of gated content fires member/access/denied once per
+// item and request.
+import type { Context } from '../../../../graphql/context.ts';
+import { loaderOf } from '../../../../graphql/loaders.ts';
+import { checkAccess, whoIs, type AccessResult } from '../../access/check.ts';
+import { targetKey, type Target } from '../../access/targets.ts';
+
+export function accessOf(ctx: Context, target: Target): Promise<AccessResult> {
+  return loaderOf<string, AccessResult>(ctx, 'member/access', async (keys) => {
+    const targets = keys.map((k) => {
+      const [type, id] = k.split(':');
+      return { type, id: Number(id) } as Target;
+    });
+    const results = await checkAccess(ctx.platform, whoIs(ctx.principal), targets);
+    return keys.map((k) => results.get(k)!);
+  }).load(targetKey(target));
+}
+
+const announced = new WeakMap<Context, Set<string>>();
+
+/** The gated value when access is granted; null (and member/access/denied, once) when it is not. */
+export async function gated<T>(ctx: Context, target: Target, value: () => T): Promise<T | null> {
+  const access = await accessOf(ctx, target);
+  if (access.allowed) return value();
+  let seen = announced.get(ctx);
+  if (!seen) announced.set(ctx, (seen = new Set()));
+  const key = targetKey(target);
+  if (!seen.has(key)) {
+    seen.add(key);
+    await ctx.platform.events.emit('member/access/denied', { user_id: ctx.principal.kind === 'user' ? ctx.principal.user.id : null, target_type: target.type, target_id: target.id, reason: access.reason });
+  }
+  return null;
+}

@@ -1,0 +1,96 @@
+// Progress and certificates: a logged-in learner completes lessons and reads their own progress and certificates;
+// anyone verifies a certificate by its token. Each operation's GraphQL field, declared input and REST route.
+import { isPublic, requiresLogin } from '../../../../graphql/access.ts';
+import { enumType } from '../../../../graphql/zod-args.ts';
+import { schemaPart } from '../../../../graphql/builder.ts';
+import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { rest } from '../../../../rest/binding.ts';
+import { requiresMemberCapability } from '../../capabilities.ts';
+import { RevokeCertificateInput, revokeCertificate, TokenInput, verifyCertificate, verifyUrl, type Verified } from '../certificates.ts';
+import { completeLesson, ProgressInput, ProgressStatus, type LessonProgress } from '../progress.ts';
+import { learnerProgress } from '../summaries.ts';
+import { CERTIFICATE, COURSE_PROGRESS, PROGRESS, VERIFIED } from './selections.ts';
+import { learningTypes } from './types.ts';
+import { memberTypes } from '../../graphql/types.ts';
+
+export const progressSchema = schemaPart((builder) => {
+  const { Summary } = learningTypes(builder);
+  const { ProgressRef } = memberTypes(builder);
+  const Progress = builder.objectRef<LessonProgress>('MemberLessonProgress').implement({
+    fields: (t) => ({
+      lessonId: t.exposeInt('lessonId'),
+      courseId: t.exposeInt('courseId'),
+      status: t.expose('status', { type: enumType(builder, ProgressStatus) }),
+      completedAt: t.expose('completedAt', { type: 'DateTime' }),
+      course: t.field({ type: Summary, resolve: (p) => p.course }),
+    }),
+  });
+  const Certificate = builder.prismaObject('MemberCertificate', {
+    description: 'A certificate of a completed course; verify_url is a printable page a third party can check.',
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      userId: t.exposeInt('userId'),
+      courseId: t.exposeInt('courseId'),
+      course: t.relation('course'),
+      token: t.exposeString('token', { description: '192 random bits, URL-safe.' }),
+      issuedAt: t.expose('issuedAt', { type: 'DateTime' }),
+      score: t.exposeInt('score', { nullable: true, description: 'The average of the best score on each quiz attempted; null without quizzes.' }),
+      verifyUrl: t.string({ resolve: (c, _a, ctx) => verifyUrl(ctx.platform, c.token) }),
+      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+    }),
+  });
+  const VerifiedRef = builder.objectRef<Verified>('MemberCertificateVerification').implement({
+    fields: (t) => ({
+      valid: t.exposeBoolean('valid'),
+      holderName: t.exposeString('holderName'),
+      courseTitle: t.exposeString('courseTitle'),
+      issuedAt: t.expose('issuedAt', { type: 'DateTime' }),
+      score: t.exposeInt('score', { nullable: true }),
+      token: t.exposeString('token'),
+    }),
+  });
+
+  builder.queryFields((t) => ({
+    myMemberProgress: t.field({
+      type: [ProgressRef],
+      description: "The caller's progress, one row per enrolled course (started, or granted by a rule).",
+      ...requiresLogin(),
+      ...rest('GET /member/v1/me/progress', { select: COURSE_PROGRESS }),
+      resolve: (_r, _a, ctx) => (ctx.principal.kind === 'user' ? learnerProgress(ctx.platform, ctx.principal.user.id) : []),
+    }),
+    myMemberCertificates: t.prismaField({
+      type: [Certificate],
+      description: "The caller's certificates (revoked ones excluded).",
+      ...requiresLogin(),
+      ...rest('GET /member/v1/me/certificates', { select: CERTIFICATE }),
+      resolve: (query, _r, _a, ctx) =>
+        ctx.platform.prisma.memberCertificate.findMany({ ...query, where: { userId: ctx.principal.kind === 'user' ? ctx.principal.user.id : 0, revokedAt: null }, orderBy: { id: 'asc' } }),
+    }),
+    verifyMemberCertificate: t.field({
+      type: VerifiedRef,
+      description: 'Verifies a certificate: holder, course, date and score; 404 member_certificate_not_found for an unknown or revoked token.',
+      ...isPublic(),
+      args: zodArgs(t, TokenInput),
+      ...rest('GET /member/v1/certificates/verify/:token', { select: VERIFIED }),
+      resolve: (_r, { token }, ctx) => verifyCertificate(ctx.platform, token),
+    }),
+  }));
+
+  builder.mutationFields((t) => ({
+    completeMemberLesson: t.field({
+      type: Progress,
+      description: 'Marks a lesson completed for the caller (idempotent); 403 member_forbidden without access to it.',
+      ...requiresLogin(),
+      args: zodArgs(t, ProgressInput),
+      ...rest('POST /member/v1/progress/:lesson_id', { select: PROGRESS }),
+      resolve: (_r, args, ctx) => completeLesson(ctx.platform, ctx.principal, args),
+    }),
+    revokeMemberCertificate: t.prismaField({
+      type: Certificate,
+      description: 'Revokes a certificate: it stops verifying.',
+      ...requiresMemberCapability('member_manage_courses'),
+      args: zodArgs(t, RevokeCertificateInput),
+      resolve: async (query, _r, { id }, ctx) => ctx.platform.prisma.memberCertificate.findUniqueOrThrow({ ...query, where: { id: (await revokeCertificate(ctx.platform, id)).id } }),
+    }),
+  }));
+});

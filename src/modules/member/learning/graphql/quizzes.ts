@@ -1,0 +1,106 @@
+// Quizzes (writes: member_manage_courses) and attempts (a logged-in learner with access to the quiz). Each
+// operation's GraphQL field, declared input and REST route.
+import { isPublic, requiresLogin } from '../../../../graphql/access.ts';
+import { schemaPart } from '../../../../graphql/builder.ts';
+import type { Context } from '../../../../graphql/context.ts';
+import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
+import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { id } from '../../../../input/vocabulary.ts';
+import { deleted, rest } from '../../../../rest/binding.ts';
+import { canMember, requiresMemberCapability } from '../../capabilities.ts';
+import { quizNotFound } from '../../errors.ts';
+import { AttemptInput, submitAttempt, type AttemptResult } from '../attempts.ts';
+import { visibleLesson } from '../outline.ts';
+import { createQuiz, deleteQuiz, QuizCreate, QuizFilter, QuizUpdate, updateQuiz } from '../quizzes.ts';
+import { ATTEMPT, QUIZ } from './selections.ts';
+import { learningTypes } from './types.ts';
+
+const manage = requiresMemberCapability('member_manage_courses');
+const manager = (ctx: Context) => canMember(ctx.principal, 'member_manage_courses');
+const visibleQuiz = (ctx: Context) => (manager(ctx) ? {} : { status: 'published', lesson: visibleLesson(false) });
+
+export const quizzesSchema = schemaPart((builder) => {
+  const { QuizType } = learningTypes(builder);
+  const QuizPage = prismaPage(builder, 'MemberQuiz');
+  const Attempt = builder.objectRef<AttemptResult>('MemberQuizAttempt').implement({
+    description: 'An attempt, scored by the server.',
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      quizId: t.exposeInt('quizId'),
+      userId: t.exposeInt('userId'),
+      score: t.exposeInt('score', { description: '0 to 100.' }),
+      passed: t.exposeBoolean('passed'),
+      attemptNumber: t.exposeInt('attemptNumber'),
+      attemptsLeft: t.exposeInt('attemptsLeft', { nullable: true, description: 'null: unlimited.' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    }),
+  });
+
+  builder.queryFields((t) => ({
+    memberQuizzes: t.field({
+      type: QuizPage,
+      description: 'Quizzes by course and lesson; questions only for callers who may take them.',
+      ...isPublic(),
+      args: zodArgs(t, QuizFilter),
+      ...rest('GET /member/v1/quizzes', { select: QUIZ, paginated: true }),
+      resolve: (_r, args, ctx) => {
+        const where = { ...visibleQuiz(ctx), ...(args.courseId ? { courseId: args.courseId } : {}), ...(args.lessonId ? { lessonId: args.lessonId } : {}) };
+        return offsetPage(args, {
+          count: () => ctx.platform.prisma.memberQuiz.count({ where }),
+          findMany: (w, query) => ctx.platform.prisma.memberQuiz.findMany({ ...query, ...w, where, orderBy: [{ courseId: 'asc' }, { id: 'asc' }] }),
+        });
+      },
+    }),
+    memberQuiz: t.prismaField({
+      type: QuizType,
+      description: 'One quiz; a refused read of its questions fires member/access/denied.',
+      ...isPublic(),
+      args: zodArgs(t, { id: id() }),
+      ...rest('GET /member/v1/quizzes/:id', { select: QUIZ }),
+      resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.memberQuiz.findFirst({ ...query, where: { id, ...visibleQuiz(ctx) } })) ?? Promise.reject(quizNotFound(id)),
+    }),
+  }));
+
+  builder.mutationFields((t) => ({
+    createMemberQuiz: t.prismaField({
+      type: QuizType,
+      description: "Adds the quiz of a lesson (409 when it has one). Questions: {type, prompt, options [{id, text}], points, answer}.",
+      ...manage,
+      args: zodArgs(t, { input: QuizCreate }),
+      ...rest('POST /member/v1/quizzes', { select: QUIZ, status: 201, errors: [409] }),
+      resolve: async (query, _r, { input }, ctx) => ctx.platform.prisma.memberQuiz.findUniqueOrThrow({ ...query, where: { id: (await createQuiz(ctx.platform, input)).id } }),
+    }),
+    updateMemberQuiz: t.prismaField({
+      type: QuizType,
+      description: 'Edits a quiz; questions, when given, replace them all (and are numbered again).',
+      ...manage,
+      args: zodArgs(t, { id: id(), input: QuizUpdate }),
+      ...rest('PATCH /member/v1/quizzes/:id', { select: QUIZ }),
+      resolve: async (query, _r, { id, input }, ctx) => {
+        await updateQuiz(ctx.platform, id, input);
+        return ctx.platform.prisma.memberQuiz.findUniqueOrThrow({ ...query, where: { id } });
+      },
+    }),
+    deleteMemberQuiz: t.prismaField({
+      type: QuizType,
+      description: 'Deletes a quiz; 409 when learners attempted it.',
+      ...manage,
+      args: zodArgs(t, { id: id() }),
+      ...rest('DELETE /member/v1/quizzes/:id', { select: QUIZ, result: deleted, errors: [409] }),
+      resolve: async (query, _r, { id }, ctx) => {
+        const previous = await ctx.platform.prisma.memberQuiz.findUnique({ ...query, where: { id } });
+        if (!previous) throw quizNotFound(id);
+        await deleteQuiz(ctx.platform, id);
+        return previous;
+      },
+    }),
+    attemptMemberQuiz: t.field({
+      type: Attempt,
+      description: 'Submits answers: the server scores them (0–100), stores the attempt and answers it; 409 member_attempts_exhausted past max_attempts; 403 member_forbidden without access.',
+      ...requiresLogin(),
+      args: zodArgs(t, AttemptInput),
+      ...rest('POST /member/v1/quizzes/:id/attempts', { select: ATTEMPT, status: 201, errors: [409] }),
+      resolve: (_r, args, ctx) => submitAttempt(ctx.platform, ctx.principal, args),
+    }),
+  }));
+});

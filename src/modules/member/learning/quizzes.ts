@@ -1,0 +1,112 @@
+// Quizzes: one per lesson; questions hold their correct answers, which only course managers ever see. Option ids
+// are the author's short strings ("a", "b"…), unique within a question, so answers can name them; question ids are
+// numbered by the server (1, 2, …) in the order given.
+import { z } from 'zod';
+import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { enumOf, id, inputObject, pageArgs, text } from '../../../input/vocabulary.ts';
+import { ValidationError } from '../../../platform/errors.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { Prisma } from '../../../generated/prisma/client.ts';
+import { lessonNotFound, memberConflict, quizNotFound } from '../errors.ts';
+import { PublishStatus } from './outline.ts';
+
+export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short_answer'] as const;
+export const QuestionType = enumOf('MemberQuestionType', QUESTION_TYPES, 'single: one option; multiple: every right option and no other; true_false; short_answer: one of the accepted texts (case and spaces ignored).');
+
+const OptionInput = inputObject('MemberQuizOptionInput', { id: z.string().trim().min(1).max(20), text: text(1000, 1) });
+export const QuestionInput = inputObject('MemberQuizQuestionInput', {
+  type: QuestionType,
+  prompt: text(5000, 1),
+  options: z.array(OptionInput).max(20).optional().describe('For single and multiple.'),
+  points: z.number().int().min(1).max(1000).default(1),
+  answer: z.union([z.string(), z.array(z.string()), z.boolean()]).describe('single: an option id; multiple: option ids; true_false: true or false; short_answer: the accepted texts.'),
+});
+const quizFields = {
+  title: text(200, 1),
+  passPercent: z.number().int().min(1).max(100).default(70).describe('The score (0–100) at or above which an attempt passes.'),
+  maxAttempts: z.number().int().min(0).max(1000).default(0).describe('0: unlimited.'),
+  questions: z.array(QuestionInput).max(200).default([]),
+  status: PublishStatus.default('published'),
+};
+export const QuizCreate = inputObject('MemberQuizCreateInput', { lessonId: id(), ...quizFields });
+export const QuizUpdate = inputObject('MemberQuizUpdateInput', {
+  title: quizFields.title.optional(),
+  passPercent: z.number().int().min(1).max(100).optional(),
+  maxAttempts: z.number().int().min(0).max(1000).optional(),
+  questions: z.array(QuestionInput).max(200).optional(),
+  status: PublishStatus.optional(),
+});
+export const QuizFilter = { ...pageArgs, courseId: id().optional(), lessonId: id().optional() };
+
+export interface Question {
+  id: number;
+  type: (typeof QUESTION_TYPES)[number];
+  prompt: string;
+  options: { id: string; text: string }[];
+  points: number;
+  answer: string | string[] | boolean;
+}
+
+/** Numbers the questions and checks that each answer fits its type and names its own options. */
+export function normaliseQuestions(questions: z.output<typeof QuestionInput>[]): Question[] {
+  const problems: Record<string, string> = {};
+  const out = questions.map((q, i) => {
+    const where = `questions[${i}]`;
+    const options = q.options ?? [];
+    const ids = options.map((o) => o.id);
+    if (new Set(ids).size !== ids.length) problems[`${where}[options]`] = 'Option ids must be unique within a question.';
+    const known = (a: unknown) => typeof a === 'string' && ids.includes(a);
+    let answer = q.answer;
+    if (q.type === 'single' && (options.length < 2 || !known(answer))) problems[`${where}[answer]`] = 'A single-choice question needs two options or more and the id of the right one.';
+    if (q.type === 'multiple') {
+      const list = Array.isArray(answer) ? answer : [];
+      if (options.length < 2 || !list.length || !list.every(known)) problems[`${where}[answer]`] = 'A multiple-choice question needs two options or more and the ids of the right ones.';
+      answer = [...new Set(list)].sort();
+    }
+    if (q.type === 'true_false' && typeof answer !== 'boolean') problems[`${where}[answer]`] = 'A true/false question needs true or false.';
+    if (q.type === 'short_answer') {
+      const list = (Array.isArray(answer) ? answer : typeof answer === 'string' ? [answer] : []).map((s) => s.trim()).filter(Boolean);
+      if (!list.length) problems[`${where}[answer]`] = 'A short-answer question needs at least one accepted text.';
+      answer = list;
+    }
+    return { id: i + 1, type: q.type, prompt: q.prompt, options: q.type === 'single' || q.type === 'multiple' ? options : [], points: q.points, answer };
+  });
+  if (Object.keys(problems).length) throw new ValidationError(problems);
+  return out;
+}
+
+const isUnique = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+
+export async function createQuiz(platform: Platform, input: Input<typeof QuizCreate>) {
+  const data = parseDeclared(QuizCreate, input);
+  const lesson = await platform.prisma.memberLesson.findUnique({ where: { id: data.lessonId }, select: { courseId: true } });
+  if (!lesson) throw lessonNotFound(data.lessonId);
+  const now = platform.clock.now();
+  try {
+    return await platform.prisma.memberQuiz.create({
+      data: { ...data, courseId: lesson.courseId, questions: normaliseQuestions(data.questions) as unknown as Prisma.InputJsonValue, createdAt: now, updatedAt: now },
+    });
+  } catch (err) {
+    if (isUnique(err)) throw memberConflict('The lesson has a quiz already.');
+    throw err;
+  }
+}
+
+export async function updateQuiz(platform: Platform, quizId: number, input: Input<typeof QuizUpdate>) {
+  const { questions, ...data } = parseDeclared(QuizUpdate, input);
+  const moved = await platform.prisma.memberQuiz.updateManyAndReturn({
+    where: { id: quizId },
+    data: { ...data, ...(questions ? { questions: normaliseQuestions(questions) as unknown as Prisma.InputJsonValue } : {}), updatedAt: platform.clock.now() },
+  });
+  if (!moved.length) throw quizNotFound(quizId);
+  return moved[0]!;
+}
+
+/** A quiz that learners attempted keeps its history: deleting it is 409. */
+export async function deleteQuiz(platform: Platform, quizId: number) {
+  return platform.prisma.$transaction(async (tx) => {
+    if (!(await tx.memberQuiz.findUnique({ where: { id: quizId }, select: { id: true } }))) throw quizNotFound(quizId);
+    if (await tx.memberQuizAttempt.findFirst({ where: { quizId }, select: { id: true } })) throw memberConflict('Learners attempted this quiz: unpublish it instead of deleting it.');
+    await tx.memberQuiz.delete({ where: { id: quizId } });
+  });
+}

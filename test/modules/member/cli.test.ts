@@ -1,0 +1,66 @@
+// `atrium members list [--plan=] | grant <user> <plan> | revoke <user> <plan>` on a throwaway embedded database, with
+// --format=json|csv and clear errors (unknown user or plan: exit 1, a message on stderr, nothing on stdout).
+import { beforeAll, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../../src/config.ts';
+import { createPlan } from '../../../src/modules/member/service/plans.ts';
+import { createUser } from '../../../src/platform/users/service.ts';
+import { createCourse, createLesson, createModule } from '../../../src/modules/member/learning/outline.ts';
+import { completeLesson } from '../../../src/modules/member/learning/progress.ts';
+import { principalFor } from '../../../src/platform/auth/principal-for.ts';
+import { createAtrium } from '../../../src/server.ts';
+import { cli, useCliDataDir } from '../../helpers/cli.ts';
+
+vi.setConfig({ testTimeout: 120_000 }); // every command opens the embedded database on disk, slow under load
+
+useCliDataDir('member-cli', { JOBS_ENABLED: 'false' });
+
+beforeAll(async () => {
+  const atrium = await createAtrium({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), bootstrap: false });
+  try {
+    await createPlan(atrium.platform, { name: 'Gold', price: 3000 });
+    await createPlan(atrium.platform, { name: 'Silver', price: 1000 });
+    for (const name of ['ann', 'bob']) await createUser(atrium.platform, { username: name, email: `${name}@example.com`, password: 'correct horse battery', roles: ['subscriber'] });
+    const course = await createCourse(atrium.platform, { title: 'Glazes', status: 'published' });
+    const mod = await createModule(atrium.platform, { courseId: course.id, title: 'Basics' });
+    const lessons = [await createLesson(atrium.platform, { moduleId: mod.id, title: 'One', status: 'published' }), await createLesson(atrium.platform, { moduleId: mod.id, title: 'Two', status: 'published' })];
+    const ann = await atrium.platform.prisma.user.findFirstOrThrow({ where: { username: 'ann' } });
+    await completeLesson(atrium.platform, principalFor(atrium.platform, ann, 'cli'), { lessonId: lessons[0]!.id });
+  } finally {
+    await atrium.close();
+  }
+}, 180_000);
+
+it('grants by username and plan slug, lists members (filtered by plan), and revokes', async () => {
+  const granted = await cli('members', 'grant', 'ann', 'gold');
+  expect(granted.code, granted.err).toBe(0);
+  expect(granted.out).toMatch(/^Success: ann has an active membership \(\d+\) of gold until 2\d{3}-/);
+  expect((await cli('members', 'grant', 'bob@example.com', 'silver')).code).toBe(0);
+
+  const all = JSON.parse((await cli('members', 'list', '--format', 'json')).out);
+  expect(all.map((m: { username: string; status: string; plans: string }) => [m.username, m.status, m.plans])).toEqual([['bob', 'active', 'silver'], ['ann', 'active', 'gold']]);
+  const gold = await cli('members', 'list', '--plan', 'gold', '--format', 'csv');
+  expect(gold.out.trim().split('\n')).toEqual(['id,username,email,status,plans', expect.stringMatching(/^\d+,ann,ann@example.com,active,gold$/)]);
+
+  const revoked = await cli('members', 'revoke', 'ann', 'gold');
+  expect([revoked.code, revoked.out]).toEqual([0, expect.stringMatching(/^Success: ann's membership \(\d+\) of gold is cancelled/)]);
+  const after = JSON.parse((await cli('members', 'list', '--plan', 'gold', '--format', 'json')).out);
+  expect(after.map((m: { status: string }) => m.status)).toEqual(['inactive']);
+});
+
+it('unknown user or plan, or nothing to revoke: exit 1, the reason on stderr, nothing on stdout', async () => {
+  for (const args of [['grant', 'nobody', 'gold'], ['grant', 'ann', 'platinum'], ['revoke', 'bob', 'gold'], ['list', '--plan', '999']]) {
+    const res = await cli('members', ...args);
+    expect([args.join(' '), res.code, res.out]).toEqual([args.join(' '), 1, '']);
+    expect(res.err.length).toBeGreaterThan(0);
+  }
+  expect((await cli('members', 'grant', 'nobody', 'gold')).err).toContain('nobody');
+  expect((await cli('members', 'grant', 'ann', 'platinum')).err).toContain('platinum');
+});
+
+it("courses progress <user>: the learner's progress per enrolled course", async () => {
+  const res = await cli('courses', 'progress', 'ann', '--format', 'json');
+  expect(res.code, res.err).toBe(0);
+  expect(JSON.parse(res.out)).toEqual([{ course_id: expect.any(Number), course: 'Glazes', completed_lessons: 1, total_lessons: 2, percent: 50, completed: false }]);
+  expect(JSON.parse((await cli('courses', 'progress', 'bob', '--format', 'json')).out)).toEqual([]);
+  expect((await cli('courses', 'progress', 'nobody')).code).toBe(1);
+});
