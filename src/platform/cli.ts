@@ -44,7 +44,7 @@ export function coreCli(program: Command, cli: CliContext): void {
 
   program
     .command('studio')
-    .description('Browse the data with Prisma Studio (the embedded database is served over a local socket)')
+    .description('Browse the data with Prisma Studio (on the embedded PostgreSQL or DATABASE_URL)')
     .option('--port <port>', 'Studio port', '5555')
     .action(async (o: { port: string }) => (await import('../cli/studio.ts')).studio(Number(o.port)));
 
