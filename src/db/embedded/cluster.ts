@@ -6,7 +6,7 @@
 //   run/postgres.log     the server log of the current run (truncated at each start)
 // It listens on 127.0.0.1 only, on a port free at start, with password (SCRAM) authentication and no Unix socket.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { liveClients, registerClient } from './clients.ts';
 import { withLock } from './lock.ts';
 import { clusterUser, giveToCluster, letClusterThrough } from './os-user.ts';
 import { ensurePassword, readPassword } from './password.ts';
-import { alive, isPostmasterOf, waitForExit } from './process.ts';
+import { postmasterState, waitForExit } from './process.ts';
 
 export const SUPERUSER = 'postgres';
 const WATCHDOG = path.join(import.meta.dirname, 'watchdog.sh');
@@ -36,8 +36,11 @@ export interface ClusterPaths {
   log: string;
 }
 
+/** The paths of a data directory (created if missing), by its canonical name: every process then starts PostgreSQL
+ *  with the same -D and recognises it the same way, whatever symlink or relative path it was given. */
 export function clusterPaths(dataDir: string): ClusterPaths {
-  const dir = path.resolve(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const dir = realpathSync(dataDir);
   const run = path.join(dir, 'run');
   return {
     dataDir: dir,
@@ -65,7 +68,7 @@ export function runningCluster(pgdata: string): (Running & { ready: boolean }) |
     return undefined;
   }
   const pid = Number(lines[0]);
-  if (!isPostmasterOf(pid, pgdata)) return undefined;
+  if (postmasterState(pid, pgdata) !== 'running') return undefined;
   return { pid, port: Number(lines[3]), ready: lines[7]?.trim() === 'ready' };
 }
 
@@ -152,7 +155,7 @@ async function initialise(p: ClusterPaths): Promise<void> {
       // One syncfs() instead of an fsync() per file: the same durability, seconds faster on first boot.
       ...(process.platform === 'linux' ? ['--sync-method=syncfs'] : []),
     ];
-    const { code, output } = await run(binaries().initdb, args);
+    const { code, output } = await run(binaries(clusterUser()).initdb, args);
     if (code !== 0) {
       rmSync(p.pgdata, { recursive: true, force: true });
       throw new EmbeddedClusterError(`initdb failed (exit ${code}) in ${p.pgdata}: ${lastLines(output)}${accessHint(output)}`);
@@ -170,7 +173,7 @@ async function start(p: ClusterPaths): Promise<Running> {
   // backends still holds its shared memory), but refuses when that pid now belongs to another process.
   const pidFile = path.join(p.pgdata, 'postmaster.pid');
   const stale = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
-  if (stale && alive(stale) && !isPostmasterOf(stale, p.pgdata)) rmSync(pidFile, { force: true });
+  if (stale && postmasterState(stale, p.pgdata) === 'other') rmSync(pidFile, { force: true });
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const outcome = await startOnce(p, port);
@@ -188,7 +191,7 @@ async function startOnce(p: ClusterPaths, port: number): Promise<Running | { log
   const log = openSync(p.log, 'w');
   const script = openSync(WATCHDOG, 'r');
   const args = ['-D', p.pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
-  const child = spawn('/bin/sh', ['-s', '--', p.run, binaries().postgres, ...args], {
+  const child = spawn('/bin/sh', ['-s', '--', p.run, binaries(user).postgres, ...args], {
     detached: true, // its own session: the watchdog outlives a killed parent, and terminal signals go to Atrium only
     stdio: [script, log, log],
     uid: user?.uid,

@@ -1,5 +1,5 @@
 // Process liveness, the one primitive the lock, the client registry and the watchdog rely on.
-import { readFileSync } from 'node:fs';
+import { readlinkSync, realpathSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export function alive(pid: number): boolean {
@@ -12,14 +12,15 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Whether pid is the postmaster of pgdata: false for a pid that a crash or a reboot left behind and another
- *  process (even another PostgreSQL) has since been given. */
-export function isPostmasterOf(pid: number, pgdata: string): boolean {
-  if (!alive(pid)) return false;
+/** What the pid of a postmaster.pid file is now: `other` when a crash or a reboot left the file behind and another
+ *  process (even another PostgreSQL) has since been given that pid. A postmaster works in its data directory, so its
+ *  current directory tells; when that cannot be read (no /proc), a live pid counts as the postmaster. */
+export function postmasterState(pid: number, pgdata: string): 'running' | 'gone' | 'other' {
+  if (!alive(pid)) return 'gone';
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(pgdata);
+    return readlinkSync(`/proc/${pid}/cwd`) === realpathSync(pgdata) ? 'running' : 'other';
   } catch {
-    return true; // no /proc (macOS): trust the pid
+    return 'running';
   }
 }
 
