@@ -106,11 +106,17 @@ describe('the embedded cluster', () => {
     await again.close();
   });
 
-  it('stops with the server on SIGTERM, and when the server is killed', { timeout: 180_000 }, async () => {
+  it('serves while a command runs on the same data directory, and stops with the server on SIGTERM or when it is killed', { timeout: 180_000 }, async () => {
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       const server = atrium(['serve'], dir, /Atrium is listening/);
       await server.seen;
       const { pid } = postmaster()!;
+      if (signal === 'SIGTERM') {
+        const command = atrium(['--format', 'json', 'users', 'list'], dir);
+        expect(await command.exited).toBe(0);
+        expect(JSON.parse(command.output().out)).toEqual([expect.objectContaining({ username: 'admin' })]);
+        expect(postmaster()!.pid).toBe(pid); // the command left the server's cluster running
+      }
       server.child.kill(signal);
       await server.exited;
       expect(await waitForExit(pid, 30_000)).toBe(true); // SIGKILL: the watchdog notices within a second or two

@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { EMBEDDED_DATABASE, openDatabase } from '../../src/db/connect.ts';
-import { acquireCluster } from '../../src/db/embedded/cluster.ts';
+import { acquireCluster, type ClusterLease } from '../../src/db/embedded/cluster.ts';
 import { giveToCluster } from '../../src/db/embedded/os-user.ts';
 
 declare module 'vitest' {
@@ -47,19 +47,25 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'atrium-test-'));
   chmodSync(dir, 0o755); // the clusters' account (when running as root) must pass through to seed/ and shared/
   const seed = path.join(dir, 'seed');
-  const db = await openDatabase({ kind: 'embedded', dataDir: seed });
-  await db.migrate();
-  for (const setting of ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off']) {
-    await db.prisma.$executeRawUnsafe(`ALTER SYSTEM SET ${setting}`);
-  }
-  await db.close(); // the last client: the seed cluster stops
+  let cluster: ClusterLease;
+  try {
+    const db = await openDatabase({ kind: 'embedded', dataDir: seed });
+    await db.migrate();
+    for (const setting of ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off']) {
+      await db.prisma.$executeRawUnsafe(`ALTER SYSTEM SET ${setting}`);
+    }
+    await db.close(); // the last client: the seed cluster stops
 
-  // The cluster that serves the test files: a copy of the seed, whose migrated database is the template.
-  const shared = path.join(dir, 'shared');
-  cpSync(seed, shared, { recursive: true });
-  giveToCluster(path.join(shared, 'postgres'), true);
-  giveToCluster(path.join(shared, 'run'), true);
-  const cluster = await acquireCluster(shared);
+    // The cluster that serves the test files: a copy of the seed, whose migrated database is the template.
+    const shared = path.join(dir, 'shared');
+    cpSync(seed, shared, { recursive: true });
+    giveToCluster(path.join(shared, 'postgres'), true);
+    giveToCluster(path.join(shared, 'run'), true);
+    cluster = await acquireCluster(shared);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   project.provide('pgTemplate', { kind: 'embedded', adminUrl: cluster.url('postgres'), template: EMBEDDED_DATABASE, seedDataDir: seed });
   return async () => {
     await cluster.release();
