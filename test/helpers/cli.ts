@@ -1,12 +1,11 @@
 // The operators' CLI in-process: `atrium …` against a throwaway database, output captured.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, inject, vi } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
 import { acquireCluster, type ClusterLease } from '../../src/db/embedded/cluster.ts';
-import { giveToCluster } from '../../src/db/embedded/os-user.ts';
-import { templateCopy } from './database.ts';
+import { copyDataDir } from '../setup/global.ts';
 
 export interface CommandResult {
   code: number;
@@ -29,30 +28,20 @@ export async function cli(...args: string[]): Promise<CommandResult> {
 }
 
 /**
- * Points the CLI (through process.env) at a new data directory for the calling file or describe block, with `env` on
- * top (undefined deletes a key); everything is restored and removed afterwards. On the embedded run the directory is
- * a copy of the migrated seed cluster, kept running for the block as a server would (each command finds it through
- * the data directory); on a DATABASE_URL run the CLI gets its own database on that server.
+ * Points the CLI (through process.env) at a new embedded data directory for the calling file or describe block, with
+ * `env` on top (undefined deletes a key); everything is restored and removed afterwards. The directory is a copy of
+ * the migrated seed (a fresh initdb and migration take seconds), and its cluster is kept running for the block as a
+ * server would: each command, and each in-process Atrium the test opens on DATA_DIR, finds it through the directory.
  */
 export function useCliDataDir(name: string, env: Record<string, string | undefined> = {}): { readonly path: string } {
   const dir = { path: '' };
   const saved = { ...process.env };
   let cluster: ClusterLease | undefined;
-  let drop = async () => {};
   beforeAll(async () => {
     dir.path = mkdtempSync(path.join(tmpdir(), `atrium-${name}-`));
-    const template = inject('pgTemplate');
-    delete process.env.DATABASE_URL;
-    if (template.kind === 'embedded') {
-      cpSync(template.seedDataDir!, dir.path, { recursive: true });
-      giveToCluster(path.join(dir.path, 'postgres'), true);
-      giveToCluster(path.join(dir.path, 'run'), true);
-      cluster = await acquireCluster(dir.path);
-    } else {
-      const copy = await templateCopy();
-      process.env.DATABASE_URL = copy.url;
-      drop = copy.drop;
-    }
+    copyDataDir(inject('seedDataDir'), dir.path);
+    cluster = await acquireCluster(dir.path);
+    delete process.env.DATABASE_URL; // the CLI here always uses the embedded database
     Object.assign(process.env, { DATA_DIR: dir.path, LOG_LEVEL: 'silent' });
     for (const [key, value] of Object.entries(env)) {
       if (value === undefined) delete process.env[key];
@@ -62,7 +51,6 @@ export function useCliDataDir(name: string, env: Record<string, string | undefin
   afterAll(async () => {
     process.env = saved;
     await cluster?.release();
-    await drop();
     rmSync(dir.path, { recursive: true, force: true });
   });
   return dir;
