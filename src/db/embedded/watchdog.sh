@@ -26,6 +26,11 @@ anyone() {
 pg=$!
 while kill -0 "$pg" 2>/dev/null; do
   sleep 1
+  if [ ! -d "$run" ]; then # the data directory was deleted under the cluster: nothing left to keep it for
+    kill -INT "$pg" 2>/dev/null
+    wait "$pg"
+    exit 0
+  fi
   anyone && continue
   # Nobody left: take the lock so that no process attaches while the cluster stops (a dead holder's lock is removed).
   if ! (set -C; echo $$ > "$run/lock") 2>/dev/null; then
