@@ -4,6 +4,7 @@
 import './events.ts';
 import './learning/events.ts';
 import './community/events.ts';
+import './insight/events.ts';
 import type { Module } from '../../platform/module.ts';
 import { memberCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
@@ -24,6 +25,10 @@ import { moderationSchema } from './community/graphql/moderation.ts';
 import { peopleSchema } from './community/graphql/people.ts';
 import { postsSchema } from './community/graphql/posts.ts';
 import { startCommunity, wireCommunity } from './community/wiring.ts';
+import { reportsCli } from './insight/cli.ts';
+import { reportsSchema } from './insight/graphql/reports.ts';
+import { insightJobs } from './insight/jobs.ts';
+import { wireInsight } from './insight/wiring.ts';
 
 export const member: Module = {
   name: 'member',
@@ -39,13 +44,15 @@ export const member: Module = {
     dmsSchema(builder);
     peopleSchema(builder);
     moderationSchema(builder);
+    reportsSchema(builder);
   },
   capabilities: memberCapabilities,
-  jobs,
+  jobs: [...jobs, ...insightJobs],
   checks,
   cli(program, cli) {
     memberCli(program, cli);
     coursesCli(program, cli);
+    reportsCli(program, cli);
   },
   http(router, platform) {
     certificatePage(router, platform);
@@ -53,6 +60,7 @@ export const member: Module = {
   setup(platform) {
     wireLearning(platform);
     wireCommunity(platform);
+    wireInsight(platform);
   },
   start: (platform) => startCommunity(platform),
 };

@@ -64,3 +64,17 @@ it("courses progress <user>: the learner's progress per enrolled course", async 
   expect(JSON.parse((await cli('courses', 'progress', 'bob', '--format', 'json')).out)).toEqual([]);
   expect((await cli('courses', 'progress', 'nobody')).code).toBe(1);
 });
+
+it('reports mrr and reports cohort --since=<months>', async () => {
+  expect((await cli('members', 'grant', 'bob', 'silver')).code).toBe(0);
+  const mrr = await cli('reports', 'mrr', '--format', 'json');
+  expect(mrr.code, mrr.err).toBe(0);
+  const rows = JSON.parse(mrr.out);
+  expect(rows.at(-1)).toEqual({ plan_id: 'total', members: 1, mrr: 1000, currency: 'USD' });
+  const cohort = await cli('reports', 'cohort', '--since=2', '--format', 'json');
+  expect(cohort.code, cohort.err).toBe(0);
+  const month = new Date().toISOString().slice(0, 7);
+  expect(JSON.parse(cohort.out).at(-1)).toMatchObject({ cohort: month, m0: 1 });
+  const bad = await cli('reports', 'cohort', '--since=0');
+  expect([bad.code, bad.out]).toEqual([1, '']);
+});
