@@ -22,6 +22,8 @@ export interface AtriumOptions {
   migrate?: boolean;
   /** Create the first administrator on an empty database (default true). */
   bootstrap?: boolean;
+  /** Where the generated first administrator's password is shown (default: stdout). */
+  printAdmin?: (line: string) => void;
 }
 
 export async function createAtrium(options: AtriumOptions) {
@@ -31,7 +33,7 @@ export async function createAtrium(options: AtriumOptions) {
   try {
     if (options.migrate !== false) await db.migrate();
     const platform = await createPlatform({ config, db, modules, clock: options.clock, logger: options.logger });
-    if (options.bootstrap !== false) await bootstrapAdmin(platform);
+    if (options.bootstrap !== false) await bootstrapAdmin(platform, options.printAdmin);
     const schema = buildSchema(modules);
     const table = compileRoutes(schema, modules.flatMap((m) => m.routes ?? []));
     for (const m of modules) await m.start?.(platform);
