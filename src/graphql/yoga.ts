@@ -97,7 +97,10 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    logging: { debug: () => {}, info: () => {}, warn: (...a) => logger.warn(a), error: (...a) => logger.error(a) },
+    // Yoga reports every error it answers — a client's syntax error as much as a crash — at its error level.
+    // Unexpected errors are logged once, by maskError (describeError); what yoga says goes to debug, so anonymous
+    // callers cannot flood the error log.
+    logging: { debug: () => {}, info: () => {}, warn: (...a) => logger.warn(a), error: (...a) => logger.debug(a) },
     maskedErrors: { maskError: (err) => toGraphQLError(err, logger) },
     renderGraphiQL,
     graphiql: config.graphql.graphiql
