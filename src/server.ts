@@ -6,6 +6,7 @@ import { buildSchema } from './graphql/schema.ts';
 import { createHttpApp } from './http/app.ts';
 import { modules as installedModules } from './modules/index.ts';
 import { bootstrapAdmin } from './platform/bootstrap-admin.ts';
+import { relayOutbox } from './platform/outbox.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Module } from './platform/module.ts';
@@ -37,6 +38,7 @@ export async function createAtrium(options: AtriumOptions) {
     const schema = buildSchema(modules);
     const table = compileRoutes(schema, modules.flatMap((m) => m.routes ?? []));
     for (const m of modules) await m.start?.(platform);
+    await relayOutbox(platform); // what a crashed instance left undelivered, once its claim expired
 
     let closing = false;
     let server: Server | undefined;

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/connect.ts';
 
-export async function testDatabase(): Promise<Database> {
+/** The test database; `url` when it is on a PostgreSQL server (another process can connect to it). */
+export async function testDatabase(): Promise<Database & { url?: string }> {
   const template = inject('pgTemplate');
   if (template.kind === 'pglite') {
     const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
@@ -22,6 +23,7 @@ export async function testDatabase(): Promise<Database> {
   const db = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     ...db,
+    url: url.toString(),
     async close() {
       await db.close();
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
