@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: size(1024 * 1024),
+  REQUEST_TIMEOUT: int(60, 1, 3600),
+  HEADERS_TIMEOUT: int(10, 1, 600),
   TRUST_PROXY: bool(false),
   JOBS_ENABLED: bool(true),
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@-]{1,60}$/, 'must be 1-60 letters, digits or . _ @ -').default('admin'),
@@ -132,6 +134,9 @@ export function loadConfig(env: Env = process.env) {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    /** Seconds a client has to send a whole request, and its headers; a slow client is cut off then (408). */
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT,
+    headersTimeoutSeconds: e.HEADERS_TIMEOUT,
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },

@@ -1,5 +1,5 @@
 // Composition root: database, migrations, platform, modules, schema, REST table and HTTP app.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Config } from './config.ts';
 import { openDatabase, targetFromConfig, type Database } from './db/connect.ts';
 import { buildSchema } from './graphql/schema.ts';
@@ -50,7 +50,11 @@ export async function createAtrium(options: AtriumOptions) {
       app,
       listen(port = config.port, host = config.host): Promise<Server> {
         return new Promise((resolve, reject) => {
-          const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+          // Node's defaults let a slow client hold a connection for 300 s; the limits are the operator's, and the
+          // check runs every second so a limit holds to the second.
+          const s = createServer({ requestTimeout: config.requestTimeoutSeconds * 1000, headersTimeout: config.headersTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 }, app);
+          s.once('error', reject);
+          s.listen(port, host, () => resolve(s));
           server = s;
         });
       },

@@ -1,6 +1,7 @@
 // The GraphQL face: graphql-yoga over the shared schema, with offline GraphiQL, armor limits, introspection for
 // administrators in production, and the cookie-nonce rule (a mutation authenticated by cookie needs the nonce).
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { listCostLimit } from './list-cost.ts';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { Request, Response } from 'express';
 import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate, type GraphQLSchema } from 'graphql';
@@ -64,6 +65,9 @@ function asRequestError(err: Error): GraphQLError {
 }
 
 /** The input policy of both faces (src/input/policy.ts) on the query text and the variables, before parsing. */
+/** The most an operation may cost, page sizes counted (list-cost.ts): e.g. 9 pages of 100 items of 10 fields. */
+const MAX_LIST_COST = 10_000;
+
 function inputPolicy(): Plugin<Context> {
   return {
     onParams({ params, setResult }) {
@@ -134,6 +138,7 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
         costLimit: { maxCost: 5000, ignoreIntrospection: true },
         blockFieldSuggestion: { enabled: config.production },
       }),
+      listCostLimit(MAX_LIST_COST),
       introspectionGuard(platform),
       requestErrors(),
       cookieNonceRule(),
