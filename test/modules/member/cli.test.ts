@@ -33,7 +33,7 @@ beforeAll(async () => {
 it('grants by username and plan slug, lists members (filtered by plan), and revokes', async () => {
   const granted = await cli('members', 'grant', 'ann', 'gold');
   expect(granted.code, granted.err).toBe(0);
-  expect(granted.out).toMatch(/^Success: ann has an active membership \(\d+\) of gold until 2\d{3}-/);
+  expect(granted.err).toMatch(/^Success: ann has an active membership \(\d+\) of gold until 2\d{3}-/);
   expect((await cli('members', 'grant', 'bob@example.com', 'silver')).code).toBe(0);
 
   const all = JSON.parse((await cli('members', 'list', '--format', 'json')).out);
@@ -42,7 +42,7 @@ it('grants by username and plan slug, lists members (filtered by plan), and revo
   expect(gold.out.trim().split('\n')).toEqual(['id,username,email,status,plans', expect.stringMatching(/^\d+,ann,ann@example.com,active,gold$/)]);
 
   const revoked = await cli('members', 'revoke', 'ann', 'gold');
-  expect([revoked.code, revoked.out]).toEqual([0, expect.stringMatching(/^Success: ann's membership \(\d+\) of gold is cancelled/)]);
+  expect([revoked.code, revoked.err]).toEqual([0, expect.stringMatching(/^Success: ann's membership \(\d+\) of gold is cancelled/)]);
   const after = JSON.parse((await cli('members', 'list', '--plan', 'gold', '--format', 'json')).out);
   expect(after.map((m: { status: string }) => m.status)).toEqual(['inactive']);
 });

@@ -1,9 +1,8 @@
 // `atrium reports mrr` and `atrium reports cohort --since=<months>`: the membership reports for operators.
 import type { Command } from 'commander';
-import { parseDeclared } from '../../../input/validate.ts';
 import type { CliContext } from '../../../platform/module.ts';
-import { z } from 'zod';
-import { CohortArgs, cohortReport, mrrReport } from './reports.ts';
+import { cohortReport, mrrReport } from './reports.ts';
+import { intOption } from '../../../cli/options.ts';
 
 export function reportsCli(program: Command, cli: CliContext): void {
   const reports = program.command('reports').description('Membership reports');
@@ -23,9 +22,8 @@ export function reportsCli(program: Command, cli: CliContext): void {
   reports
     .command('cohort')
     .description('Retention of monthly cohorts: members still holding a membership at the end of each month since')
-    .option('--since <months>', 'how many months of cohorts (1–60)', '12')
-    .action(async (o: { since: string }) => {
-      const { since } = parseDeclared(z.object(CohortArgs), { since: Number(o.since) });
+    .addOption(intOption('--since <months>', 'how many months of cohorts', 1, 60, 12))
+    .action(async ({ since }: { since: number }) => {
       const platform = await cli.platform();
       const { cohorts } = await cohortReport(platform, since);
       const width = Math.max(0, ...cohorts.map((c) => c.retained.length));
