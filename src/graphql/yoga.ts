@@ -2,7 +2,7 @@
 // administrators in production, and the cookie-nonce rule (a mutation authenticated by cookie needs the nonce).
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { listCostLimit } from './list-cost.ts';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { renderGraphiQLPage } from '../http/graphiql-assets.ts';
 import type { Request, Response } from 'express';
 import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
@@ -106,7 +106,7 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
     // callers cannot flood the error log.
     logging: { debug: () => {}, info: () => {}, warn: (...a) => logger.warn(a), error: (...a) => logger.debug(a) },
     maskedErrors: { maskError: (err) => toGraphQLError(err, logger) },
-    renderGraphiQL,
+    renderGraphiQL: renderGraphiQLPage,
     graphiql: config.graphql.graphiql
       ? async (_request, serverContext) => {
           const { req } = serverContext as ServerContext;
