@@ -71,6 +71,7 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT: int(10, 1, 600),
   TRUST_PROXY: bool(false),
   JOBS_ENABLED: bool(true),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@-]{1,60}$/, 'must be 1-60 letters, digits or . _ @ -').default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
@@ -139,6 +140,8 @@ export function loadConfig(env: Env = process.env) {
     headersTimeoutSeconds: e.HEADERS_TIMEOUT,
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
+    /** Bearer token of GET /metrics (Prometheus); unset: no metrics endpoint. */
+    metricsToken: e.METRICS_TOKEN,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     cors: { origins: e.CORS_ORIGINS, credentials: e.CORS_CREDENTIALS },
     graphql: {

@@ -2,6 +2,7 @@
 // administrators in production, and the cookie-nonce rule (a mutation authenticated by cookie needs the nonce).
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { listCostLimit } from './list-cost.ts';
+import { metricsFor } from '../platform/metrics.ts';
 import { renderGraphiQLPage } from '../http/graphiql-assets.ts';
 import type { Request, Response } from 'express';
 import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate, type GraphQLSchema } from 'graphql';
@@ -105,7 +106,13 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
     // Unexpected errors are logged once, by maskError (describeError); what yoga says goes to debug, so anonymous
     // callers cannot flood the error log.
     logging: { debug: () => {}, info: () => {}, warn: (...a) => logger.warn(a), error: (...a) => logger.debug(a) },
-    maskedErrors: { maskError: (err) => toGraphQLError(err, logger) },
+    maskedErrors: {
+      maskError: (err) => {
+        const masked = toGraphQLError(err, logger);
+        metricsFor(platform).errors.inc({ code: String(masked.extensions.code) });
+        return masked;
+      },
+    },
     renderGraphiQL: renderGraphiQLPage,
     graphiql: config.graphql.graphiql
       ? async (_request, serverContext) => {

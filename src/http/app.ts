@@ -8,6 +8,7 @@ import type { RouteTable } from '../rest/table.ts';
 import { sendError } from '../rest/wp-error.ts';
 import { bodyError, bodyParsers } from './body.ts';
 import { cors } from './cors.ts';
+import { metricsFor } from '../platform/metrics.ts';
 import { graphiqlAssets } from './graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
 import { siteRoot } from './site-root.ts';
@@ -39,7 +40,10 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
     });
     requestScope.run({ requestId }, next);
   });
+  const metrics = metricsFor(platform);
+  app.use(metrics.middleware);
   app.use(cors(config));
+  app.get('/metrics', metrics.handler);
 
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
