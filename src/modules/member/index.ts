@@ -8,6 +8,7 @@ import type { Module } from '../../platform/module.ts';
 import { memberCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
 import { memberCli } from './cli.ts';
+import { importerCli } from './importer/cli.ts';
 import { accessSchema } from './graphql/access.ts';
 import { membersSchema } from './graphql/members.ts';
 import { membershipsSchema } from './graphql/memberships.ts';
@@ -46,6 +47,7 @@ export const member: Module = {
   cli(program, cli) {
     memberCli(program, cli);
     coursesCli(program, cli);
+    importerCli(program, cli);
   },
   http(router, platform) {
     certificatePage(router, platform);
