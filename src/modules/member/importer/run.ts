@@ -86,11 +86,10 @@ export async function runImport(
       hooks.onError?.(e);
     }
   };
-  const flush = async () => {
-    const rows = batch;
-    batch = [];
-    const errors = pending;
-    pending = [];
+  // One batch is written while the next is read and prepared: parsing hides behind the database's work. Writes stay
+  // in order (each waits for the one before), so plans resolved by a batch are known to the next.
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (rows: ImportRow[], errors: RowError[], progress: { bytes: number; line: number }) => {
     if (rows.length) {
       const r = await writeBatch(platform, rows, { now, currency: platform.config.member.currency, dryRun: opts.dryRun, knownPlans });
       s.created += r.created;
@@ -102,7 +101,15 @@ export async function runImport(
       errors.push(...r.errors);
     }
     report(errors);
-    hooks.onBatch?.({ bytes, line, rows: s.rows, created: s.created, updated: s.updated, unchanged: s.unchanged, skipped: s.skipped });
+    hooks.onBatch?.({ ...progress, rows: s.created + s.updated + s.unchanged + s.skipped, created: s.created, updated: s.updated, unchanged: s.unchanged, skipped: s.skipped });
+  };
+  const flush = async () => {
+    await writing;
+    const next = write(batch, pending, { bytes, line });
+    batch = [];
+    pending = [];
+    writing = next;
+    next.catch(() => {}); // awaited by the next flush or at the end
   };
 
   for await (const record of readCsv(input)) {
@@ -136,6 +143,7 @@ export async function runImport(
   }
   if (!read) throw invalidFile('The file is empty: a header row is needed.');
   await flush();
+  await writing;
   if (!opts.dryRun) {
     const payload = { source: s.source, rows: s.rows, created: s.created, updated: s.updated, unchanged: s.unchanged, skipped: s.skipped, users_created: s.usersCreated, plans_created: s.plansCreated };
     await platform.events.emit('member/import/completed', payload).catch((err: unknown) => platform.logger.error({ err }, 'member/import/completed listener failed'));

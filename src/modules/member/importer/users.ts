@@ -14,7 +14,8 @@ const USERNAME = /^[A-Za-z0-9._@-]{1,60}$/;
 export interface BatchUsers {
   /** user id by e-mail (lower-case) or by `@username` for rows that have only a username. */
   ids: Map<string, number>;
-  created: number;
+  /** Users this batch created: no other transaction sees them before the commit. */
+  created: Set<number>;
 }
 
 export const userKey = (r: Pick<ImportRow, 'email' | 'username'>) => r.email ?? `@${r.username}`;
@@ -46,7 +47,7 @@ export async function batchUsers(tx: Tx, rows: ImportRow[], now: Date): Promise<
     for (const u of found) ids.set(`@${u.username}`, u.id);
   }
 
-  let created = 0;
+  const created = new Set<number>();
   for (let round = 0; round < 3; round++) {
     const missing = [...wanted.keys()].filter((e) => !ids.has(e));
     if (!missing.length) break;
@@ -59,8 +60,10 @@ export async function batchUsers(tx: Tx, rows: ImportRow[], now: Date): Promise<
        ON CONFLICT DO NOTHING RETURNING id, email`,
       names, missing, display, NO_PASSWORD, sqlTime(now),
     );
-    created += inserted.length;
-    for (const u of inserted) ids.set(u.email, u.id);
+    for (const u of inserted) {
+      ids.set(u.email, u.id);
+      created.add(u.id);
+    }
     await find(missing.filter((e) => !ids.has(e)));
   }
   return { ids, created };

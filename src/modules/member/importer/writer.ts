@@ -68,7 +68,7 @@ async function write(tx: Tx, rows: ImportRow[], ctx: BatchContext): Promise<Batc
   });
   const plans = await batchPlans(tx, withUser.map((r) => r.plan), ctx.knownPlans, ctx);
   const resolved: Resolved[] = withUser.map((r) => ({ ...r, userId: users.ids.get(userKey(r))!, planId: plans.ids.get(r.plan.key)! }));
-  const conflicts = await liveConflicts(tx, resolved);
+  const conflicts = await liveConflicts(tx, resolved, users.created);
   const valid = resolved.filter((r) => {
     const reason = conflicts.get(r);
     if (reason) errors.push({ line: r.line, reason });
@@ -80,19 +80,21 @@ async function write(tx: Tx, rows: ImportRow[], ctx: BatchContext): Promise<Batc
     created,
     updated: written.length - created,
     unchanged: valid.length - written.length,
-    usersCreated: users.created,
+    usersCreated: users.created.size,
     plansCreated: plans.created,
     errors,
     plans: plans.ids,
   };
 }
 
-/** A user holds at most one live membership per plan (as the services keep it): rows that would break that, against
- *  this batch or the database, are refused. The users are locked first, as the grant service locks them. */
-async function liveConflicts(tx: Tx, rows: Resolved[]): Promise<Map<Resolved, string>> {
+/** A user holds at most one live membership per plan (as the services keep it): rows that would break that, within
+ *  this batch or against the database, are refused. Only rows that bring a new live membership to a user who existed
+ *  before the batch are checked there, with those users locked first (as the grant service locks them): a user the
+ *  batch created has no other membership, and a key already live for the same user and plan adds none. */
+async function liveConflicts(tx: Tx, rows: Resolved[], newUsers: ReadonlySet<number>): Promise<Map<Resolved, string>> {
   const out = new Map<Resolved, string>();
-  const live = rows.filter((r) => (LIVE as string[]).includes(r.status));
-  if (!live.length) return out;
+  const isLive = (status: string) => (LIVE as string[]).includes(status);
+  const live = rows.filter((r) => isLive(r.status));
   const firstLine = new Map<string, number>();
   for (const r of live) {
     const pair = `${r.userId}:${r.planId}`;
@@ -100,14 +102,23 @@ async function liveConflicts(tx: Tx, rows: Resolved[]): Promise<Map<Resolved, st
     if (other !== undefined) out.set(r, `the user already has a live membership of this plan (line ${other})`);
     else firstLine.set(pair, r.line);
   }
-  await tx.$queryRawUnsafe('SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [...new Set(live.map((r) => r.userId))]);
+  let risky = live.filter((r) => !out.has(r) && !newUsers.has(r.userId));
+  if (!risky.length) return out;
+  const current = await tx.$queryRawUnsafe<{ source_ref: string; user_id: number; plan_id: number; status: string }[]>(
+    'SELECT source_ref, user_id, plan_id, status FROM member_memberships WHERE source_ref = ANY($1::text[])',
+    risky.map((r) => r.sourceRef),
+  );
+  const same = new Set(current.filter((m) => isLive(m.status)).map((m) => `${m.source_ref}|${m.user_id}|${m.plan_id}`));
+  risky = risky.filter((r) => !same.has(`${r.sourceRef}|${r.userId}|${r.planId}`));
+  if (!risky.length) return out;
+  await tx.$queryRawUnsafe('SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [...new Set(risky.map((r) => r.userId))]);
   const taken = await tx.$queryRawUnsafe<{ k: string; id: number }[]>(
     `SELECT r.k, m.id FROM unnest($1::int[], $2::int[], $3::text[]) AS r(u, p, k)
      JOIN member_memberships m ON m.user_id = r.u AND m.plan_id = r.p
-     WHERE m.status = ANY($4::text[]) AND (m.source_ref IS NULL OR NOT m.source_ref = ANY($5::text[]))`,
-    live.map((r) => r.userId), live.map((r) => r.planId), live.map((r) => r.sourceRef), LIVE, rows.map((r) => r.sourceRef),
+     WHERE m.status = ANY($4::text[]) AND (m.source_ref IS NULL OR m.source_ref NOT IN (SELECT unnest($5::text[])))`,
+    risky.map((r) => r.userId), risky.map((r) => r.planId), risky.map((r) => r.sourceRef), LIVE, rows.map((r) => r.sourceRef),
   );
-  const byKey = new Map(live.map((r) => [r.sourceRef, r]));
+  const byKey = new Map(risky.map((r) => [r.sourceRef, r]));
   for (const t of taken) out.set(byKey.get(t.k)!, `the user already has a live membership (${t.id}) of this plan`);
   return out;
 }
