@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: size(1024 * 1024),
+  UPLOAD_LIMIT: size(50 * 1024 * 1024),
   TRUST_PROXY: bool(false),
   JOBS_ENABLED: bool(true),
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@-]{1,60}$/, 'must be 1-60 letters, digits or . _ @ -').default('admin'),
@@ -132,6 +133,8 @@ export function loadConfig(env: Env = process.env) {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    /** Largest multipart body (GraphQL file uploads: the membership importer). */
+    uploadLimit: e.UPLOAD_LIMIT,
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },

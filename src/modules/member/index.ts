@@ -10,6 +10,7 @@ import { checks } from './checks.ts';
 import { memberCli } from './cli.ts';
 import { importerCli } from './importer/cli.ts';
 import { accessSchema } from './graphql/access.ts';
+import { importerSchema } from './graphql/importer.ts';
 import { membersSchema } from './graphql/members.ts';
 import { membershipsSchema } from './graphql/memberships.ts';
 import { plansSchema } from './graphql/plans.ts';
@@ -40,6 +41,7 @@ export const member: Module = {
     dmsSchema(builder);
     peopleSchema(builder);
     moderationSchema(builder);
+    importerSchema(builder);
   },
   capabilities: memberCapabilities,
   jobs,

@@ -46,18 +46,26 @@ async function peekFirstLine(input: AsyncIterable<Uint8Array | string>) {
   return { firstLine, stream: Readable.from(rest()) };
 }
 
+type SkipError = Error & { lines?: number; empty_lines?: number; bytes?: number; records?: number };
+
 export async function* readCsv(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<CsvRecord> {
   const { firstLine, stream } = await peekFirstLine(input);
-  const skipped: CsvRecord[] = [];
+  // The parser may run ahead of this reader: a record it skips is placed by the count of records read before it.
+  const skipped: SkipError[] = [];
   let lastLine = 0;
   let lastEmpty = 0;
   // The line a record starts on: after the previous record's last line and the empty lines skipped since.
-  const startOf = (info: Pick<Info, 'lines' | 'empty_lines'>) => {
-    const start = lastLine + 1 + (info.empty_lines - lastEmpty);
-    lastLine = info.lines;
-    lastEmpty = info.empty_lines;
+  const startOf = (lines: number, empty: number) => {
+    const start = lastLine + 1 + (empty - lastEmpty);
+    lastLine = lines;
+    lastEmpty = empty;
     return start;
   };
+  const bad = (err: SkipError): CsvRecord => ({
+    line: startOf(err.lines ?? lastLine + 1, err.empty_lines ?? lastEmpty),
+    bytes: err.bytes ?? 0,
+    malformed: `malformed CSV: ${err.message}`,
+  });
   const parser = parse({
     bom: true,
     delimiter: sniffDelimiter(firstLine.replace(/^\uFEFF/, '')),
@@ -67,15 +75,12 @@ export async function* readCsv(input: AsyncIterable<Uint8Array | string>): Async
     skip_empty_lines: true,
     skip_records_with_error: true,
   });
-  parser.on('skip', (err: Error & { lines?: number; empty_lines?: number; bytes?: number }) => {
-    const line = startOf({ lines: err.lines ?? lastLine + 1, empty_lines: err.empty_lines ?? lastEmpty });
-    skipped.push({ line, bytes: err.bytes ?? 0, malformed: `malformed CSV: ${err.message}` });
-  });
+  parser.on('skip', (err: SkipError) => void skipped.push(err));
   stream.on('error', (err) => parser.destroy(err));
   stream.pipe(parser);
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
-    while (skipped.length) yield skipped.shift()!;
-    yield { line: startOf(info), bytes: info.bytes, cells: record };
+    while (skipped.length && (skipped[0]!.records ?? 0) < info.records) yield bad(skipped.shift()!);
+    yield { line: startOf(info.lines, info.empty_lines), bytes: info.bytes, cells: record };
   }
-  while (skipped.length) yield skipped.shift()!;
+  while (skipped.length) yield bad(skipped.shift()!);
 }
