@@ -16,11 +16,14 @@ async function existing(tx: Tx, spec: PlanSpec): Promise<number | null> {
     const [byRef] = await tx.$queryRawUnsafe<{ id: number }[]>('SELECT id FROM member_plans WHERE source_ref = $1', spec.sourceRef);
     if (byRef) return byRef.id;
   }
-  // A plan the source identifies by id may reuse a hand-made plan of its name, never another source plan's.
+  // A plan the source identifies by id may take a plan of its name that no source claims yet (made by hand, or by an
+  // import of an export without plan ids), never another source plan's; it is then tagged with the id, so a later
+  // export that gives only the id finds it.
   const [byName] = await tx.$queryRawUnsafe<{ id: number }[]>(
     'SELECT id FROM member_plans WHERE lower(name) = lower($1) AND ($2::text IS NULL OR source_ref IS NULL) ORDER BY id LIMIT 1',
     spec.name, spec.sourceRef,
   );
+  if (byName && spec.sourceRef) await tx.$executeRawUnsafe('UPDATE member_plans SET source_ref = $2 WHERE id = $1 AND source_ref IS NULL', byName.id, spec.sourceRef);
   return byName?.id ?? null;
 }
 

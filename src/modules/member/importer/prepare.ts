@@ -77,7 +77,9 @@ export function prepare(system: SourceSystem, src: SourceRow, line: number, zone
       sourceStatus: src.status,
       startedAt,
       currentPeriodEnd: end,
-      endedAt: ended ? end : null,
+      // An ended membership ended at its end date once that has passed (WooCommerce may list a cancelled one with a
+      // future expiration); the source does not say when otherwise.
+      endedAt: ended && end && end <= now ? end : null,
     },
   };
 }
