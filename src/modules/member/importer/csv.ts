@@ -2,7 +2,7 @@
 // delimiters), so memory stays flat whatever its size. The delimiter is the header line's: WooCommerce Memberships
 // may export tab-separated. Each record comes with the line it starts on (what a spreadsheet shows) and the bytes
 // read so far; a record csv-parse cannot read is answered as a bad record at its line.
-import { Readable } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { parse, type Info } from 'csv-parse';
 
 export type CsvRecord = { line: number; bytes: number; cells: string[] } | { line: number; bytes: number; malformed: string };
@@ -46,26 +46,51 @@ async function peekFirstLine(input: AsyncIterable<Uint8Array | string>) {
   return { firstLine, stream: Readable.from(rest()) };
 }
 
-type SkipError = Error & { lines?: number; empty_lines?: number; bytes?: number; records?: number };
+type SkipError = Error & { empty_lines?: number; bytes?: number; records?: number };
+
+/** Newline positions of the bytes flowing to the parser, so a record's line is counted from its byte offset
+ *  (csv-parse's own line count takes a CRLF inside quotes for two lines). */
+class LineIndex extends Transform {
+  #seen = 0;
+  #positions: number[] = [];
+  #head = 0;
+  #before = 0;
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) this.#positions.push(this.#seen + i);
+    this.#seen += chunk.length;
+    done(null, chunk);
+  }
+
+  /** Newlines before a byte offset (offsets asked in increasing order). */
+  newlinesBefore(offset: number): number {
+    while (this.#head < this.#positions.length && this.#positions[this.#head]! < offset) {
+      this.#head++;
+      this.#before++;
+    }
+    if (this.#head > 4096) {
+      this.#positions = this.#positions.slice(this.#head);
+      this.#head = 0;
+    }
+    return this.#before;
+  }
+}
 
 export async function* readCsv(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<CsvRecord> {
   const { firstLine, stream } = await peekFirstLine(input);
+  const lines = new LineIndex();
   // The parser may run ahead of this reader: a record it skips is placed by the count of records read before it.
   const skipped: SkipError[] = [];
-  let lastLine = 0;
-  let lastEmpty = 0;
-  // The line a record starts on: after the previous record's last line and the empty lines skipped since.
-  const startOf = (lines: number, empty: number) => {
-    const start = lastLine + 1 + (empty - lastEmpty);
-    lastLine = lines;
-    lastEmpty = empty;
-    return start;
+  let end = 0; // byte offset after the previous record (its delimiter included)
+  let empty = 0;
+  // A record starts after the newlines before the previous record's end and the blank lines skipped since.
+  const startOf = (bytes: number, emptyLines: number) => {
+    const line = 1 + lines.newlinesBefore(end) + (emptyLines - empty);
+    end = bytes;
+    empty = emptyLines;
+    return line;
   };
-  const bad = (err: SkipError): CsvRecord => ({
-    line: startOf(err.lines ?? lastLine + 1, err.empty_lines ?? lastEmpty),
-    bytes: err.bytes ?? 0,
-    malformed: `malformed CSV: ${err.message}`,
-  });
+  const bad = (err: SkipError): CsvRecord => ({ line: startOf(err.bytes ?? end, err.empty_lines ?? empty), bytes: err.bytes ?? end, malformed: `malformed CSV: ${err.message}` });
   const parser = parse({
     bom: true,
     delimiter: sniffDelimiter(firstLine.replace(/^\uFEFF/, '')),
@@ -77,10 +102,11 @@ export async function* readCsv(input: AsyncIterable<Uint8Array | string>): Async
   });
   parser.on('skip', (err: SkipError) => void skipped.push(err));
   stream.on('error', (err) => parser.destroy(err));
-  stream.pipe(parser);
+  lines.on('error', (err) => parser.destroy(err));
+  stream.pipe(lines).pipe(parser);
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
     while (skipped.length && (skipped[0]!.records ?? 0) < info.records) yield bad(skipped.shift()!);
-    yield { line: startOf(info.lines, info.empty_lines), bytes: info.bytes, cells: record };
+    yield { line: startOf(info.bytes, info.empty_lines), bytes: info.bytes, cells: record };
   }
   while (skipped.length) yield bad(skipped.shift()!);
 }

@@ -46,14 +46,14 @@ async function create(tx: Tx, spec: PlanSpec, ctx: PlanContext): Promise<number>
 /** Plan ids by spec key for the batch; `known` holds what earlier committed batches resolved. */
 export async function batchPlans(tx: Tx, specs: PlanSpec[], known: ReadonlyMap<string, number>, ctx: PlanContext) {
   const ids = new Map<string, number>();
-  let created = 0;
+  const created: string[] = [];
   for (const spec of specs) {
     if (ids.has(spec.key)) continue;
     const id = known.get(spec.key) ?? (await existing(tx, spec));
     if (id) ids.set(spec.key, id);
     else {
       ids.set(spec.key, await create(tx, spec, ctx));
-      created++;
+      created.push(spec.key);
     }
   }
   return { ids, created };

@@ -67,6 +67,9 @@ export async function runImport(
   const zone = new Zone(opts.sourceTimezone);
   const now = platform.clock.now();
   const knownPlans = new Map<string, number>();
+  // A dry run rolls each batch back, so a user or plan a later batch needs is "created" again: counted once.
+  const dryCreated = new Set<string>();
+  const newOnes = (keys: string[]) => (opts.dryRun ? keys.filter((k) => !dryCreated.has(k) && dryCreated.add(k)).length : keys.length);
   const seen = new Map<string, number>(); // source_ref → line: a key twice in one file is refused the second time
   const s: ImportSummary = {
     source: opts.from, dryRun: opts.dryRun, sourceTimezone: zone.name, rows: 0, created: 0, updated: 0, unchanged: 0, skipped: 0,
@@ -95,8 +98,8 @@ export async function runImport(
       s.created += r.created;
       s.updated += r.updated;
       s.unchanged += r.unchanged;
-      s.usersCreated += r.usersCreated;
-      s.plansCreated += r.plansCreated;
+      s.usersCreated += newOnes(r.usersCreated.map((e) => `user:${e}`));
+      s.plansCreated += newOnes(r.plansCreated.map((k) => `plan:${k}`));
       if (!opts.dryRun) for (const [k, id] of r.plans) knownPlans.set(k, id);
       errors.push(...r.errors);
     }

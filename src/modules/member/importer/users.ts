@@ -14,8 +14,9 @@ const USERNAME = /^[A-Za-z0-9._@-]{1,60}$/;
 export interface BatchUsers {
   /** user id by e-mail (lower-case) or by `@username` for rows that have only a username. */
   ids: Map<string, number>;
-  /** Users this batch created: no other transaction sees them before the commit. */
+  /** Users this batch created (by id: no other transaction sees them before the commit; by e-mail). */
   created: Set<number>;
+  createdEmails: string[];
 }
 
 export const userKey = (r: Pick<ImportRow, 'email' | 'username'>) => r.email ?? `@${r.username}`;
@@ -48,6 +49,7 @@ export async function batchUsers(tx: Tx, rows: ImportRow[], now: Date): Promise<
   }
 
   const created = new Set<number>();
+  const createdEmails: string[] = [];
   for (let round = 0; round < 3; round++) {
     const missing = [...wanted.keys()].filter((e) => !ids.has(e));
     if (!missing.length) break;
@@ -63,8 +65,9 @@ export async function batchUsers(tx: Tx, rows: ImportRow[], now: Date): Promise<
     for (const u of inserted) {
       ids.set(u.email, u.id);
       created.add(u.id);
+      createdEmails.push(u.email);
     }
     await find(missing.filter((e) => !ids.has(e)));
   }
-  return { ids, created };
+  return { ids, created, createdEmails };
 }

@@ -20,8 +20,9 @@ export interface BatchResult {
   created: number;
   updated: number;
   unchanged: number;
-  usersCreated: number;
-  plansCreated: number;
+  /** E-mails of the users and keys of the plans this batch created. */
+  usersCreated: string[];
+  plansCreated: string[];
   errors: RowError[];
   /** Plan ids this batch resolved (for the next batches; only once committed). */
   plans: Map<string, number>;
@@ -80,7 +81,7 @@ async function write(tx: Tx, rows: ImportRow[], ctx: BatchContext): Promise<Batc
     created,
     updated: written.length - created,
     unchanged: valid.length - written.length,
-    usersCreated: users.created.size,
+    usersCreated: users.createdEmails,
     plansCreated: plans.created,
     errors,
     plans: plans.ids,
