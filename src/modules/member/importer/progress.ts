@@ -38,6 +38,7 @@ export function progressReporter(totalBytes: number, stream: NodeJS.WriteStream 
     onBatch: (p) => bar.update(Math.min(p.bytes, totalBytes), { rows: p.rows, rate: rate(p.rows), counts: counts(p) }),
     stop() {
       bar.update(totalBytes);
+      bars.update(); // flushes the lines logged since the last redraw: stop() alone would drop them
       bars.stop();
     },
   };
