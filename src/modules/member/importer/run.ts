@@ -11,6 +11,7 @@ import { isTimeZone, Zone } from './dates.ts';
 import { invalidFile, type SourceRow } from './format.ts';
 import { FORMATS, SOURCE_SYSTEMS } from './formats/index.ts';
 import { prepare, type ImportRow } from './prepare.ts';
+import { SeenKeys } from './seen.ts';
 import { writeBatch, type RowError } from './writer.ts';
 
 export const ImportSource = enumOf('MemberImportSource', SOURCE_SYSTEMS, 'pmpro: Paid Memberships Pro; memberpress; rcp: Restrict Content Pro; wcm: WooCommerce Memberships.');
@@ -70,7 +71,7 @@ export async function runImport(
   // A dry run rolls each batch back, so a user or plan a later batch needs is "created" again: counted once.
   const dryCreated = new Set<string>();
   const newOnes = (keys: string[]) => (opts.dryRun ? keys.filter((k) => !dryCreated.has(k) && dryCreated.add(k)).length : keys.length);
-  const seen = new Map<string, number>(); // source_ref → line: a key twice in one file is refused the second time
+  const seen = new SeenKeys(); // a key twice in one file is refused the second time
   const s: ImportSummary = {
     source: opts.from, dryRun: opts.dryRun, sourceTimezone: zone.name, rows: 0, created: 0, updated: 0, unchanged: 0, skipped: 0,
     usersCreated: 0, plansCreated: 0, errors: [], errorsTruncated: false,
@@ -135,12 +136,11 @@ export async function runImport(
       pending.push({ line: record.line, reason: prepared.reason });
       continue;
     }
-    const first = seen.get(prepared.row.sourceRef);
-    if (first !== undefined) {
+    const first = seen.firstLine(prepared.row.sourceRef, record.line);
+    if (first !== null) {
       pending.push({ line: record.line, reason: `duplicate key ${prepared.row.sourceRef} (first on line ${first})` });
       continue;
     }
-    seen.set(prepared.row.sourceRef, record.line);
     batch.push(prepared.row);
     if (batch.length >= opts.batchSize) await flush();
   }

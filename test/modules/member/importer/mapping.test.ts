@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readCsv, sniffDelimiter } from '../../../../src/modules/member/importer/csv.ts';
 import { parseDate, Zone } from '../../../../src/modules/member/importer/dates.ts';
+import { SeenKeys } from '../../../../src/modules/member/importer/seen.ts';
 import { mapStatus } from '../../../../src/modules/member/importer/statuses.ts';
 
 const NOW = new Date('2026-11-22T00:00:00Z');
@@ -106,5 +107,15 @@ describe('CSV reading', () => {
     expect(sniffDelimiter('a,b,c')).toBe(',');
     expect(sniffDelimiter('a\tb\t"c, d"')).toBe('\t');
     expect(sniffDelimiter('"a\tb",c')).toBe(',');
+  });
+});
+
+describe('keys seen in a run', () => {
+  it('answers the first line of a key seen before, across growth of the table', () => {
+    const seen = new SeenKeys();
+    for (let i = 1; i <= 50_000; i++) expect(seen.firstLine(`pmpro:${i}:3`, i + 1)).toBeNull();
+    for (let i = 1; i <= 50_000; i += 997) expect(seen.firstLine(`pmpro:${i}:3`, 60_000)).toBe(i + 1);
+    expect(seen.firstLine('pmpro:50001:3', 60_001)).toBeNull();
+    expect(seen.firstLine('rcp:1', 60_002)).toBeNull();
   });
 });
