@@ -116,33 +116,38 @@ export async function runImport(
     next.catch(() => {}); // awaited by the next flush or at the end
   };
 
-  for await (const record of readCsv(input)) {
-    bytes = record.bytes || bytes;
-    line = record.line;
-    if ('malformed' in record) {
-      if (!read) throw invalidFile(`The header row cannot be read: ${record.malformed}`);
+  try {
+    for await (const record of readCsv(input)) {
+      bytes = record.bytes || bytes;
+      line = record.line;
+      if ('malformed' in record) {
+        if (!read) throw invalidFile(`The header row cannot be read: ${record.malformed}`);
+        s.rows++;
+        pending.push({ line: record.line, reason: record.malformed });
+        continue;
+      }
+      if (!read) {
+        read = format.bind(record.cells);
+        continue;
+      }
+      if (record.cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing ",,,," line
       s.rows++;
-      pending.push({ line: record.line, reason: record.malformed });
-      continue;
+      const prepared = prepare(opts.from, read(record.cells), record.line, zone, now);
+      if ('reason' in prepared) {
+        pending.push({ line: record.line, reason: prepared.reason });
+        continue;
+      }
+      const first = seen.firstLine(prepared.row.sourceRef, record.line);
+      if (first !== null) {
+        pending.push({ line: record.line, reason: `duplicate key ${prepared.row.sourceRef} (first on line ${first})` });
+        continue;
+      }
+      batch.push(prepared.row);
+      if (batch.length >= opts.batchSize) await flush();
     }
-    if (!read) {
-      read = format.bind(record.cells);
-      continue;
-    }
-    if (record.cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing ",,,," line
-    s.rows++;
-    const prepared = prepare(opts.from, read(record.cells), record.line, zone, now);
-    if ('reason' in prepared) {
-      pending.push({ line: record.line, reason: prepared.reason });
-      continue;
-    }
-    const first = seen.firstLine(prepared.row.sourceRef, record.line);
-    if (first !== null) {
-      pending.push({ line: record.line, reason: `duplicate key ${prepared.row.sourceRef} (first on line ${first})` });
-      continue;
-    }
-    batch.push(prepared.row);
-    if (batch.length >= opts.batchSize) await flush();
+  } catch (err) {
+    await writing.catch(() => {}); // the batch in flight ends (commits or rolls back) before the run answers
+    throw err;
   }
   if (!read) throw invalidFile('The file is empty: a header row is needed.');
   await flush();
