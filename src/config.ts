@@ -69,6 +69,7 @@ const EnvSchema = z.object({
   BODY_LIMIT: size(1024 * 1024),
   REQUEST_TIMEOUT: int(60, 1, 3600),
   HEADERS_TIMEOUT: int(10, 1, 600),
+  UPLOAD_LIMIT: size(50 * 1024 * 1024),
   TRUST_PROXY: bool(false),
   JOBS_ENABLED: bool(true),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -138,6 +139,8 @@ export function loadConfig(env: Env = process.env) {
     /** Seconds a client has to send a whole request, and its headers; a slow client is cut off then (408). */
     requestTimeoutSeconds: e.REQUEST_TIMEOUT,
     headersTimeoutSeconds: e.HEADERS_TIMEOUT,
+    /** Largest multipart body (GraphQL file uploads: the membership importer). */
+    uploadLimit: e.UPLOAD_LIMIT,
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
     /** Bearer token of GET /metrics (Prometheus); unset: no metrics endpoint. */

@@ -6,7 +6,7 @@ import type { Platform } from '../platform/platform.ts';
 import { restRouter } from '../rest/adapter.ts';
 import type { RouteTable } from '../rest/table.ts';
 import { sendError } from '../rest/wp-error.ts';
-import { bodyError, bodyParsers } from './body.ts';
+import { bodyError, bodyParsers, uploadLimit } from './body.ts';
 import { cors } from './cors.ts';
 import { metricsFor } from '../platform/metrics.ts';
 import { graphiqlAssets } from './graphiql-assets.ts';
@@ -51,7 +51,7 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
 
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
   if (config.graphql.graphiql) app.use(graphiqlAssets());
-  app.use('/graphql', express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
+  app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
   for (const m of platform.modules) {
     if (!m.http) continue;
     const router = express.Router();

@@ -9,7 +9,9 @@ import type { Module } from '../../platform/module.ts';
 import { memberCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
 import { memberCli } from './cli.ts';
+import { importerCli } from './importer/cli.ts';
 import { accessSchema } from './graphql/access.ts';
+import { importerSchema } from './graphql/importer.ts';
 import { membersSchema } from './graphql/members.ts';
 import { membershipsSchema } from './graphql/memberships.ts';
 import { plansSchema } from './graphql/plans.ts';
@@ -45,6 +47,7 @@ export const member: Module = {
     peopleSchema(builder);
     moderationSchema(builder);
     reportsSchema(builder);
+    importerSchema(builder);
   },
   capabilities: memberCapabilities,
   jobs: [...jobs, ...insightJobs],
@@ -53,6 +56,7 @@ export const member: Module = {
     memberCli(program, cli);
     coursesCli(program, cli);
     reportsCli(program, cli);
+    importerCli(program, cli);
   },
   http(router, platform) {
     certificatePage(router, platform);
