@@ -67,8 +67,12 @@ const EnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: size(1024 * 1024),
+  REQUEST_TIMEOUT: int(60, 1, 3600),
+  HEADERS_TIMEOUT: int(10, 1, 600),
+  UPLOAD_LIMIT: size(50 * 1024 * 1024),
   TRUST_PROXY: bool(false),
   JOBS_ENABLED: bool(true),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@-]{1,60}$/, 'must be 1-60 letters, digits or . _ @ -').default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
@@ -132,8 +136,15 @@ export function loadConfig(env: Env = process.env) {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    /** Seconds a client has to send a whole request, and its headers; a slow client is cut off then (408). */
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT,
+    headersTimeoutSeconds: e.HEADERS_TIMEOUT,
+    /** Largest multipart body (GraphQL file uploads: the membership importer). */
+    uploadLimit: e.UPLOAD_LIMIT,
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
+    /** Bearer token of GET /metrics (Prometheus); unset: no metrics endpoint. */
+    metricsToken: e.METRICS_TOKEN,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     cors: { origins: e.CORS_ORIGINS, credentials: e.CORS_CREDENTIALS },
     graphql: {

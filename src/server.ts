@@ -1,11 +1,12 @@
 // Composition root: database, migrations, platform, modules, schema, REST table and HTTP app.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Config } from './config.ts';
 import { openDatabase, targetFromConfig, type Database } from './db/connect.ts';
 import { buildSchema } from './graphql/schema.ts';
 import { createHttpApp } from './http/app.ts';
 import { modules as installedModules } from './modules/index.ts';
 import { bootstrapAdmin } from './platform/bootstrap-admin.ts';
+import { relayOutbox } from './platform/outbox.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Module } from './platform/module.ts';
@@ -22,6 +23,8 @@ export interface AtriumOptions {
   migrate?: boolean;
   /** Create the first administrator on an empty database (default true). */
   bootstrap?: boolean;
+  /** Where the generated first administrator's password is shown (default: stdout). */
+  printAdmin?: (line: string) => void;
 }
 
 export async function createAtrium(options: AtriumOptions) {
@@ -31,10 +34,11 @@ export async function createAtrium(options: AtriumOptions) {
   try {
     if (options.migrate !== false) await db.migrate();
     const platform = await createPlatform({ config, db, modules, clock: options.clock, logger: options.logger });
-    if (options.bootstrap !== false) await bootstrapAdmin(platform);
+    if (options.bootstrap !== false) await bootstrapAdmin(platform, options.printAdmin);
     const schema = buildSchema(modules);
     const table = compileRoutes(schema, modules.flatMap((m) => m.routes ?? []));
     for (const m of modules) await m.start?.(platform);
+    await relayOutbox(platform); // what a crashed instance left undelivered, once its claim expired
 
     let closing = false;
     let server: Server | undefined;
@@ -46,7 +50,11 @@ export async function createAtrium(options: AtriumOptions) {
       app,
       listen(port = config.port, host = config.host): Promise<Server> {
         return new Promise((resolve, reject) => {
-          const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+          // Node's defaults let a slow client hold a connection for 300 s; the limits are the operator's, and the
+          // check runs every second so a limit holds to the second.
+          const s = createServer({ requestTimeout: config.requestTimeoutSeconds * 1000, headersTimeout: config.headersTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 }, app);
+          s.once('error', reject);
+          s.listen(port, host, () => resolve(s));
           server = s;
         });
       },

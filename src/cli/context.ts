@@ -27,8 +27,9 @@ export function createCliContext(format: () => Format): CliContext & { close(): 
       const list = Array.isArray(rows) ? rows : [rows];
       process.stdout.write(`${render(list, format(), columns)}\n`);
     },
+    // Messages on stderr, data on stdout, whatever the format: `--format=json` output always parses.
     success(message) {
-      process.stdout.write(`Success: ${message}\n`);
+      process.stderr.write(`Success: ${message}\n`);
     },
     async close() {
       const platform = await opened?.catch(() => null); // a failed open was already reported

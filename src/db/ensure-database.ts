@@ -60,7 +60,8 @@ export async function ensureDatabase(url: string): Promise<void> {
   try {
     await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)}`);
   } catch (err) {
-    if ((err as { code?: string }).code !== '42P04') throw explain(err, url); // 42P04: created meanwhile
+    // Created meanwhile by another process: 42P04, or 23505 when both CREATE DATABASE statements ran at once.
+    if (!['42P04', '23505'].includes((err as { code?: string }).code ?? '')) throw explain(err, url);
   } finally {
     await admin.end();
   }

@@ -11,7 +11,7 @@ import { getDatamodel } from '../generated/pothos-prisma-types.ts';
 import { can, hasApiScope } from '../platform/principal.ts';
 import type { Context } from './context.ts';
 import { refusal } from './refusal.ts';
-import { DateTimeScalar, JSONScalar } from './scalars.ts';
+import { DateTimeScalar, FileScalar, JSONScalar } from './scalars.ts';
 import { validationFailure } from './validation.ts';
 
 export interface AuthScopes {
@@ -30,6 +30,7 @@ export interface AtriumSchemaTypes {
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
+    File: { Input: File; Output: never };
   };
   Directives: {
     requiresCapability: { locations: 'FIELD_DEFINITION' | 'OBJECT'; args: { name: string } };
@@ -66,6 +67,7 @@ export function createBuilder() {
   });
   builder.addScalarType('DateTime', DateTimeScalar);
   builder.addScalarType('JSON', JSONScalar);
+  builder.addScalarType('File', FileScalar);
   builder.queryType({});
   builder.mutationType({});
   return builder;

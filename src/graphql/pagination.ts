@@ -33,10 +33,22 @@ export function pageArgs(args: { page?: number | null; perPage?: number | null }
   return { page, perPage };
 }
 
+/**
+ * What a page's findMany spreads into its arguments. relationLoadStrategy 'query': relations the selection asks for
+ * (authors, counts, …) load for the page's rows in one query each, after the page is chosen; with the default
+ * 'join' PostgreSQL builds every row's lateral joins before ORDER BY … LIMIT (a 20-topic page of a 10,000-topic
+ * space took 60 ms in the joins alone).
+ */
+export interface PageWindow {
+  skip: number;
+  take: number;
+  relationLoadStrategy: 'query';
+}
+
 export interface PageSource<T> {
   count(): Promise<number>;
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  findMany(window: { skip: number; take: number }, query: {}): Promise<T[]>;
+  findMany(window: PageWindow, query: {}): Promise<T[]>;
 }
 
 export function offsetPage<T>(args: { page?: number | null; perPage?: number | null }, source: PageSource<T>): OffsetPage<T> {
@@ -46,7 +58,7 @@ export function offsetPage<T>(args: { page?: number | null; perPage?: number | n
     page,
     perPage,
     total: () => (total ??= source.count()),
-    items: (query = {}) => source.findMany({ skip: (page - 1) * perPage, take: perPage }, query),
+    items: (query = {}) => source.findMany({ skip: (page - 1) * perPage, take: perPage, relationLoadStrategy: 'query' }, query),
   };
 }
 

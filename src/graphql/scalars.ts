@@ -2,6 +2,7 @@
 import { GraphQLScalarType, Kind } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import { isIsoDateTime } from '../input/rules.ts';
+import { isUpload } from '../input/vocabulary.ts';
 
 export const toIsoSeconds = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -29,3 +30,22 @@ export const DateTimeScalar = new GraphQLScalarType<Date, string>({
 });
 
 export const JSONScalar = JSONResolver;
+
+const notAFile = () => new TypeError('File must be an uploaded file: send the request as multipart/form-data (operations, map, the file).');
+
+/** An uploaded file, from a GraphQL multipart request (graphql-yoga parses it); an input only. */
+export const FileScalar = new GraphQLScalarType<File, never>({
+  name: 'File',
+  description: 'A file uploaded with the GraphQL multipart request spec (multipart/form-data with operations, map and the file).',
+  specifiedByURL: 'https://github.com/jaydenseric/graphql-multipart-request-spec',
+  serialize: () => {
+    throw new TypeError('File is an input type only.');
+  },
+  parseValue: (value) => {
+    if (!isUpload(value)) throw notAFile();
+    return value;
+  },
+  parseLiteral: () => {
+    throw notAFile();
+  },
+});

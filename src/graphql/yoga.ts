@@ -1,7 +1,9 @@
 // The GraphQL face: graphql-yoga over the shared schema, with offline GraphiQL, armor limits, introspection for
 // administrators in production, and the cookie-nonce rule (a mutation authenticated by cookie needs the nonce).
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { listCostLimit } from './list-cost.ts';
+import { metricsFor } from '../platform/metrics.ts';
+import { renderGraphiQLPage } from '../http/graphiql-assets.ts';
 import type { Request, Response } from 'express';
 import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
@@ -64,6 +66,9 @@ function asRequestError(err: Error): GraphQLError {
 }
 
 /** The input policy of both faces (src/input/policy.ts) on the query text and the variables, before parsing. */
+/** The most an operation may cost, page sizes counted (list-cost.ts): e.g. 9 pages of 100 items of 10 fields. */
+const MAX_LIST_COST = 10_000;
+
 function inputPolicy(): Plugin<Context> {
   return {
     onParams({ params, setResult }) {
@@ -97,9 +102,18 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    logging: { debug: () => {}, info: () => {}, warn: (...a) => logger.warn(a), error: (...a) => logger.error(a) },
-    maskedErrors: { maskError: (err) => toGraphQLError(err, logger) },
-    renderGraphiQL,
+    // Yoga reports every error it answers — a client's syntax error as much as a crash — at its error level.
+    // Unexpected errors are logged once, by maskError (describeError); what yoga says goes to debug, so anonymous
+    // callers cannot flood the error log.
+    logging: { debug: () => {}, info: () => {}, warn: (...a) => logger.warn(a), error: (...a) => logger.debug(a) },
+    maskedErrors: {
+      maskError: (err) => {
+        const masked = toGraphQLError(err, logger);
+        metricsFor(platform).errors.inc({ code: String(masked.extensions.code) });
+        return masked;
+      },
+    },
+    renderGraphiQL: renderGraphiQLPage,
     graphiql: config.graphql.graphiql
       ? async (_request, serverContext) => {
           const { req } = serverContext as ServerContext;
@@ -131,6 +145,7 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
         costLimit: { maxCost: 5000, ignoreIntrospection: true },
         blockFieldSuggestion: { enabled: config.production },
       }),
+      listCostLimit(MAX_LIST_COST),
       introspectionGuard(platform),
       requestErrors(),
       cookieNonceRule(),

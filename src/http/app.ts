@@ -6,10 +6,13 @@ import type { Platform } from '../platform/platform.ts';
 import { restRouter } from '../rest/adapter.ts';
 import type { RouteTable } from '../rest/table.ts';
 import { sendError } from '../rest/wp-error.ts';
-import { bodyError, bodyParsers } from './body.ts';
+import { bodyError, bodyParsers, uploadLimit } from './body.ts';
 import { cors } from './cors.ts';
+import { metricsFor } from '../platform/metrics.ts';
+import { graphiqlAssets } from './graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
 import { siteRoot } from './site-root.ts';
+import { requestIdFrom, requestScope } from '../platform/request-scope.ts';
 
 export interface HttpAppOptions {
   isClosing?: () => boolean;
@@ -25,24 +28,30 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   const apiLink = `<${config.publicUrl}/wp-json/>; rel="https://api.w.org/"`;
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', requestId);
     res.setHeader('Link', apiLink);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.on('finish', () => {
       logger.info(
-        { method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) },
+        { requestId, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) },
         'request',
       );
     });
-    next();
+    requestScope.run({ requestId }, next);
   });
+  const metrics = metricsFor(platform);
+  app.use(metrics.middleware);
   app.use(cors(config));
+  app.get('/metrics', metrics.handler);
 
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
   app.get('/readyz', readyz(platform, options.isClosing ?? (() => false)));
 
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
-  app.use('/graphql', express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
+  if (config.graphql.graphiql) app.use(graphiqlAssets());
+  app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
   for (const m of platform.modules) {
     if (!m.http) continue;
     const router = express.Router();

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config.ts';
 
 const ALLOW_HEADERS = 'Authorization, X-Rest-Nonce, X-WP-Nonce, X-App-Install-Id, X-Mailer-Key, Content-Disposition, Content-MD5, Content-Type';
-const EXPOSE_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link, X-Rest-Nonce, Retry-After';
+const EXPOSE_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link, X-Rest-Nonce, Retry-After, X-Request-Id';
 
 export function cors(config: Config) {
   const { origins, credentials } = config.cors;

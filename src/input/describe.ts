@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { ArgSpec } from './rules.ts';
 
-export type GraphQLScalarName = 'String' | 'Int' | 'Float' | 'Boolean' | 'DateTime' | 'JSON';
+export type GraphQLScalarName = 'String' | 'Int' | 'Float' | 'Boolean' | 'DateTime' | 'JSON' | 'File';
 
 export type InputNode =
   | { kind: 'scalar'; scalar: GraphQLScalarName; spec: ArgSpec }
@@ -30,7 +30,7 @@ export const INT32_MIN = -2_147_483_648;
 
 type AnyZod = z.ZodType;
 const defOf = (s: AnyZod) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
-const metaOf = (s: AnyZod) => z.globalRegistry.get(s) as { id?: string; rest?: string; description?: string } | undefined;
+const metaOf = (s: AnyZod) => z.globalRegistry.get(s) as { id?: string; rest?: string; description?: string; scalar?: 'File' } | undefined;
 export const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** JSON-schema keywords of a leaf that WordPress' argument schema understands. */
@@ -118,6 +118,10 @@ function build(schema: AnyZod): InputNode {
       return describeNode(def.innerType);
     case 'record':
       return { kind: 'scalar', scalar: 'JSON', spec: { type: 'object', ...(description ? { description } : {}) } };
+    case 'custom':
+      // An uploaded file (`upload()`): GraphQL's multipart requests only, never a REST argument.
+      if (metaOf(schema)?.scalar === 'File') return { kind: 'scalar', scalar: 'File', spec: { type: 'any', ...(description ? { description } : {}) } };
+      return { kind: 'scalar', scalar: 'JSON', spec: { type: 'any', ...(description ? { description } : {}) } };
     default:
       // unknown, any, union, lazy…: any JSON value.
       return { kind: 'scalar', scalar: 'JSON', spec: { type: 'any', ...(description ? { description } : {}) } };

@@ -1,6 +1,7 @@
 // What every input must be before any rule looks at it, on both faces: no NUL character and no lone UTF-16 surrogate
 // in any string (PostgreSQL refuses both, so they would fail deep inside a query), and no nesting deeper than
 // MAX_DEPTH (recursive code further on would overflow the stack). Checked once where a request enters.
+import { isUpload } from './vocabulary.ts';
 
 export const MAX_DEPTH = 32;
 
@@ -31,6 +32,9 @@ export function findInputProblem(value: unknown): InputProblem | null {
       const problem = textProblem(v);
       if (problem) return { ...where(), kind: 'text', message: problem };
     } else if (v && typeof v === 'object') {
+      // Bytes and uploaded files (GraphQL multipart) are data, not structure: walking a file's buffers would visit
+      // every byte.
+      if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || isUpload(v)) continue;
       if (path.length >= MAX_DEPTH) return { ...where(), kind: 'depth', message: `is nested more than ${MAX_DEPTH} levels deep.` };
       if (Array.isArray(v)) v.forEach((item, i) => stack.push({ v: item, path: [...path, i] }));
       else {

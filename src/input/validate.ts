@@ -29,7 +29,7 @@ export function ruleIssues(fields: Record<string, InputField>, value: Record<str
       if (f.required && !f.nullable) issues.push({ name, code: 'rest_missing_callback_param', message: `${name} is a required parameter.` });
       continue;
     }
-    if (f.node.kind === 'scalar' && f.node.scalar === 'JSON') continue;
+    if (f.node.kind === 'scalar' && (f.node.scalar === 'JSON' || f.node.scalar === 'File')) continue;
     const r = coerceArg(name, fieldSpec(f), v);
     if ('issue' in r) issues.push({ name, ...r.issue });
   }

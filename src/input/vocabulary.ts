@@ -26,5 +26,14 @@ export const pageArgs = {
   perPage: z.number().int().min(1).max(100).default(10).describe('Maximum number of items to be returned in result set.'),
 };
 
+/** An uploaded file (GraphQL's `File`, sent as a multipart request): the resolver reads it as a stream. */
+export const upload = () =>
+  z.custom<File>(isUpload, 'file must be an uploaded file (a multipart/form-data request).').meta({ scalar: 'File' });
+
+/** What graphql-yoga hands a resolver for a multipart file: a web File (Blob) of whichever fetch implementation. */
+export function isUpload(v: unknown): v is File {
+  return typeof v === 'object' && v !== null && typeof (v as File).stream === 'function' && typeof (v as File).name === 'string' && typeof (v as File).size === 'number';
+}
+
 /** A list's search term. */
 export const search = () => z.string().trim().max(200).optional().describe('Limit results to those matching a string.');

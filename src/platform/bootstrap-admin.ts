@@ -1,12 +1,20 @@
 // First start with an empty database: create the administrator from ADMIN_USERNAME/ADMIN_PASSWORD/ADMIN_EMAIL, or
-// generate a strong password and print it once.
+// generate a strong password and print it once. Instances starting at once on a fresh database race here: the unique
+// username decides, and the others go on without an error (the winner printed the password).
+import { AppError } from './errors.ts';
 import type { Platform } from './platform.ts';
 import { createUser } from './users/service.ts';
 
 export async function bootstrapAdmin(platform: Platform, print: (line: string) => void = (l) => process.stdout.write(`${l}\n`)) {
   if ((await platform.prisma.user.count()) > 0) return null;
   const { username, email, password } = platform.config.admin;
-  const created = await createUser(platform, { username, email, password, roles: ['administrator'], displayName: 'Administrator' });
+  let created: Awaited<ReturnType<typeof createUser>>;
+  try {
+    created = await createUser(platform, { username, email, password, roles: ['administrator'], displayName: 'Administrator' });
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'user_username_exists' || err.code === 'user_email_exists')) return null;
+    throw err;
+  }
   platform.logger.info({ userId: created.user.id, username }, 'created the first administrator');
   if (!password) {
     print('');

@@ -7,6 +7,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './auth/api-keys.ts';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from './auth/app-passwords.ts';
 import { createUser, setRoles, userWhere } from './users/service.ts';
 import { ROLE_NAMES } from './capabilities.ts';
+import { intOption, oneOf } from '../cli/options.ts';
 
 /** A user given as id, username or e-mail, as wp-cli accepts. */
 export async function resolveUser(platform: Platform, ref: string) {
@@ -45,8 +46,8 @@ export function coreCli(program: Command, cli: CliContext): void {
   program
     .command('studio')
     .description('Browse the data with Prisma Studio (on the embedded PostgreSQL or DATABASE_URL)')
-    .option('--port <port>', 'Studio port', '5555')
-    .action(async (o: { port: string }) => (await import('../cli/studio.ts')).studio(Number(o.port)));
+    .addOption(intOption('--port <port>', 'Studio port', 1, 65535, 5555))
+    .action(async (o: { port: number }) => (await import('../cli/studio.ts')).studio(o.port));
 
   const users = program.command('users').description('Manage users');
   users
@@ -64,7 +65,7 @@ export function coreCli(program: Command, cli: CliContext): void {
     });
   users
     .command('list')
-    .option('--role <role>')
+    .addOption(oneOf('--role <role>', 'only users with this role', ROLE_NAMES))
     .option('--search <text>')
     .action(async (o: { role?: string; search?: string }) => {
       const platform = await cli.platform();

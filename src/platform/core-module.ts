@@ -7,6 +7,7 @@ import { authorizeApplication } from '../http/authorize-application.ts';
 import { contentSchema } from './schema/content.ts';
 import { credentialsSchema } from './schema/credentials.ts';
 import { jobsSchema } from './schema/jobs.ts';
+import { relayOutbox } from './outbox.ts';
 import { usersSchema } from './schema/users.ts';
 
 export const core: Module = {
@@ -28,6 +29,12 @@ export const core: Module = {
         const cutoff = new Date(platform.clock.now().getTime() - 30 * 86400_000);
         await platform.prisma.jobRun.deleteMany({ where: { startedAt: { lt: cutoff } } });
       },
+    },
+    {
+      hook: 'platform/outbox/relay',
+      schedule: '* * * * *',
+      description: 'Delivers events a crash kept from delivery after their commit (the transactional outbox).',
+      run: async (platform) => ({ delivered: await relayOutbox(platform) }),
     },
   ],
   cli: coreCli,

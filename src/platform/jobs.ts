@@ -3,6 +3,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Platform } from './platform.ts';
+import { metricsFor } from './metrics.ts';
 
 export interface JobDefinition {
   hook: string;
@@ -85,6 +86,7 @@ export class Jobs {
     try {
       await def.run(this.platform, { period });
       await prisma.jobRun.update({ where: { id: runId }, data: { status: 'succeeded', finishedAt: clock.now() } });
+      metricsFor(this.platform).jobRuns.inc({ hook: def.hook, status: 'succeeded' });
       return { status: 'succeeded' };
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
@@ -93,6 +95,7 @@ export class Jobs {
         where: { id: runId },
         data: { status: 'failed', finishedAt: clock.now(), error: error.slice(0, 2000) },
       });
+      metricsFor(this.platform).jobRuns.inc({ hook: def.hook, status: 'failed' });
       return { status: 'failed', error };
     }
   }

@@ -1,12 +1,16 @@
-// Structured JSON logs (pino). Credentials never reach a log line.
-import { pino, type Logger } from 'pino';
+// Structured JSON logs (pino). Credentials never reach a log line; a line written while serving a request carries
+// its requestId (request-scope.ts).
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { requestScope } from './request-scope.ts';
 
 export type { Logger };
 
-export function createLogger(level: string): Logger {
+/** `destination`: where lines go (default stdout; tests capture them). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino({
     level,
     base: { service: 'atrium' },
+    mixin: () => requestScope.getStore() ?? {},
     redact: {
       paths: [
         'password',
@@ -19,5 +23,5 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  }, destination);
 }

@@ -17,6 +17,7 @@ import { openApiDocument } from './openapi.ts';
 import { isPageResult, totalPages, writePaginationHeaders } from './pagination.ts';
 import type { CompiledRoute, RouteTable } from './table.ts';
 import { noRoute, sendError } from './wp-error.ts';
+import { metricsFor } from '../platform/metrics.ts';
 
 type Args = Record<string, unknown>;
 
@@ -146,6 +147,7 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       return sendError(res, noRoute);
     }
     const { route, params } = match;
+    res.locals.routePattern = route.path;
     res.setHeader('Allow', table.routes.filter((r) => r.regex.test(path)).flatMap((r) => r.methods).join(', '));
 
     try {
@@ -183,6 +185,7 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       res.status(status).json(payload);
     } catch (err) {
       const d = describeError(err, platform.logger);
+      metricsFor(platform).errors.inc({ code: d.code });
       const error = { ...d, data: restParams(d.data) };
       if ('_envelope' in (req.query ?? {})) {
         return void res.json({ body: { code: error.code, message: error.message, data: { status: error.status, ...error.data } }, status: error.status, headers: error.headers });

@@ -7,6 +7,7 @@ import { loadConfig, type Env } from '../../src/config.ts';
 import { createApiKey } from '../../src/platform/auth/api-keys.ts';
 import { createAppPassword } from '../../src/platform/auth/app-passwords.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
+import type { Logger } from '../../src/platform/logger.ts';
 import type { Module } from '../../src/platform/module.ts';
 import { createUser } from '../../src/platform/users/service.ts';
 import { createAtrium } from '../../src/server.ts';
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   env?: Env;
   modules?: readonly Module[];
   clock?: ManualClock;
+  /** A logger to capture what Atrium logs (default: silent). */
+  logger?: Logger;
 }
 
 let seq = 0;
@@ -35,7 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const db = await testDatabase();
   const clock = options.clock ?? new ManualClock('2026-11-22T00:00:00Z');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', ...options.env });
-  const atrium = await createAtrium({ config, db, clock, migrate: false, bootstrap: false, modules: options.modules });
+  const atrium = await createAtrium({ config, db, clock, migrate: false, bootstrap: false, modules: options.modules, logger: options.logger });
   const { platform, app } = atrium;
   const http = supertest(app);
 

@@ -11,7 +11,7 @@ useCliDataDir('cli');
 it('creates, lists and promotes users', async () => {
   const created = await cli('users', 'create', 'ada', 'Ada@Example.com', 'editor', '--password', 'analytical-engine');
   expect(created).toMatchObject({ code: 0 });
-  expect(created.out).toMatch(/^Success: created user 1 \(ada\)/);
+  expect(created.err).toMatch(/^Success: created user 1 \(ada\)/);
   const generated = await cli('users', 'create', 'bob', 'bob@example.com');
   expect(generated.out).toMatch(/password\s*\n-+\s*\n[A-Za-z0-9]{24}/);
 
@@ -21,28 +21,28 @@ it('creates, lists and promotes users', async () => {
   const csv = (await cli('--format=csv', 'users', 'list', '--role', 'editor')).out.trim().split('\n');
   expect(csv[0]).toBe('id,username,email,display_name,roles,registered');
   expect(csv.slice(1)).toEqual([expect.stringMatching(/^1,ada,ada@example\.com,ada,editor,\d{4}-/)]);
-  expect((await cli('users', 'set-role', 'bob', 'author,editor')).out).toContain('bob now has the role(s) author, editor');
+  expect((await cli('users', 'set-role', 'bob', 'author,editor')).err).toContain('bob now has the role(s) author, editor');
 });
 
 it('manages application passwords and API keys; secrets are shown once', async () => {
   const ap = await cli('--format=json', 'app-passwords', 'create', 'ada', 'laptop');
-  const pass = JSON.parse(ap.out.slice(ap.out.indexOf('['))) as { password: string }[];
+  const pass = JSON.parse(ap.out) as { password: string }[];
   expect(pass[0]!.password).toMatch(/^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/);
   expect((await cli('app-passwords', 'list', 'ada')).out).toContain('laptop');
 
   const key = await cli('--format=json', 'keys', 'create', 'ada@example.com', 'deploy', '--scopes', 'edit_posts');
-  const created = JSON.parse(key.out.slice(key.out.indexOf('['))) as { id: number; key: string; scopes: string }[];
+  const created = JSON.parse(key.out) as { id: number; key: string; scopes: string }[];
   expect(created[0]!.key).toMatch(/^svc_[0-9a-f]{40}$/);
   expect(created[0]!.scopes).toBe('edit_posts');
   const listed = await cli('--format=json', 'keys', 'list');
   expect(listed.out).not.toContain(created[0]!.key);
-  expect((await cli('keys', 'revoke', String(created[0]!.id))).out).toContain('revoked API key');
+  expect((await cli('keys', 'revoke', String(created[0]!.id))).err).toContain('revoked API key');
   expect(JSON.parse((await cli('--format=json', 'keys', 'list')).out)[0].revoked).not.toBeNull();
 });
 
 it('lists and runs jobs', async () => {
   expect((await cli('jobs', 'list')).out).toContain('platform/cleanup');
-  expect((await cli('jobs', 'run', 'platform/cleanup')).out).toContain('Success: platform/cleanup succeeded');
+  expect((await cli('jobs', 'run', 'platform/cleanup')).err).toContain('Success: platform/cleanup succeeded');
   expect(JSON.parse((await cli('--format=json', 'jobs', 'list')).out)[0].last_status).toBe('succeeded');
 });
 

@@ -49,11 +49,10 @@ describe('node-wpapi', () => {
     expect((await patched.json()).first_name).toBe('Ada');
 
     const form = await createForm(t, admin, contactForm());
-    // node-wpapi keeps the item's methods (GET) after a static sub-resource setter such as .submit() (its
-    // path-part-setter only updates them on named groups), so a POST-only sub-resource is reached the way its
-    // README gives for custom routes.
-    const forms = Object.assign(site, { submission: site.registerRoute('forms/v1', '/forms/(?P<id>\\d+)/submit', { methods: ['POST'] }) });
-    const entry = await forms.submission().id(form.id).submit().create(goodContact());
+    const forms = site.namespace('forms/v1').forms();
+    const renamed = await site.namespace('forms/v1').forms().id(form.id).create({ title: 'Write to us' }); // POST to the item
+    expect(renamed).toMatchObject({ id: form.id, title: 'Write to us', version: form.version + 1 });
+    const entry = await forms.id(form.id).submit().create(goodContact());
     expect(entry).toMatchObject({ entry: { form_id: form.id }, confirmation: { type: 'message' } });
   });
 

@@ -9,19 +9,13 @@ import { AppError } from '../../platform/errors.ts';
 import type { CliContext } from '../../platform/module.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { SYSTEM } from '../../platform/principal.ts';
-import { camel } from '../../rest/route.ts';
-import { FORM_FIELDS } from './routes.ts';
+import { camelKeys, FORM_FIELDS } from './routes.ts';
 import { parseDefinition } from './definition/schema.ts';
 import { buildSchema } from '../../graphql/schema.ts';
 import { createForm } from './service/forms.ts';
 import { exportEntries } from './service/export.ts';
+import { oneOf } from '../../cli/options.ts';
 
-/** snake_case keys (REST) -> camelCase (the service), at every depth. Definitions hold no user data in keys. */
-function camelKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
-  return value;
-}
 
 /** The form as REST answers it with context=edit. */
 async function exportForm(platform: Platform, id: number): Promise<Record<string, unknown>> {
@@ -46,7 +40,7 @@ export function formsCli(program: Command, cli: CliContext): void {
 
   forms
     .command('list')
-    .option('--status <status>', 'active or inactive')
+    .addOption(oneOf('--status <status>', 'only this status', ['active', 'inactive']))
     .action(async (o: { status?: string }) => {
       const platform = await cli.platform();
       const rows = await platform.prisma.form.findMany({
@@ -100,7 +94,7 @@ export function formsCli(program: Command, cli: CliContext): void {
   forms
     .command('export-entries')
     .argument('<id>', 'form id')
-    .option('--status <status>', 'unread, read, spam, trash or any (default: unread and read)')
+    .addOption(oneOf('--status <status>', 'entries of this status (default: unread and read)', ['unread', 'read', 'spam', 'trash', 'any']))
     .option('--since <date>', 'submitted at or after (ISO 8601)')
     .option('--until <date>', 'submitted before (ISO 8601)')
     .option('--output <file>', 'write the CSV to a file instead of standard output')

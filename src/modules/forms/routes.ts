@@ -1,7 +1,7 @@
 // REST routes of forms/v1: the contract's four, plus a validate-only submission (as Gravity Forms offers).
 // `context=edit` (managers) adds what a form editor needs; that shape is also what the CLI exports and imports.
 import { collectionArgs, int, str } from '../../input/rules.ts';
-import { route } from '../../rest/route.ts';
+import { camel, route } from '../../rest/route.ts';
 import { submittedValues } from './submission/validate.ts';
 
 const FIELD = `key type label description required placeholder default_value: defaultValue options { label value }
@@ -32,6 +32,17 @@ const ENTRY_FIELDS = `id form_id: formId form_version: formVersion status values
   notification_status: notificationStatus notifications { name to status error sent_at: sentAt }
   notified_at: notifiedAt created_at: createdAt updated_at: updatedAt`;
 
+/** snake_case keys (REST) -> camelCase (the service), at every depth. Definitions hold no user data in keys. */
+export function camelKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelKeys);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
+  return value;
+}
+
+/** A REST body in the context=edit shape -> FormInput: its editable parts (id, version and dates are read-only). */
+const EDITABLE = ['title', 'description', 'status', 'fields', 'confirmation', 'settings', 'notifications', 'mailingFeed'];
+const formInput = (body: unknown) => Object.fromEntries(Object.entries((camelKeys(body ?? {}) as Record<string, unknown>) ?? {}).filter(([k]) => EDITABLE.includes(k)));
+
 const context = str({ enum: ['view', 'edit'], default: 'view', description: 'edit adds confirmation, settings, notifications and mailing feed (form managers only).' });
 const id = int({ required: true, minimum: 1 });
 
@@ -58,6 +69,19 @@ export const routes = [
     args: { id, context },
     operation: `query ($id: Int!, $edit: Boolean!) { form(id: $id) { ${FORM_FIELDS} } }`,
     variables: (a) => ({ id: a.id, edit: a.context === 'edit' }),
+  }),
+  route('POST', '/forms/v1/forms', {
+    summary: 'Create a form (form managers): the body is a form as GET ?context=edit answers it; 201 with the form',
+    args: {},
+    operation: `mutation ($input: FormInput!, $edit: Boolean!) { createForm(input: $input) { ${FORM_FIELDS} } }`,
+    variables: (_a, req) => ({ input: formInput(req.body), edit: true }),
+    status: 201,
+  }),
+  route('PUT', '/forms/v1/forms/:id', {
+    summary: 'Update a form (form managers; POST and PATCH too, as WordPress): parts left out stay; fields and notifications are replaced whole',
+    args: { id },
+    operation: `mutation ($id: Int!, $input: FormInput!, $edit: Boolean!) { updateForm(id: $id, input: $input) { ${FORM_FIELDS} } }`,
+    variables: (a, req) => ({ id: a.id, input: formInput(req.body), edit: true }),
   }),
   route('POST', '/forms/v1/forms/:id/submit', {
     summary: 'Submit to a form: the body is field key -> value (JSON or form-encoded); 201 with the entry and confirmation',

@@ -4,6 +4,7 @@ import type { CliContext } from '../../platform/module.ts';
 import { STATUSES, scannedFormat } from './score.ts';
 import { healthScore, latestChecks, runScan, snapshots } from './service.ts';
 import { allowPublicRest } from './settings.ts';
+import { intOption } from '../../cli/options.ts';
 
 export function intelCli(program: Command, cli: CliContext): void {
   const cmd = program.command('health').description('Site health: run checks, read the score and its history');
@@ -35,9 +36,9 @@ export function intelCli(program: Command, cli: CliContext): void {
   cmd
     .command('snapshots')
     .description('Score history, newest first')
-    .option('--limit <n>', '1 to 50', '10')
-    .action(async (o: { limit: string }) => {
-      const rows = await snapshots(await cli.platform(), Number(o.limit));
+    .addOption(intOption('--limit <n>', 'how many scans', 1, 50, 10))
+    .action(async (o: { limit: number }) => {
+      const rows = await snapshots(await cli.platform(), o.limit);
       cli.print(
         rows.map((r) => ({ scan_id: r.scanId ?? '', score: r.score, grade: r.grade, critical: r.critical, warning: r.warning, checks: r.checks, scanned: scannedFormat(r.scannedAt) })),
         ['scan_id', 'score', 'grade', 'critical', 'warning', 'checks', 'scanned'],

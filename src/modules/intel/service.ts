@@ -12,7 +12,7 @@ export type ScanTrigger = 'api' | 'cli' | 'job';
 
 export const SNAPSHOT_LIMIT = { default: 10, min: 1, max: 50 } as const;
 
-const noScan = () => new AppError('intel_no_scan', 'No site health scan has run yet. Run one with POST /intel/v1/scan.', { status: 404 });
+const noScan = () => new AppError('intel_no_scan', 'No site health scan has run yet. Run one: POST /intel/v1/scan, or `atrium health scan`.', { status: 404 });
 
 export async function runScan(platform: Platform, trigger: ScanTrigger) {
   const startedAt = platform.clock.now();

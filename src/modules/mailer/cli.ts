@@ -7,6 +7,7 @@ import { CAMPAIGN_STATUSES, sendCampaign } from './service/campaigns.ts';
 import { campaignStats, dashboard } from './service/stats.ts';
 import { SUBSCRIBER_STATUSES, subscriberWhere, type SubscriberStatus } from './service/subscribers.ts';
 import { settleSending } from './send/sender.ts';
+import { intOption } from '../../cli/options.ts';
 
 const positiveId = (v: string) => {
   if (!/^\d+$/.test(v) || Number(v) < 1) throw new AppError('rest_invalid_param', `"${v}" is not a campaign id.`);
@@ -22,13 +23,13 @@ export function mailerCli(program: Command, cli: CliContext): void {
     .command('list')
     .addOption(new Option('--status <status>', 'only this status').choices(SUBSCRIBER_STATUSES))
     .option('--search <text>', 'part of the address or first name')
-    .option('--limit <n>', 'at most this many (newest first)', '100')
-    .action(async (o: { status?: SubscriberStatus; search?: string; limit: string }) => {
+    .addOption(intOption('--limit <n>', 'at most this many (newest first)', 1, 100_000, 100))
+    .action(async (o: { status?: SubscriberStatus; search?: string; limit: number }) => {
       const platform = await cli.platform();
       const rows = await platform.prisma.mailerSubscriber.findMany({
         where: subscriberWhere(o),
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: Math.max(1, Number(o.limit) || 100),
+        take: o.limit,
         include: { lists: { select: { listId: true } } },
       });
       cli.print(

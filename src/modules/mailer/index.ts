@@ -13,6 +13,7 @@ import { dashboardSchema } from './graphql/dashboard.ts';
 import { segmentsSchema } from './graphql/segments.ts';
 import { stopSending } from './send/sender.ts';
 import { handleSubscriptionRequest } from './service/inbound.ts';
+import { mailerMetrics } from './metrics.ts';
 
 export const mailer: Module = {
   name: 'mailer',
@@ -30,6 +31,7 @@ export const mailer: Module = {
   http: mailerHttp,
   cli: mailerCli,
   setup(platform) {
+    mailerMetrics(platform);
     platform.events.on('mailing/subscription/requested', async (req) => {
       await handleSubscriptionRequest(platform, req);
     });

@@ -4,11 +4,14 @@
 import './events.ts';
 import './learning/events.ts';
 import './community/events.ts';
+import './insight/events.ts';
 import type { Module } from '../../platform/module.ts';
 import { memberCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
 import { memberCli } from './cli.ts';
+import { importerCli } from './importer/cli.ts';
 import { accessSchema } from './graphql/access.ts';
+import { importerSchema } from './graphql/importer.ts';
 import { membersSchema } from './graphql/members.ts';
 import { membershipsSchema } from './graphql/memberships.ts';
 import { plansSchema } from './graphql/plans.ts';
@@ -24,6 +27,10 @@ import { moderationSchema } from './community/graphql/moderation.ts';
 import { peopleSchema } from './community/graphql/people.ts';
 import { postsSchema } from './community/graphql/posts.ts';
 import { startCommunity, wireCommunity } from './community/wiring.ts';
+import { reportsCli } from './insight/cli.ts';
+import { reportsSchema } from './insight/graphql/reports.ts';
+import { insightJobs } from './insight/jobs.ts';
+import { wireInsight } from './insight/wiring.ts';
 
 export const member: Module = {
   name: 'member',
@@ -39,13 +46,17 @@ export const member: Module = {
     dmsSchema(builder);
     peopleSchema(builder);
     moderationSchema(builder);
+    reportsSchema(builder);
+    importerSchema(builder);
   },
   capabilities: memberCapabilities,
-  jobs,
+  jobs: [...jobs, ...insightJobs],
   checks,
   cli(program, cli) {
     memberCli(program, cli);
     coursesCli(program, cli);
+    reportsCli(program, cli);
+    importerCli(program, cli);
   },
   http(router, platform) {
     certificatePage(router, platform);
@@ -53,6 +64,7 @@ export const member: Module = {
   setup(platform) {
     wireLearning(platform);
     wireCommunity(platform);
+    wireInsight(platform);
   },
   start: (platform) => startCommunity(platform),
 };

@@ -6,6 +6,7 @@ import type { CliContext } from '../../platform/module.ts';
 import { revokeChain } from './chains.ts';
 import { liveSessionsWhere } from './sessions.ts';
 import { identifierKey, unlockIdentifier } from './throttle.ts';
+import { intOption } from '../../cli/options.ts';
 
 function positive(v: string, what = 'an id'): number {
   const n = Number(v);
@@ -51,13 +52,13 @@ export function mobileCli(program: Command, cli: CliContext): void {
     .command('list')
     .description('Recent login attempts, newest first')
     .option('--identifier <identifier>', 'username or e-mail as typed')
-    .option('--limit <n>', 'how many', '50')
-    .action(async (o: { identifier?: string; limit: string }) => {
+    .addOption(intOption('--limit <n>', 'how many', 1, 1000, 50))
+    .action(async (o: { identifier?: string; limit: number }) => {
       const platform = await cli.platform();
       const rows = await platform.prisma.mobileLoginAttempt.findMany({
         where: o.identifier ? { identifier: identifierKey(o.identifier) } : {},
         orderBy: { id: 'desc' },
-        take: Math.min(positive(o.limit, 'a number'), 1000),
+        take: o.limit,
       });
       cli.print(
         rows.map((a) => ({

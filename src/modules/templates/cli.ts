@@ -6,6 +6,8 @@ import { toIsoSeconds } from '../../graphql/scalars.ts';
 import { allTemplates } from './catalog.ts';
 import { checkRequirements } from './requirements.ts';
 import { templatesOf } from './runtime.ts';
+import { oneOf } from '../../cli/options.ts';
+import { SOURCES } from './entry.ts';
 
 const iso = (d: Date | null) => (d ? toIsoSeconds(d) : '');
 
@@ -14,7 +16,7 @@ export function templatesCli(program: Command, cli: CliContext): void {
   cmd
     .command('list')
     .description('List the merged catalog')
-    .option('--source <source>', 'bundled or cloud')
+    .addOption(oneOf('--source <source>', 'only this source', SOURCES))
     .action(async (o: { source?: 'bundled' | 'cloud' }) => {
       const platform = await cli.platform();
       const rows = (await allTemplates(platform, o.source)).map((t) => ({
@@ -28,7 +30,11 @@ export function templatesCli(program: Command, cli: CliContext): void {
     .description('Fetch the cloud catalog now, bypassing the cache')
     .action(async () => {
       const r = await templatesOf(await cli.platform()).cloud.sync();
-      if (r.status !== 'ok') throw new AppError('templates_sync_failed', `sync ${r.status}${r.error ? `: ${r.error}` : ''}`);
+      const why: Record<string, string> = {
+        not_configured: 'no cloud catalog is configured: set TEMPLATES_CLOUD_URL',
+        disabled: 'cloud templates are off for this site: atrium templates cloud-optout off',
+      };
+      if (r.status !== 'ok') throw new AppError('templates_sync_failed', `cannot sync: ${why[r.status] ?? `${r.status}${r.error ? `: ${r.error}` : ''}`}`);
       cli.success(`cloud catalog synced: ${r.added.length} added, ${r.updated.length} updated, ${r.removed.length} removed, ${r.rejected.length} rejected`);
     });
   cmd

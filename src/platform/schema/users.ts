@@ -7,6 +7,7 @@ import { passwordLogin } from '../auth/password-login.ts';
 import { principalFor } from '../auth/principal-for.ts';
 import { endSession, restNonce, sessionCookie, startSession } from '../auth/sessions.ts';
 import { can, type Principal } from '../principal.ts';
+import { confirmEmailChange } from '../users/email-change.ts';
 import { createUser, getUser, setRoles, updateUser, userWhere } from '../users/service.ts';
 import type { Context } from '../../graphql/context.ts';
 
@@ -128,12 +129,22 @@ export const usersSchema = schemaPart((builder) => {
     }),
     updateUser: t.prismaField({
       type: 'User',
+      description: 'Edits a user (yourself, or anyone with edit_users). Without edit_users a new e-mail address waits for confirmation from that address (confirmEmailChange), whether or not it is free. Access: logged in.',
       ...requiresLogin(),
       args: { id: t.arg.int({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
       resolve: async (query, _r, { id, input }, ctx) => {
         assertCan(ctx.principal, canEditUser(ctx.principal, id));
-        await updateUser(ctx.platform, id, input);
+        await updateUser(ctx.platform, id, input, { selfService: !can(ctx.principal, 'edit_users') });
         return ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id } });
+      },
+    }),
+    confirmEmailChange: t.boolean({
+      description: 'Applies a self-service e-mail change with the token mailed to the new address (24 hours); 409 user_email_exists when another account took it meanwhile. Access: public (the token is the proof).',
+      ...isPublic(),
+      args: { token: t.arg.string({ required: true }) },
+      resolve: async (_r, { token }, ctx) => {
+        await confirmEmailChange(ctx.platform, token.slice(0, 200));
+        return true;
       },
     }),
     setUserRoles: t.prismaField({

@@ -1,6 +1,7 @@
 // Users: the host platform's accounts with roles. Capability checks happen on the GraphQL fields; ownership rules here.
 import { z } from 'zod';
 import { Prisma, type User } from '../../generated/prisma/client.ts';
+import { requestEmailChange } from './email-change.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { email, parseInput } from '../validate.ts';
@@ -61,12 +62,21 @@ export interface UpdateUserInput {
   password?: string | null;
 }
 
-export async function updateUser(platform: Platform, id: number, input: UpdateUserInput): Promise<User> {
+/**
+ * Edits a user. `selfService`: the caller edits their own account without edit_users — a new e-mail address then
+ * waits for confirmation from that address (email-change.ts) instead of applying, so the answer cannot tell whether
+ * another account uses it.
+ */
+export async function updateUser(platform: Platform, id: number, input: UpdateUserInput, options: { selfService?: boolean } = {}): Promise<User> {
   const data = parseInput(
     z.object({ email: email().nullish(), displayName: z.string().trim().min(1).max(250).nullish(), password: password.nullish() }),
     input,
   );
-  await getUser(platform, id);
+  const current = await getUser(platform, id);
+  if (options.selfService && data.email && data.email !== current.email) {
+    await requestEmailChange(platform, id, data.email);
+    data.email = null;
+  }
   try {
     return await platform.prisma.user.update({
       where: { id },

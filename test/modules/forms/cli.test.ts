@@ -52,7 +52,7 @@ const signup = {
 
 it('imports a form from the REST JSON shape, exports it as GET ?context=edit answers it, and round-trips', async () => {
   const imported = await cli('forms', 'import', file('signup.json', signup));
-  expect(imported).toMatchObject({ code: 0, out: 'Success: created form 1 (Newsletter signup)\n' });
+  expect(imported).toMatchObject({ code: 0, err: 'Success: created form 1 (Newsletter signup)\n' });
 
   const exported = await cli('forms', 'export', '1');
   expect(exported.code).toBe(0);
@@ -68,7 +68,7 @@ it('imports a form from the REST JSON shape, exports it as GET ?context=edit ans
   const rest = await withApp(async (http, auth) => (await http.get('/wp-json/forms/v1/forms/1?context=edit').set('Authorization', auth)).body);
   expect(json).toEqual(rest);
 
-  expect((await cli('forms', 'import', file('exported.json', exported.out))).out).toBe('Success: created form 2 (Newsletter signup)\n');
+  expect((await cli('forms', 'import', file('exported.json', exported.out))).err).toBe('Success: created form 2 (Newsletter signup)\n');
   const again = JSON.parse((await cli('forms', 'export', '2')).out);
   const strip = ({ id: _i, created_at: _c, updated_at: _u, ...rest }: Record<string, unknown>) => rest;
   expect(strip(again)).toEqual(strip(json));
@@ -109,7 +109,7 @@ it('lists forms with entry counts and exports entries as CSV', async () => {
   expect(lines[0]).toBe('Entry ID,Date,Status,E-mail,First name,"Yes, send me the newsletter",User ID,IP,Source URL');
   expect(lines.slice(1).map((l) => l.split(',').slice(2, 6).join(','))).toEqual(['unread,a@example.com,Al,Yes', 'unread,b@example.com,Al,Yes']);
   const out = path.join(data.path, 'entries.csv');
-  expect((await cli('forms', 'export-entries', '1', '--output', out, '--since', '2000-01-01')).out).toBe(`Success: wrote 2 entries to ${out}\n`);
+  expect((await cli('forms', 'export-entries', '1', '--output', out, '--since', '2000-01-01')).err).toBe(`Success: wrote 2 entries to ${out}\n`);
   expect(readFileSync(out, 'utf8')).toBe(csv.out);
   expect((await cli('forms', 'export-entries', '1', '--since', 'yesterday')).err).toBe('Error: --since is not a date.\n');
 });

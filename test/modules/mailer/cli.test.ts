@@ -40,7 +40,7 @@ it('lists subscribers (with a status filter) as JSON', async () => {
 it('sends a campaign in the foreground and reports the outcome; a second send is refused', async () => {
   const res = await cli('mailer', 'campaigns', 'send', String(campaignId));
   expect(res.code, res.err).toBe(0);
-  expect(res.out).toContain(`campaign ${campaignId}: 2 sent, 0 failed of 2`);
+  expect(res.err).toContain(`campaign ${campaignId}: 2 sent, 0 failed of 2`);
   expect(sink.messages.map((m) => m.envelope.to[0]).sort()).toEqual(['ann@example.com', 'bob@example.com']);
   const again = await cli('mailer', 'campaigns', 'send', String(campaignId));
   expect(again.code).not.toBe(0);

@@ -33,7 +33,7 @@ beforeAll(async () => {
 it('grants by username and plan slug, lists members (filtered by plan), and revokes', async () => {
   const granted = await cli('members', 'grant', 'ann', 'gold');
   expect(granted.code, granted.err).toBe(0);
-  expect(granted.out).toMatch(/^Success: ann has an active membership \(\d+\) of gold until 2\d{3}-/);
+  expect(granted.err).toMatch(/^Success: ann has an active membership \(\d+\) of gold until 2\d{3}-/);
   expect((await cli('members', 'grant', 'bob@example.com', 'silver')).code).toBe(0);
 
   const all = JSON.parse((await cli('members', 'list', '--format', 'json')).out);
@@ -42,7 +42,7 @@ it('grants by username and plan slug, lists members (filtered by plan), and revo
   expect(gold.out.trim().split('\n')).toEqual(['id,username,email,status,plans', expect.stringMatching(/^\d+,ann,ann@example.com,active,gold$/)]);
 
   const revoked = await cli('members', 'revoke', 'ann', 'gold');
-  expect([revoked.code, revoked.out]).toEqual([0, expect.stringMatching(/^Success: ann's membership \(\d+\) of gold is cancelled/)]);
+  expect([revoked.code, revoked.err]).toEqual([0, expect.stringMatching(/^Success: ann's membership \(\d+\) of gold is cancelled/)]);
   const after = JSON.parse((await cli('members', 'list', '--plan', 'gold', '--format', 'json')).out);
   expect(after.map((m: { status: string }) => m.status)).toEqual(['inactive']);
 });
@@ -63,4 +63,18 @@ it("courses progress <user>: the learner's progress per enrolled course", async 
   expect(JSON.parse(res.out)).toEqual([{ course_id: expect.any(Number), course: 'Glazes', completed_lessons: 1, total_lessons: 2, percent: 50, completed: false }]);
   expect(JSON.parse((await cli('courses', 'progress', 'bob', '--format', 'json')).out)).toEqual([]);
   expect((await cli('courses', 'progress', 'nobody')).code).toBe(1);
+});
+
+it('reports mrr and reports cohort --since=<months>', async () => {
+  expect((await cli('members', 'grant', 'bob', 'silver')).code).toBe(0);
+  const mrr = await cli('reports', 'mrr', '--format', 'json');
+  expect(mrr.code, mrr.err).toBe(0);
+  const rows = JSON.parse(mrr.out);
+  expect(rows.at(-1)).toEqual({ plan_id: 'total', members: 1, mrr: 1000, currency: 'USD' });
+  const cohort = await cli('reports', 'cohort', '--since=2', '--format', 'json');
+  expect(cohort.code, cohort.err).toBe(0);
+  const month = new Date().toISOString().slice(0, 7);
+  expect(JSON.parse(cohort.out).at(-1)).toMatchObject({ cohort: month, m0: 1 });
+  const bad = await cli('reports', 'cohort', '--since=0');
+  expect([bad.code, bad.out]).toEqual([1, '']);
 });

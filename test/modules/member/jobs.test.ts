@@ -24,11 +24,14 @@ afterAll(async () => {
 });
 
 describe('membership/access/expire-sweep', () => {
-  it('is in group membership, hourly', async () => {
+  it('the five hooks of the seed are in group membership: three hourly, two daily', async () => {
     const jobs = await t.platform.jobs.status();
     expect(jobs.filter((j) => j.group === 'membership').map((j) => [j.hook, j.schedule])).toEqual([
       ['membership/access/expire-sweep', '7 * * * *'],
       ['membership/drip/release', '12 * * * *'],
+      ['membership/lifecycle/run', '17 * * * *'],
+      ['membership/health/recompute', '40 3 * * *'],
+      ['membership/analytics/snapshot', '5 0 * * *'],
     ]);
   });
 

@@ -63,11 +63,13 @@ describe('GET /members', () => {
 });
 
 describe('GET /members/{id}', () => {
-  it('answers the member with progress, badges and health (empty until their parts fill them); others 404', async () => {
+  it('answers the member with progress, badges and health (a new member with no activity: critical); others 404', async () => {
     const res = await ok(await a.get(`/members/${ids.ada}`));
-    expect(res).toMatchObject({ id: ids.ada, status: 'active', progress: [], badges: [], health: { score: null, band: null, factors: [], computed_at: null } });
+    expect(res).toMatchObject({ id: ids.ada, status: 'active', progress: [], badges: [], health: { score: 10, band: 'critical', computed_at: '2026-11-22T00:00:00Z' } });
     expect(await ok(await a.get(`/members/${ids.ada}/progress`))).toEqual([]);
-    expect(await ok(await a.get(`/members/${ids.ada}/health`))).toEqual({ score: null, band: null, factors: [], computed_at: null });
+    const health = await ok(await a.get(`/members/${ids.ada}/health`));
+    // no activity 0 · no course 50 (neutral) · no posts 0 · joined today 0
+    expect(health.factors.map((f: any) => [f.name, f.value])).toEqual([['recency', 0], ['progress', 50], ['community', 0], ['tenure', 0]]);
     const never = (await t.platform.prisma.user.findFirstOrThrow({ where: { username: 'never-joined' } })).id;
     for (const p of [`/members/${never}`, `/members/${never}/progress`, `/members/${never}/health`, '/members/999999']) {
       expect((await a.get(p)).body.code, p).toBe('member_member_not_found');
@@ -77,7 +79,7 @@ describe('GET /members/{id}', () => {
   it('the same over GraphQL', async () => {
     const Member = graphql(`query MemberDetail($id: Int!) { member(id: $id) { id username status activePlanIds memberships { status plan { slug } } health { score band } progress { courseId } } }`);
     const res = await t.gql(Member, { id: ids.ada! }, admin);
-    expect(res.data?.member).toEqual({ id: ids.ada, username: 'ada', status: 'active', activePlanIds: [gold.id], memberships: [{ status: 'active', plan: { slug: 'gold' } }], health: { score: null, band: null }, progress: [] });
+    expect(res.data?.member).toEqual({ id: ids.ada, username: 'ada', status: 'active', activePlanIds: [gold.id], memberships: [{ status: 'active', plan: { slug: 'gold' } }], health: { score: 10, band: 'critical' }, progress: [] });
     const refused = await t.gql(Member, { id: ids.ada! }, await t.as('subscriber'));
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'rest_forbidden', status: 403 });
   });

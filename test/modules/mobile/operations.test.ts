@@ -78,8 +78,8 @@ describe('operator commands', () => {
     const table = (await cli('sessions', 'list', '--user', 'bob@example.com')).out;
     expect(table).toMatch(/id\s+user_id\s+install_id\s+created\s+last_used\s+expires/);
 
-    expect((await cli('sessions', 'revoke', String(ada[0]!.id))).out).toBe(`Success: revoked session ${ada[0]!.id} of user 1\n`);
-    expect((await cli('sessions', 'revoke', String(ada[0]!.id))).out).toContain('had already ended');
+    expect((await cli('sessions', 'revoke', String(ada[0]!.id))).err).toBe(`Success: revoked session ${ada[0]!.id} of user 1\n`);
+    expect((await cli('sessions', 'revoke', String(ada[0]!.id))).err).toContain('had already ended');
     expect(JSON.parse((await cli('--format=json', 'sessions', 'list', '--user=1')).out)).toHaveLength(1);
     expect(await cli('sessions', 'revoke', '999')).toMatchObject({ code: 1, err: 'Error: No session has the id 999.\n' });
     expect((await cli('sessions', 'revoke', 'abc')).code).toBe(1);
@@ -90,7 +90,7 @@ describe('operator commands', () => {
     expect(await loginOver('bob', 6, 'wrong password')).toEqual([401, 401, 401, 401, 401, 429]);
     const attempts = JSON.parse((await cli('--format=json', 'logins', 'list', '--identifier', 'BOB')).out) as { outcome: string }[];
     expect(attempts.map((a) => a.outcome)).toEqual(['locked', 'failure', 'failure', 'failure', 'failure', 'failure', 'success']);
-    expect((await cli('logins', 'unlock', 'Bob')).out).toBe('Success: unlocked bob\n');
+    expect((await cli('logins', 'unlock', 'Bob')).err).toBe('Success: unlocked bob\n');
     expect(await loginOver('bob', 1)).toEqual([200]);
     expect((await cli('logins', 'unlock', 'nobody')).code).toBe(1);
     expect((await cli('logins', 'list', '--limit', 'x')).code).toBe(1);

@@ -13,11 +13,11 @@ it('lists the catalog, reports status, turns the cloud off and on, and refuses t
   expect(rows.find((r) => r.key === 'landing-page')).toMatchObject({ source: 'bundled', requirements: 'met' });
 
   const off = await cli('templates', 'cloud-optout', 'on');
-  expect(off.out).toBe('Success: cloud templates are off for this site\n');
+  expect(off.err).toBe('Success: cloud templates are off for this site\n');
   const status = JSON.parse((await cli('--format=json', 'templates', 'status')).out);
   expect(status).toEqual([expect.objectContaining({ bundled: bundledFiles.length, broken_files: 0, cloud_configured: false, cloud_optout: true })]);
 
   const sync = await cli('templates', 'sync');
   expect(sync.code).toBe(1);
-  expect(sync.err).toBe('Error: sync not_configured\n');
+  expect(sync.err).toBe('Error: cannot sync: no cloud catalog is configured: set TEMPLATES_CLOUD_URL\n');
 }, 240_000); // four CLI runs, each opening the database: slow under load

@@ -1,11 +1,20 @@
 // GraphQL types of the mailing module. Enum-like values are the lowercase REST strings.
 import { schemaPart } from '../../../graphql/builder.ts';
 import type { Context } from '../../../graphql/context.ts';
+import { loaderOf } from '../../../graphql/loaders.ts';
 import { campaignStats, type CampaignStats } from '../service/stats.ts';
 import { segmentCount, SegmentMatch } from '../service/segments.ts';
 import { CampaignStatus } from '../service/campaigns.ts';
 import { SubscriberStatus } from '../service/subscribers.ts';
 import { enumType } from '../../../graphql/zod-args.ts';
+
+const subscribedCounts = (ctx: Context) =>
+  loaderOf<number, number>(ctx, 'mailer/list-subscribed', async (ids) => {
+    const rows = await ctx.platform.prisma.mailerListMember.groupBy({
+      by: ['listId'], where: { listId: { in: [...ids] }, subscriber: { status: 'subscribed' } }, _count: { _all: true },
+    });
+    return ids.map((id) => rows.find((r) => r.listId === id)?._count._all ?? 0);
+  });
 
 export const mailerTypes = schemaPart((builder) => {
   const MailerListType = builder.prismaObject('MailerList', {
@@ -14,10 +23,11 @@ export const mailerTypes = schemaPart((builder) => {
       name: t.exposeString('name'),
       description: t.exposeString('description'),
       subscriberCount: t.relationCount('members', { description: 'Members, whatever their status.' }),
-      // A filtered count cannot share the parent's _count selection with subscriberCount: one COUNT per list (lists are few).
+      // A filtered count cannot share the parent's _count selection with subscriberCount: one grouped COUNT for every
+      // list of the request (a page of subscribers with their lists would otherwise count once per list object).
       subscribedCount: t.int({
         description: 'Members who receive campaigns.',
-        resolve: (l, _a, ctx) => ctx.platform.prisma.mailerListMember.count({ where: { listId: l.id, subscriber: { status: 'subscribed' } } }),
+        resolve: (l, _a, ctx) => subscribedCounts(ctx).load(l.id),
       }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
     }),

@@ -1,0 +1,63 @@
+// The importer's GraphQL face: an administrator uploads an export (GraphQL multipart request, `File` scalar) and gets
+// the run's summary and its skipped rows back. GraphQL only: a REST client uses the CLI's file or this mutation.
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { requiresCapability } from '../../../graphql/access.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
+import type { Context } from '../../../graphql/context.ts';
+import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
+import { upload } from '../../../input/vocabulary.ts';
+import { can } from '../../../platform/principal.ts';
+import { MEMBER_MANAGE } from '../capabilities.ts';
+import { ImportOptions, ImportSource, runImport, MAX_REPORTED_ERRORS, type ImportSummary } from '../importer/run.ts';
+import type { RowError } from '../importer/writer.ts';
+
+/** member_manage, and create_users because an import creates accounts (WordPress gives it to administrators only:
+ *  a shop manager, or an API key scoped to membership alone, is refused). */
+const importAccess = {
+  ...requiresCapability(MEMBER_MANAGE),
+  authScopes: (_parent: unknown, _args: unknown, ctx: Context) => can(ctx.principal, MEMBER_MANAGE) && can(ctx.principal, 'create_users'),
+};
+
+export const importerSchema = schemaPart((builder) => {
+  const RowErrorType = builder.objectRef<RowError>('MemberImportRowError').implement({
+    description: 'A row the import skipped: written nothing of it.',
+    fields: (t) => ({
+      line: t.exposeInt('line', { description: 'The line it starts on in the file (1: the header).' }),
+      reason: t.exposeString('reason'),
+    }),
+  });
+  const SummaryType = builder.objectRef<ImportSummary>('MemberImportSummary').implement({
+    description: 'What an import run did, row by row: every row is created, updated, unchanged or skipped.',
+    fields: (t) => ({
+      source: t.expose('source', { type: enumType(builder, ImportSource) }),
+      dryRun: t.exposeBoolean('dryRun', { description: 'Nothing was written; the counts say what a real run would do.' }),
+      sourceTimezone: t.exposeString('sourceTimezone'),
+      rows: t.exposeInt('rows', { description: 'Data rows read (the header and blank lines excluded).' }),
+      created: t.exposeInt('created'),
+      updated: t.exposeInt('updated'),
+      unchanged: t.exposeInt('unchanged'),
+      skipped: t.exposeInt('skipped'),
+      usersCreated: t.exposeInt('usersCreated', { description: 'Users created (no usable password: a reset is needed).' }),
+      plansCreated: t.exposeInt('plansCreated'),
+      errors: t.expose('errors', { type: [RowErrorType], description: `The skipped rows in line order (the first ${MAX_REPORTED_ERRORS}).` }),
+      errorsTruncated: t.exposeBoolean('errorsTruncated', { description: 'More rows were skipped than errors lists.' }),
+    }),
+  });
+
+  const { batchSize: _batchSize, ...options } = ImportOptions;
+  builder.mutationFields((t) => ({
+    importMemberships: t.field({
+      type: SummaryType,
+      description:
+        'Imports an export of Paid Memberships Pro, MemberPress, Restrict Content Pro or WooCommerce Memberships (see docs/member.md, "Importer"): users by e-mail, plans, memberships by the source key. Idempotent; bad rows are skipped and listed. Also needs create_users.',
+      ...importAccess,
+      args: zodArgs(t, { file: upload().describe('The CSV export.'), ...options }),
+      resolve: (_root, { file, ...args }, ctx) => {
+        const stream = file.stream() as unknown as WebReadableStream<Uint8Array>;
+        const input = Symbol.asyncIterator in stream ? (stream as AsyncIterable<Uint8Array>) : Readable.fromWeb(stream);
+        return runImport(ctx.platform, input, args);
+      },
+    }),
+  }));
+});

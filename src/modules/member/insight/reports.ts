@@ -1,0 +1,174 @@
+// The four reports of membership.md ("Reports"), each a few set-based SQL statements over the live tables and the
+// daily snapshots, so they answer in well under a second for 100,000 members (bench/insight.ts).
+import { z } from 'zod';
+import { Prisma } from '../../../generated/prisma/client.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { ACTIVITY } from './activity.ts';
+
+export const CohortArgs = { since: z.number().int().min(1).max(60).default(12).describe('How many months of cohorts (the current one included).') };
+export const EngagementArgs = { days: z.number().int().min(1).max(366).default(30).describe('How many days, today included.') };
+
+/** A plan's monthly amount in minor units: price ÷ interval_count, normalised to a month; lifetime plans add 0. */
+const MONTHLY = Prisma.sql`CASE p.interval
+  WHEN 'month' THEN p.price::numeric / p.interval_count
+  WHEN 'year' THEN p.price::numeric / 12 / p.interval_count
+  WHEN 'week' THEN p.price::numeric * 52 / 12 / p.interval_count
+  WHEN 'day' THEN p.price::numeric * 365 / 12 / p.interval_count
+  ELSE 0 END`;
+
+/** Memberships granting access at `now` (trialing or active, period not over), with their plan as `p`. */
+const granting = (now: Date) => Prisma.sql`member_memberships m JOIN member_plans p ON p.id = m.plan_id
+  WHERE m.status IN ('trialing', 'active') AND (m.current_period_end IS NULL OR m.current_period_end > ${now})`;
+
+export interface LiveMrr {
+  currency: string;
+  mrr: number;
+  activeMembers: number;
+  byPlan: { planId: number; members: number; mrr: number }[];
+  otherCurrencies: { currency: string; mrr: number }[];
+}
+
+/** MRR now: trialing memberships add 0 but count as active members (every membership that grants access). */
+export async function liveMrr(platform: Platform): Promise<LiveMrr> {
+  const currency = platform.config.member.currency;
+  const now = platform.clock.now();
+  const [plans, [members]] = await Promise.all([
+    platform.prisma.$queryRaw<{ plan_id: number; currency: string; members: number; mrr: string }[]>`
+      SELECT m.plan_id, p.currency, count(*)::int AS members,
+        coalesce(sum(CASE WHEN m.status = 'active' THEN ${MONTHLY} END), 0) AS mrr
+      FROM ${granting(now)} GROUP BY m.plan_id, p.currency ORDER BY m.plan_id`,
+    platform.prisma.$queryRaw<{ n: number }[]>`SELECT count(DISTINCT m.user_id)::int AS n FROM ${granting(now)}`,
+  ]);
+  const sum = (rows: typeof plans) => Math.round(rows.reduce((s, r) => s + Number(r.mrr), 0));
+  const others = [...new Set(plans.filter((p) => p.currency !== currency).map((p) => p.currency))].sort();
+  return {
+    currency,
+    mrr: sum(plans.filter((p) => p.currency === currency)),
+    activeMembers: members!.n,
+    byPlan: plans.filter((p) => p.currency === currency).map((p) => ({ planId: p.plan_id, members: p.members, mrr: Math.round(Number(p.mrr)) })),
+    otherCurrencies: others.map((c) => ({ currency: c, mrr: sum(plans.filter((p) => p.currency === c)) })),
+  };
+}
+
+const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+
+/** MRR now, and its series: the last snapshot of each of the past eleven months that has one, then this month live. */
+export async function mrrReport(platform: Platform) {
+  const live = await liveMrr(platform);
+  const now = platform.clock.now();
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  const thisMonth = monthOf(now);
+  const snapshots = await platform.prisma.$queryRaw<{ month: string; mrr: number }[]>`
+    SELECT DISTINCT ON (date_trunc('month', day)) to_char(day, 'YYYY-MM') AS month, mrr FROM member_daily_snapshots
+    WHERE currency = ${live.currency} AND day >= ${from}::date ORDER BY date_trunc('month', day), day DESC`;
+  const series = [...snapshots.filter((s) => s.month !== thisMonth), { month: thisMonth, mrr: live.mrr }];
+  return { ...live, series };
+}
+
+const sqlOf = (x: string | Prisma.Sql) => (typeof x === 'string' ? Prisma.raw(x) : x);
+/** Whole months from the month of `a` to the month of `b` (column names or SQL). */
+const months = (a: string | Prisma.Sql, b: string | Prisma.Sql) =>
+  Prisma.sql`((date_part('year', ${sqlOf(b)}) - date_part('year', ${sqlOf(a)})) * 12 + date_part('month', ${sqlOf(b)}) - date_part('month', ${sqlOf(a)}))::int`;
+
+/**
+ * Cohorts by the month of each member's first membership (pending ones never started); `retained[k]`: how many of
+ * them held a membership at the end of the k-th month after (now, for the current month). A paused membership still
+ * counts: the member has not left. Set-based in one statement: a member's memberships are merged into disjoint spans,
+ * each span turns into the range of checkpoints it covers, and a running sum of range starts and ends counts them —
+ * no join of members against checkpoints.
+ */
+export async function cohortReport(platform: Platform, since: number) {
+  const now = platform.clock.now();
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (since - 1), 1));
+  const at = Prisma.sql`${now}::timestamp`;
+  const isMonthStart = (x: string) => Prisma.sql`CASE WHEN ${Prisma.raw(x)} = date_trunc('month', ${Prisma.raw(x)}) THEN 1 ELSE 0 END`;
+  const rows = await platform.prisma.$queryRaw<{ cohort: string; size: number; k: number; retained: number }[]>`
+    WITH firsts AS (
+      SELECT user_id, date_trunc('month', min(started_at)) AS cohort FROM member_memberships
+      WHERE status <> 'pending' GROUP BY user_id HAVING min(started_at) >= ${from}
+    ), sizes AS (SELECT cohort, count(*)::int AS size FROM firsts GROUP BY cohort),
+    spans AS (
+      SELECT m.user_id, f.cohort, m.started_at AS s, coalesce(m.ended_at, 'infinity') AS e
+      FROM member_memberships m JOIN firsts f ON f.user_id = m.user_id WHERE m.status <> 'pending'
+    ), marked AS (
+      SELECT *, CASE WHEN s <= max(e) OVER (PARTITION BY user_id ORDER BY s, e ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) THEN 0 ELSE 1 END AS opens
+      FROM spans
+    ), merged AS (
+      SELECT cohort, min(s) AS s, max(e) AS e FROM (SELECT *, sum(opens) OVER (PARTITION BY user_id ORDER BY s, e) AS island FROM marked) i
+      GROUP BY user_id, cohort, island
+    ), ranges AS (
+      -- checkpoint k is the end of month k after the cohort's (now for the current month): covered when s <= it < e
+      SELECT cohort, greatest(0, ${months('cohort', 's')} - ${isMonthStart('s')}) AS lo,
+        CASE WHEN e > ${at} THEN ${months('cohort', at)} ELSE ${months('cohort', 'e')} - 1 - ${isMonthStart('e')} END AS hi
+      FROM merged
+    ), deltas AS (
+      SELECT cohort, k, sum(d)::int AS d FROM (
+        SELECT cohort, lo AS k, 1 AS d FROM ranges WHERE lo <= hi UNION ALL SELECT cohort, hi + 1, -1 FROM ranges WHERE lo <= hi
+      ) x GROUP BY cohort, k
+    )
+    SELECT to_char(c.cohort, 'YYYY-MM') AS cohort, c.size, c.k,
+      (sum(coalesce(d.d, 0)) OVER (PARTITION BY c.cohort ORDER BY c.k))::int AS retained
+    FROM (SELECT cohort, size, k FROM sizes, generate_series(0, ${months('cohort', at)}) AS k) c
+    LEFT JOIN deltas d ON d.cohort = c.cohort AND d.k = c.k
+    ORDER BY c.cohort, c.k`;
+  const cohorts = new Map<string, { cohort: string; size: number; retained: number[] }>();
+  for (const r of rows) {
+    const c = cohorts.get(r.cohort) ?? { cohort: r.cohort, size: r.size, retained: [] };
+    c.retained[r.k] = r.retained;
+    cohorts.set(r.cohort, c);
+  }
+  return { cohorts: [...cohorts.values()] };
+}
+
+/**
+ * Per course: enrolled (learners with progress or attempts in it, and members a course rule grants it to),
+ * completed, completion_rate 0–1, and avg_quiz_score (the mean of each learner's best score on each quiz; null
+ * without attempts).
+ */
+export async function coursesReport(platform: Platform) {
+  const now = platform.clock.now();
+  const rows = await platform.prisma.$queryRaw<{ course_id: number; title: string; enrolled: number; completed: number; avg_quiz_score: string | null }[]>`
+    WITH granted AS (
+      SELECT DISTINCT c.id AS course_id, m.user_id FROM member_courses c
+      JOIN member_access_rules r ON r.target_type = 'course' AND (r.target_id = c.id OR r.target_id IS NULL)
+      JOIN member_memberships m ON (cardinality(r.plan_ids) = 0 OR m.plan_id = ANY (r.plan_ids))
+        AND m.status IN ('trialing', 'active') AND (m.current_period_end IS NULL OR m.current_period_end > ${now})
+    ), enrolled AS (
+      SELECT course_id, count(*)::int AS n FROM (SELECT course_id, user_id FROM member_enrollments UNION SELECT course_id, user_id FROM granted) u
+      GROUP BY course_id
+    ), completed AS (
+      SELECT course_id, count(*)::int AS n FROM member_enrollments WHERE completed_at IS NOT NULL GROUP BY course_id
+    ), best AS (
+      SELECT q.course_id, max(a.score) AS score FROM member_quiz_attempts a JOIN member_quizzes q ON q.id = a.quiz_id GROUP BY q.course_id, a.user_id, a.quiz_id
+    ), scores AS (SELECT course_id, round(avg(score), 1) AS avg FROM best GROUP BY course_id)
+    SELECT c.id AS course_id, c.title, coalesce(e.n, 0) AS enrolled, coalesce(d.n, 0) AS completed, s.avg AS avg_quiz_score
+    FROM member_courses c LEFT JOIN enrolled e ON e.course_id = c.id LEFT JOIN completed d ON d.course_id = c.id LEFT JOIN scores s ON s.course_id = c.id
+    ORDER BY c.position, c.id`;
+  return rows.map((r) => ({
+    courseId: r.course_id,
+    title: r.title,
+    enrolled: r.enrolled,
+    completed: r.completed,
+    completionRate: r.enrolled ? Math.round((r.completed / r.enrolled) * 10_000) / 10_000 : 0,
+    avgQuizScore: r.avg_quiz_score === null ? null : Number(r.avg_quiz_score),
+  }));
+}
+
+/** Per UTC day: distinct active members (activity.ts), topics, replies, direct messages and lessons completed. */
+export async function engagementReport(platform: Platform, days: number) {
+  const now = platform.clock.now();
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const from = new Date(today.getTime() - (days - 1) * 86_400_000);
+  const rows = await platform.prisma.$queryRaw<{ date: string; active_members: number; topics: number; replies: number; messages: number; lessons_completed: number }[]>`
+    WITH a AS (SELECT user_id, date_trunc('day', at) AS day, kind FROM (${ACTIVITY}) activity WHERE at >= ${from} AND at <= ${now}),
+    per_day AS (
+      SELECT day, count(DISTINCT user_id)::int AS active_members, count(*) FILTER (WHERE kind = 'topic')::int AS topics,
+        count(*) FILTER (WHERE kind = 'reply')::int AS replies, count(*) FILTER (WHERE kind = 'message')::int AS messages,
+        count(*) FILTER (WHERE kind = 'lesson')::int AS lessons_completed
+      FROM a GROUP BY day
+    )
+    SELECT to_char(d, 'YYYY-MM-DD') AS date, coalesce(p.active_members, 0) AS active_members, coalesce(p.topics, 0) AS topics,
+      coalesce(p.replies, 0) AS replies, coalesce(p.messages, 0) AS messages, coalesce(p.lessons_completed, 0) AS lessons_completed
+    FROM generate_series(${from}::timestamp, ${today}::timestamp, interval '1 day') AS d LEFT JOIN per_day p ON p.day = d ORDER BY d`;
+  return rows.map((r) => ({ date: r.date, activeMembers: r.active_members, topics: r.topics, replies: r.replies, messages: r.messages, lessonsCompleted: r.lessons_completed }));
+}

@@ -1,0 +1,56 @@
+// What a request leaves in the log: a client's mistake (bad query, bad variables, a refusal) is not an error — one
+// line at most, below error level, so anonymous callers cannot flood the error log; an unexpected failure is logged
+// once, at error level.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/platform/logger.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+const lines: { level: number; msg: string }[] = [];
+
+beforeAll(async () => {
+  const logger = createLogger('debug', { write: (s: string) => void lines.push(JSON.parse(s)) });
+  t = await createTestApp({ logger });
+});
+afterAll(() => t?.close());
+
+const errorsLogged = () => lines.filter((l) => l.level >= 50);
+
+describe('request ids', () => {
+  it('every line logged while serving a request carries its id, also sent as X-Request-Id (a sane incoming one is kept)', async () => {
+    lines.length = 0;
+    const mine = await t.http.post('/graphql').set('X-Request-Id', 'proxy-42').send({ query: '{ nope' });
+    expect(mine.headers['x-request-id']).toBe('proxy-42');
+    const fresh = await t.http.get('/wp-json/member/v1/plans').set('X-Request-Id', 'bad id with spaces');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const ids = new Set(lines.map((l: any) => l.requestId));
+    expect(lines.length).toBeGreaterThan(2); // the yoga debug line and the two request lines
+    expect([...ids].sort()).toEqual(['proxy-42', fresh.headers['x-request-id']].sort());
+  });
+});
+
+describe('logging of GraphQL errors', () => {
+  it('client errors log nothing at error level', async () => {
+    lines.length = 0;
+    await t.http.post('/graphql').send({ query: '{ nope' });
+    await t.http.post('/graphql').send({ query: '{ unknownField }' });
+    await t.http.post('/graphql').send({ query: 'query ($n: Int!) { posts(perPage: $n) { total } }', variables: { n: 'x' } });
+    await t.http.post('/graphql').send({ query: '{ users { total } }' });
+    await t.http.get('/wp-json/mailer/v1/subscribers?per_page=abc');
+    await t.http.get('/wp-json/member/v1/plans/999999');
+    expect(errorsLogged()).toEqual([]);
+  });
+
+  it('an unexpected failure is logged once at error level', async () => {
+    lines.length = 0;
+    const original = t.platform.prisma.post.findMany;
+    t.platform.prisma.post.findMany = (() => Promise.reject(new Error('database on fire'))) as never;
+    try {
+      const res = await t.http.post('/graphql').send({ query: '{ posts { items { id } } }' });
+      expect(res.body.errors[0].extensions.code).toBe('internal_error');
+    } finally {
+      t.platform.prisma.post.findMany = original;
+    }
+    expect(errorsLogged()).toHaveLength(1);
+  });
+});
