@@ -26,13 +26,12 @@ export async function templateCopy(): Promise<{ url: string; drop(): Promise<voi
 export async function testDatabase(): Promise<Database> {
   const copy = await templateCopy();
   const db = await openDatabase({ kind: 'postgres', url: copy.url });
+  let closed: Promise<void> | undefined;
   return {
     ...db,
     kind: inject('pgTemplate').kind, // what the suite runs on (site health reports the embedded database)
-    async close() {
-      await db.close();
-      await copy.drop();
-    },
+    // Idempotent: files that run two Atrium instances on one database close it through both.
+    close: () => (closed ??= db.close().then(() => copy.drop())),
   };
 }
 
