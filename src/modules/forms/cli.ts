@@ -15,6 +15,8 @@ import { buildSchema } from '../../graphql/schema.ts';
 import { createForm } from './service/forms.ts';
 import { exportEntries } from './service/export.ts';
 import { oneOf } from '../../cli/options.ts';
+import { progressBar } from '../../cli/progress.ts';
+import { entryWhere } from './service/entries.ts';
 
 
 /** The form as REST answers it with context=edit. */
@@ -106,7 +108,9 @@ export function formsCli(program: Command, cli: CliContext): void {
         if (Number.isNaN(d.getTime())) throw new AppError('rest_invalid_param', `--${name} is not a date.`);
         return d;
       };
-      const result = await exportEntries(platform, positiveId(id), { status: o.status, since: date(o.since, 'since'), until: date(o.until, 'until') });
+      const query = { status: o.status, since: date(o.since, 'since'), until: date(o.until, 'until') };
+      const bar = progressBar(await platform.prisma.formEntry.count({ where: entryWhere({ ...query, formId: positiveId(id) }) }), `form ${id}`);
+      const result = await exportEntries(platform, positiveId(id), query, bar.update).finally(() => bar.stop());
       if (!o.output) return void process.stdout.write(result.csv);
       writeFileSync(o.output, result.csv);
       cli.success(`wrote ${result.rows} entries to ${o.output}${result.truncated ? ' (truncated: narrow with --since/--until)' : ''}`);

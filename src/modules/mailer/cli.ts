@@ -8,6 +8,7 @@ import { campaignStats, dashboard } from './service/stats.ts';
 import { SUBSCRIBER_STATUSES, subscriberWhere, type SubscriberStatus } from './service/subscribers.ts';
 import { settleSending } from './send/sender.ts';
 import { intOption } from '../../cli/options.ts';
+import { progressBar } from '../../cli/progress.ts';
 
 const positiveId = (v: string) => {
   if (!/^\d+$/.test(v) || Number(v) < 1) throw new AppError('rest_invalid_param', `"${v}" is not a campaign id.`);
@@ -64,7 +65,16 @@ export function mailerCli(program: Command, cli: CliContext): void {
       if (at && Number.isNaN(at.getTime())) throw new AppError('rest_invalid_param', '--at is not a date.');
       const c = await sendCampaign(platform, positiveId(id), at);
       if (c.status === 'scheduled') return cli.success(`campaign ${c.id} scheduled for ${c.sendAt?.toISOString()}`);
-      await settleSending(platform);
+      const bar = progressBar((await campaignStats(platform, [c.id])).get(c.id)!.recipients, `campaign ${c.id}`);
+      const poll = setInterval(() => {
+        void campaignStats(platform, [c.id]).then((m) => bar.update(m.get(c.id)!.sent + m.get(c.id)!.failed), () => {});
+      }, 500);
+      try {
+        await settleSending(platform);
+      } finally {
+        clearInterval(poll);
+        bar.stop();
+      }
       const s = (await campaignStats(platform, [c.id])).get(c.id)!;
       cli.success(`campaign ${c.id}: ${s.sent} sent, ${s.failed} failed of ${s.recipients}`);
     });

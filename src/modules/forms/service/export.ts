@@ -27,7 +27,8 @@ export interface EntryExport {
   csv: string;
 }
 
-export async function exportEntries(platform: Platform, formId: number, q: Omit<EntryQuery, 'formId'>): Promise<EntryExport> {
+/** `onRead(n)`: entries read so far, after each batch (the CLI's progress bar). */
+export async function exportEntries(platform: Platform, formId: number, q: Omit<EntryQuery, 'formId'>, onRead: (n: number) => void = () => {}): Promise<EntryExport> {
   const form = await platform.prisma.form.findUnique({ where: { id: formId }, select: { id: true, fields: true } });
   if (!form) throw formNotFound();
   const fields = fieldsOf(form);
@@ -42,6 +43,7 @@ export async function exportEntries(platform: Platform, formId: number, q: Omit<
       take: BATCH,
     });
     for (const e of batch) entries.push({ ...e, values: e.values as Record<string, FieldValue> });
+    onRead(entries.length);
     if (batch.length < BATCH) break;
     cursor = batch[batch.length - 1]!.id;
   }

@@ -18,10 +18,8 @@ beforeAll(async () => {
   second = await createAtrium({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test' }), db: t.db, clock: t.clock, migrate: false, bootstrap: false });
   a = api(t, await t.as('administrator'));
 });
-afterAll(async () => {
-  await second?.close();
-  await t?.close();
-});
+// `second` shares t's database: closing t closes it (as in ../jobs.test.ts).
+afterAll(() => t?.close());
 
 const run = async () => {
   // Whichever instance inserts a stage fires its event, on its own bus: listen on both.

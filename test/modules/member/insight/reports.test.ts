@@ -32,10 +32,8 @@ beforeAll(async () => {
   await ok(await a.post(`/memberships/${leaving.id}/cancel`, { immediately: true }));
   t.clock.set('2026-11-22T00:00:00Z');
 });
-afterAll(async () => {
-  await second?.close();
-  await t?.close();
-});
+// `second` shares t's database: closing t closes it (as in ../jobs.test.ts).
+afterAll(() => t?.close());
 
 describe('reports', () => {
   it('mrr: prices normalised to a month, trials and lifetime add 0 but count, other currencies apart', async () => {
