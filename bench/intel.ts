@@ -48,7 +48,7 @@ try {
     { name: 'GET /intel/v1/health-score (anonymous, Allow public REST on)', result: anon, baseline: hello, statements: seeded.sql.anonymous },
   ];
   const d = seeded.durations;
-  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL';
   console.log(report(`Site health (${database}, ${process.env.BENCH_SECONDS ?? 8} s per scenario)`, rows));
   console.log(`\nPOST /intel/v1/scan: ${seeded.checks} checks; duration over ${SCANS} scans (ms): median ${d[Math.floor(d.length / 2)]}, min ${d[0]}, max ${d[d.length - 1]}; ${seeded.scanStatements.toFixed(1)} SQL statements per scan (checks + stored results).`);
 } finally {

@@ -79,7 +79,7 @@ async function main() {
 
     const q = (p: number) => seeded.samples[Math.min(seeded.samples.length - 1, Math.floor(p * seeded.samples.length))] ?? 0;
     const perMin = seeded.sent / seeded.minutes;
-    console.log(`## Mailing: campaign send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})\n`);
+    console.log(`## Mailing: campaign send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL'})\n`);
     console.log(`- ${seeded.sent} of ${SUBSCRIBERS} messages accepted by the SMTP server (received: ${sink.received()}) in ${(seeded.minutes * 60).toFixed(1)} s: **${perMin.toFixed(0)} messages/min**`);
     console.log(`- heap used (MB): before ${mb(seeded.startHeap)}; during the send at 10% ${mb(q(0.1))}, 50% ${mb(q(0.5))}, 90% ${mb(q(0.9))}; max ${mb(Math.max(...seeded.samples))} (${seeded.samples.length} samples, one a second${global.gc ? ', each after a full GC' : ''})`);
     console.log(`- MAILER_BATCH_SIZE ${process.env.MAILER_BATCH_SIZE ?? 100}; SMTP pooled (4 connections); sender and SMTP server in one process\n`);

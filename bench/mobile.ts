@@ -128,7 +128,7 @@ async function main() {
         { name: 'POST /mobile/v1/auth/refresh', result: refreshes, baseline: postBase, statements: statements.refresh, note: 'each of 32 connections rotates its own chain' },
         { name: 'GET /mobile/v1/me (Bearer JWT)', result: me, baseline: getBase, statements: statements.me, note: 'baseline GET /hello' },
       ];
-      const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+      const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL';
       console.log(report(`Mobile access (${database}, ${SECONDS} s per scenario)`, rows));
     } finally {
       await atrium.stop();

@@ -48,7 +48,7 @@ try {
     baseline: await load(`${baseline.url}/hello`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: seeded.viewer }),
     statements: seeded.sql.graphql,
   });
-  console.log(report(`Atrium vs express baseline (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${new Date().toISOString()})`, rows));
+  console.log(report(`Atrium vs express baseline (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL'}, ${new Date().toISOString()})`, rows));
 } finally {
   await atrium.stop();
   await baseline.stop();

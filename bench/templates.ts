@@ -59,7 +59,7 @@ try {
     statements: seeded.page,
     note: 'every request creates a page with the same title: the core slug check is one aggregate over the "product-landing-page-N" slugs',
   });
-  console.log(report(`Templates vs express baseline (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${new Date().toISOString()})`, rows));
+  console.log(report(`Templates vs express baseline (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL'}, ${new Date().toISOString()})`, rows));
   if (cloud.requests.length !== 1) console.log(`\nNote: the cloud server received ${cloud.requests.length} requests (expected 1: the sync).`);
 } finally {
   await atrium.stop();

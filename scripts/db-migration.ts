@@ -1,12 +1,13 @@
 // npm run db:migration -- <name>
 // Writes the next migration (prisma/migrations/<timestamp>_<name>/migration.sql) from the difference between the
-// existing migrations and prisma/schema. Runs offline: the schema engine is WASM and the shadow database is an
-// in-memory PGlite.
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+// existing migrations and prisma/schema. Runs offline: the schema engine is WASM and the shadow database is a
+// throwaway embedded PostgreSQL cluster in a temporary directory.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { openDatabase } from '../src/db/connect.ts';
 import { LOCKFILE, MIGRATIONS_DIR, readMigrations } from '../src/db/migrations-dir.ts';
+import { migrationPgFactory } from '../src/db/pg-char-shim.ts';
 import { NO_FILTERS, readSchemaFiles, withSchemaEngine } from '../src/db/schema-engine.ts';
 
 const name = (process.argv[2] ?? '').trim();
@@ -15,8 +16,9 @@ if (!/^[a-z0-9_]{1,60}$/.test(name)) {
   process.exit(2);
 }
 
-const pglite = new PGlite();
-const factory = new PrismaPGlite(pglite);
+const shadowDir = mkdtempSync(path.join(tmpdir(), 'atrium-shadow-'));
+const shadow = await openDatabase({ kind: 'embedded', dataDir: shadowDir });
+const { factory, release } = await migrationPgFactory(shadow.url);
 const migrationsList = await readMigrations();
 const schema = { files: await readSchemaFiles() };
 // Replay the existing migrations into a throwaway database, then diff that database against the schema.
@@ -32,7 +34,9 @@ const script = await withSchemaEngine(factory, async (engine) => {
   });
   return diff.stdout ?? '';
 });
-await pglite.close();
+await release();
+await shadow.close();
+rmSync(shadowDir, { recursive: true, force: true });
 
 if (!script.trim() || /^-- This is an empty migration\.?\s*$/.test(script.trim())) {
   console.log('The schema matches the migrations: nothing to write.');

@@ -13,8 +13,13 @@ export function createCliContext(format: () => Format): CliContext & { close(): 
       opened ??= (async () => {
         const config = loadConfig();
         const db = await openDatabase(targetFromConfig(config));
-        await db.migrate();
-        return createPlatform({ config: { ...config, logLevel: 'warn' }, db, modules });
+        try {
+          await db.migrate();
+          return await createPlatform({ config: { ...config, logLevel: 'warn' }, db, modules });
+        } catch (err) {
+          await db.close(); // or the embedded cluster would keep this process as its user
+          throw err;
+        }
       })();
       return opened;
     },

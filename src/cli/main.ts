@@ -1,7 +1,9 @@
 // `atrium`: the operators' command line (wp-cli style). Modules add their own commands.
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError } from '../config.ts';
-import { EmbeddedDatabaseBusyError } from '../db/embedded-lock.ts';
+import { EmbeddedClusterError } from '../db/embedded/cluster.ts';
+import { ClusterLockTimeoutError } from '../db/embedded/lock.ts';
+import { DatabaseUnavailableError } from '../db/ensure-database.ts';
 import { modules } from '../modules/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { createCliContext } from './context.ts';
@@ -26,7 +28,7 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`Error: ${err.message}${detail}\n`);
       return 1;
     }
-    if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusyError) {
+    if (err instanceof ConfigError || err instanceof DatabaseUnavailableError || err instanceof EmbeddedClusterError || err instanceof ClusterLockTimeoutError) {
       process.stderr.write(`Error: ${err.message}\n`);
       return 2;
     }

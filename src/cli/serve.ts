@@ -6,8 +6,8 @@ export async function serve(): Promise<void> {
   const config = loadConfig();
   const atrium = await createAtrium({ config });
   const { logger } = atrium.platform;
-  if (config.production && atrium.platform.db.kind === 'pglite') {
-    logger.warn('running in production on the embedded database; set DATABASE_URL to a PostgreSQL server');
+  if (config.production && atrium.platform.db.kind === 'embedded') {
+    logger.warn('running in production on the embedded PostgreSQL in DATA_DIR; set DATABASE_URL to a managed PostgreSQL server');
   }
   await atrium.listen();
   if (config.jobsEnabled) atrium.platform.jobs.start();

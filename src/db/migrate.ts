@@ -5,10 +5,18 @@ import { readMigrations } from './migrations-dir.ts';
 import { NO_FILTERS, withSchemaEngine } from './schema-engine.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
-export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+type WithFactory = <T>(use: (factory: SqlMigrationAwareDriverAdapterFactory) => Promise<T>) => Promise<T>;
+
+/** Applies pending migrations and answers their names. When the bookkeeping already lists every migration on disk
+ *  as finished, the schema engine (a 5 MB WebAssembly module) is not loaded at all: a start or a CLI command on an
+ *  up-to-date database costs one query. */
+export async function applyMigrations(prisma: PrismaClient, withFactory: WithFactory): Promise<string[]> {
+  if ((await pendingMigrations(prisma)).length === 0) return [];
   const migrationsList = await readMigrations();
-  const out = await withSchemaEngine(factory, (engine) => engine.applyMigrations({ migrationsList, filters: NO_FILTERS }));
-  return out.appliedMigrationNames;
+  return withFactory(async (factory) => {
+    const out = await withSchemaEngine(factory, (engine) => engine.applyMigrations({ migrationsList, filters: NO_FILTERS }));
+    return out.appliedMigrationNames;
+  });
 }
 
 /** Names of migrations on disk that the database has not finished applying. */

@@ -45,7 +45,7 @@ export function coreCli(program: Command, cli: CliContext): void {
 
   program
     .command('studio')
-    .description('Browse the data with Prisma Studio (the embedded database is served over a local socket)')
+    .description('Browse the data with Prisma Studio (on the embedded PostgreSQL or DATABASE_URL)')
     .addOption(intOption('--port <port>', 'Studio port', 1, 65535, 5555))
     .action(async (o: { port: number }) => (await import('../cli/studio.ts')).studio(o.port));
 

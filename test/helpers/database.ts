@@ -1,34 +1,37 @@
-// A fresh database for one test file, from the template built in globalSetup.
+// A fresh database for one test file: CREATE DATABASE … TEMPLATE from the template built in globalSetup, on the
+// PostgreSQL server of DATABASE_URL or on the embedded cluster of the run.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/connect.ts';
 
-/** The test database; `url` when it is on a PostgreSQL server (another process can connect to it). */
-export async function testDatabase(): Promise<Database & { url?: string }> {
+/** Creates a database from the template and answers its URL and a function that drops it. */
+export async function templateCopy(): Promise<{ url: string; drop(): Promise<void> }> {
   const template = inject('pgTemplate');
-  if (template.kind === 'pglite') {
-    const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
-    const db = await openDatabase({ kind: 'pglite', pglite });
-    return { ...db, close: async () => { await db.close(); await pglite.close(); } };
-  }
   const name = `atrium_t_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template.template}"`);
   const url = new URL(template.adminUrl);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    ...db,
     url: url.toString(),
-    async close() {
-      await db.close();
+    async drop() {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
     },
+  };
+}
+
+export async function testDatabase(): Promise<Database> {
+  const copy = await templateCopy();
+  const db = await openDatabase({ kind: 'postgres', url: copy.url });
+  let closed: Promise<void> | undefined;
+  return {
+    ...db,
+    kind: inject('pgTemplate').kind, // what the suite runs on (site health reports the embedded database)
+    // Idempotent: files that run two Atrium instances on one database close it through both.
+    close: () => (closed ??= db.close().then(() => copy.drop())),
   };
 }
 

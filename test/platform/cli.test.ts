@@ -1,4 +1,4 @@
-// The operators' CLI, in-process on a throwaway embedded database (wp-cli style output and exit codes).
+// The operators' CLI, in-process on a throwaway database (wp-cli style output and exit codes).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, it, vi } from 'vitest';

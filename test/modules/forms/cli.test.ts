@@ -1,4 +1,4 @@
-// `atrium forms list|export|import|export-entries` on a throwaway embedded database: export is the JSON of
+// `atrium forms list|export|import|export-entries` on a throwaway database: export is the JSON of
 // GET /forms/v1/forms/{id}?context=edit, import takes it back, a bad file creates nothing.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { createUser } from '../../../src/platform/users/service.ts';
 import { createAtrium } from '../../../src/server.ts';
 import { cli, useCliDataDir } from '../../helpers/cli.ts';
 
-vi.setConfig({ testTimeout: 120_000 }); // every command opens the embedded database on disk, slow under load
+vi.setConfig({ testTimeout: 120_000 }); // every command opens the database, slow under load
 
 const data = useCliDataDir('forms-cli');
 beforeAll(async () => {

@@ -1,5 +1,5 @@
-// Concurrent submissions against rules that need the stored data (entry limit, no duplicates). On PostgreSQL the
-// requests really overlap (the form's row lock is what keeps the counts right); PGlite serialises them anyway.
+// Concurrent submissions against rules that need the stored data (entry limit, no duplicates). The requests really
+// overlap on the database (the form's row lock is what keeps the counts right).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 import { contactForm, createForm, goodContact, submit } from './helpers.ts';

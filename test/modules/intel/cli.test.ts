@@ -1,4 +1,4 @@
-// `atrium health …` in-process on a throwaway embedded database.
+// `atrium health …` in-process on a throwaway database.
 import { expect, it } from 'vitest';
 import { cli, useCliDataDir } from '../../helpers/cli.ts';
 
@@ -28,4 +28,4 @@ it('scans, reads the score, checks and history, and switches the public setting'
 
   expect(JSON.parse((await cli('--format=json', 'health', 'settings', '--allow-public-rest', 'on')).out)).toEqual([{ allow_public_rest: true }]);
   expect(JSON.parse((await cli('--format=json', 'health', 'settings')).out)).toEqual([{ allow_public_rest: true }]);
-}, 240_000); // each CLI run opens the embedded database: slow under load
+}, 240_000); // each CLI run opens the database: slow under load

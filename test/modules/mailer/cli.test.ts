@@ -1,4 +1,4 @@
-// `atrium mailer subscribers list | campaigns list | campaigns send <id> | stats` on a throwaway embedded database.
+// `atrium mailer subscribers list | campaigns list | campaigns send <id> | stats` on a throwaway database.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { createCampaign } from '../../../src/modules/mailer/service/campaigns.ts';
@@ -8,7 +8,7 @@ import { createAtrium } from '../../../src/server.ts';
 import { cli, useCliDataDir } from '../../helpers/cli.ts';
 import { startSmtpSink } from '../../helpers/smtp.ts';
 
-vi.setConfig({ testTimeout: 120_000 }); // every command opens the embedded database on disk, slow under load
+vi.setConfig({ testTimeout: 120_000 }); // every command opens the database, slow under load
 
 useCliDataDir('mailer-cli', { JOBS_ENABLED: 'false' });
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -1,6 +1,6 @@
 // Concurrent requests that must not double anything: first subscribes of one address, sends of one draft, tag
-// assignments. A race only proves itself on PostgreSQL (DATABASE_URL=… npx vitest run test/modules/mailer);
-// on the embedded database the statements interleave at each await, which still checks the idempotent paths.
+// assignments. Every run is on a PostgreSQL server (the embedded cluster, or DATABASE_URL), so the requests really
+// overlap on the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 import { startSmtpSink } from '../../helpers/smtp.ts';

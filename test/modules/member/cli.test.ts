@@ -1,4 +1,4 @@
-// `atrium members list [--plan=] | grant <user> <plan> | revoke <user> <plan>` on a throwaway embedded database, with
+// `atrium members list [--plan=] | grant <user> <plan> | revoke <user> <plan>` on a throwaway database, with
 // --format=json|csv and clear errors (unknown user or plan: exit 1, a message on stderr, nothing on stdout).
 import { beforeAll, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
@@ -10,7 +10,7 @@ import { principalFor } from '../../../src/platform/auth/principal-for.ts';
 import { createAtrium } from '../../../src/server.ts';
 import { cli, useCliDataDir } from '../../helpers/cli.ts';
 
-vi.setConfig({ testTimeout: 120_000 }); // every command opens the embedded database on disk, slow under load
+vi.setConfig({ testTimeout: 120_000 }); // every command opens the database, slow under load
 
 useCliDataDir('member-cli', { JOBS_ENABLED: 'false' });
 

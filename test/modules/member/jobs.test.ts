@@ -107,9 +107,12 @@ describe('membership/drip/release', () => {
     const learner = (await t.as('subscriber')).userId;
     await membership(a, learner, gold.id);
     const events = recordEvents(t, ['member/drip/released']);
+    const secondEvents: any[] = [];
+    second.platform.events.on('member/drip/released', (p) => void secondEvents.push(p));
     expect(await releaseAfterPrerequisite(t.platform, learner, { type: 'lesson', id: 599 })).toBe(0);
     const [x, y] = await Promise.all([releaseAfterPrerequisite(t.platform, learner, { type: 'lesson', id: 600 }), releaseAfterPrerequisite(second.platform, learner, { type: 'lesson', id: 600 })]);
     expect(x + y).toBe(1);
-    expect(events.map((e) => e.payload)).toEqual([{ user_id: learner, target_type: 'lesson', target_id: 601 }]);
+    // Either instance may win the race: the event comes once, from the winner.
+    expect([...events.map((e) => e.payload), ...secondEvents]).toEqual([{ user_id: learner, target_type: 'lesson', target_id: 601 }]);
   });
 });

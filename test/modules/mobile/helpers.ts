@@ -40,12 +40,11 @@ export function decode(token: string): { header: Record<string, unknown>; payloa
 }
 
 /**
- * Races `fire` against a row lock: on PostgreSQL the row is locked in a transaction until `contenders` requests wait
- * on a lock, then released, so they all reach the critical statement together (an HTTP race in one process would
- * otherwise mostly run in turn). PGlite has one connection: there `fire` simply runs concurrently.
+ * Races `fire` against a row lock: the row is locked in a transaction until `contenders` requests wait on a lock,
+ * then released, so they all reach the critical statement together (an HTTP race in one process would otherwise
+ * mostly run in turn).
  */
 export async function raceOnRow<T>(t: TestApp, lockSql: string, contenders: number, fire: () => Promise<T>): Promise<T> {
-  if (t.db.kind !== 'postgres') return fire();
   let result: Promise<T> | undefined;
   await t.platform.prisma.$transaction(
     async (tx) => {

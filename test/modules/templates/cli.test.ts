@@ -1,4 +1,4 @@
-// The operators' commands, in-process on a throwaway embedded database.
+// The operators' commands, in-process on a throwaway database.
 import { expect, it } from 'vitest';
 import { cli, useCliDataDir } from '../../helpers/cli.ts';
 import { bundledFiles } from './setup.ts';
@@ -20,4 +20,4 @@ it('lists the catalog, reports status, turns the cloud off and on, and refuses t
   const sync = await cli('templates', 'sync');
   expect(sync.code).toBe(1);
   expect(sync.err).toBe('Error: cannot sync: no cloud catalog is configured: set TEMPLATES_CLOUD_URL\n');
-}, 240_000); // four CLI runs, each opening the embedded database (and on PostgreSQL runs a fresh initdb): slow under load
+}, 240_000); // four CLI runs, each opening the database: slow under load

@@ -21,8 +21,8 @@ export const configurationChecks: HealthCheck[] = [
     label: 'Database engine',
     async run({ db, config }) {
       if (db.kind === 'postgres') return { status: 'ok', message: 'Atrium uses a PostgreSQL server (DATABASE_URL).' };
-      const detail = 'The embedded PGlite database runs inside this process: one connection, one instance, no replication or point-in-time backups. Set DATABASE_URL to a PostgreSQL server.';
-      if (!config.production) return { status: 'info', message: 'Atrium uses the embedded database (fine for development and small sites).', detail };
+      const detail = 'The embedded PostgreSQL runs beside Atrium on this machine, in DATA_DIR: no replication, no point-in-time backups, no failover. Set DATABASE_URL to a managed PostgreSQL server.';
+      if (!config.production) return { status: 'info', message: 'Atrium uses the embedded PostgreSQL in DATA_DIR (fine for development and small sites).', detail };
       return { status: 'warning', message: 'Production runs on the embedded database.', detail, scoreImpact: 10 };
     },
   },

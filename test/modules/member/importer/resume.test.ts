@@ -1,10 +1,10 @@
 // Resumable: `atrium importer run` as a real process, killed (SIGKILL) once it reports its first committed batch, then
 // run again: it finishes, the rows committed before the kill are found unchanged, the others created, and there is
-// exactly one user and one membership per row. On PostgreSQL when the tests run there (DATABASE_URL), else on the
-// embedded database, which must recover from the kill too.
+// exactly one user and one membership per row. On PostgreSQL when the tests run there (DATABASE_URL), else on an
+// embedded cluster of its own, which the killed process started: its watchdog stops it, and the second run starts it.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,6 +14,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const ROWS = 3000;
 const BATCH = 50;
 const dir = mkdtempSync(path.join(tmpdir(), 'atrium-import-resume-'));
+chmodSync(dir, 0o755); // the embedded cluster's account (when running as root) must reach data/
 const file = path.join(dir, 'pmpro.csv');
 let env: Record<string, string>;
 let dropDatabase = async () => {};
