@@ -2,6 +2,7 @@
 // plans by id or slug. The CLI acts as the operator, through the same services as REST and GraphQL.
 import type { Command } from 'commander';
 import type { CliContext } from '../../platform/module.ts';
+import type { MemberPlan, User } from '../../generated/prisma/client.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resolveUser } from '../../platform/cli.ts';
 import { planNotFound } from './errors.ts';
@@ -39,29 +40,25 @@ export function memberCli(program: Command, cli: CliContext): void {
       );
     });
 
-  members
-    .command('grant')
-    .description("Gives a user an active membership of a plan (or activates the user's live one)")
-    .argument('<user>', 'user id, username or e-mail')
-    .argument('<plan>', 'plan id or slug')
-    .action(async (userRef: string, planRef: string) => {
-      const platform = await cli.platform();
-      const user = await resolveUser(platform, userRef);
-      const plan = await resolvePlan(platform, planRef);
-      const m = await grantMembership(platform, { id: user.id, planId: plan.id });
-      cli.success(`${user.username} has an active membership (${m.id}) of ${plan.slug}${m.currentPeriodEnd ? ` until ${m.currentPeriodEnd.toISOString()}` : ''}`);
-    });
+  /** `members <name> <user> <plan>`: both resolved (a clear exit 1 for an unknown one), then `run`'s message. */
+  const userPlanCommand = (name: string, description: string, run: (platform: Platform, user: User, plan: MemberPlan) => Promise<string>) =>
+    members
+      .command(name)
+      .description(description)
+      .argument('<user>', 'user id, username or e-mail')
+      .argument('<plan>', 'plan id or slug')
+      .action(async (userRef: string, planRef: string) => {
+        const platform = await cli.platform();
+        const user = await resolveUser(platform, userRef);
+        cli.success(await run(platform, user, await resolvePlan(platform, planRef)));
+      });
 
-  members
-    .command('revoke')
-    .description("Ends a user's membership of a plan now (cancelled, reason revoked)")
-    .argument('<user>', 'user id, username or e-mail')
-    .argument('<plan>', 'plan id or slug')
-    .action(async (userRef: string, planRef: string) => {
-      const platform = await cli.platform();
-      const user = await resolveUser(platform, userRef);
-      const plan = await resolvePlan(platform, planRef);
-      const m = await revokeMembership(platform, { id: user.id, planId: plan.id });
-      cli.success(`${user.username}'s membership (${m.id}) of ${plan.slug} is cancelled`);
-    });
+  userPlanCommand('grant', "Gives a user an active membership of a plan (or activates the user's live one)", async (platform, user, plan) => {
+    const m = await grantMembership(platform, { id: user.id, planId: plan.id });
+    return `${user.username} has an active membership (${m.id}) of ${plan.slug}${m.currentPeriodEnd ? ` until ${m.currentPeriodEnd.toISOString()}` : ''}`;
+  });
+  userPlanCommand('revoke', "Ends a user's membership of a plan now (cancelled, reason revoked)", async (platform, user, plan) => {
+    const m = await revokeMembership(platform, { id: user.id, planId: plan.id });
+    return `${user.username}'s membership (${m.id}) of ${plan.slug} is cancelled`;
+  });
 }
