@@ -22,6 +22,7 @@ export const ResolveAction = enumOf('MemberModerationAction', ['approve', 'remov
 export const FlagInput = { targetType: FlagTarget, targetId: id(), reason: FlagReason };
 export const ResolveInput = { id: id(), action: ResolveAction, note: text(2000).optional() };
 export const QueueFilter = { ...pageArgs, status: ModerationStatus.default('pending') };
+export const SuspendInput = { userId: id(), until: z.date().nullable().describe('The end of the suspension; null lifts it.') };
 
 const HIDE_AFTER_FLAGS = 3;
 const SUSPENSION_DAYS = 30;
@@ -82,16 +83,20 @@ export async function resolve(platform: Platform, principal: Principal, input: I
     if (item.status !== 'pending') throw memberConflict(`The item was ${item.status} already.`);
     const now = platform.clock.now();
     if (data.action === 'approve') await setStatus(tx, item.target_type, item.target_id, 'published');
-    else if (item.target_type === 'member') {
-      if (!(await tx.user.findUnique({ where: { id: item.target_id }, select: { id: true } }))) throw userNotFound(item.target_id);
-      const until = new Date(now.getTime() + SUSPENSION_DAYS * 86_400_000);
-      await tx.memberProfile.upsert({ where: { userId: item.target_id }, create: { userId: item.target_id, suspendedUntil: until, updatedAt: now }, update: { suspendedUntil: until, updatedAt: now } });
-    } else await setStatus(tx, item.target_type, item.target_id, 'hidden');
+    else if (item.target_type === 'member') await suspend(platform, item.target_id, new Date(now.getTime() + SUSPENSION_DAYS * 86_400_000), tx);
+    else await setStatus(tx, item.target_type, item.target_id, 'hidden');
     return tx.memberModerationItem.update({
       where: { id: item.id },
       data: { status: data.action === 'approve' ? 'approved' : 'removed', resolvedBy: userIdOf(principal), resolvedAt: now, note: data.note ?? null },
     });
   });
+}
+
+/** Suspends a member from writing, reacting and messaging until `until` (null lifts it); 404 for an unknown user. */
+export async function suspend(platform: Platform, userId: number, until: Date | null, tx: Tx = platform.prisma) {
+  if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw userNotFound(userId);
+  const now = platform.clock.now();
+  await tx.memberProfile.upsert({ where: { userId }, create: { userId, suspendedUntil: until, updatedAt: now }, update: { suspendedUntil: until, updatedAt: now } });
 }
 
 /** What the moderator reviews: the target's text and author, read for a page of items in one query per kind. */

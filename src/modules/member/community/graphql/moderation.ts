@@ -1,23 +1,18 @@
 // Flags (any logged-in member) and the moderation queue (member_moderate_community). Each operation's GraphQL field,
 // declared input and REST route.
-import { z } from 'zod';
 import { requiresLogin } from '../../../../graphql/access.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
 import { loaderOf } from '../../../../graphql/loaders.ts';
-import { offsetPage } from '../../../../graphql/pagination.ts';
-import { objectPage } from '../../../../graphql/pagination.ts';
+import { objectPage, offsetPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
-import { id } from '../../../../input/vocabulary.ts';
 import { rest } from '../../../../rest/binding.ts';
 import type { MemberModerationItem } from '../../../../generated/prisma/client.ts';
 import { requiresMemberCapability } from '../../capabilities.ts';
-import { userNotFound } from '../../errors.ts';
-import { flag, FlagInput, QueueFilter, resolve, ResolveInput, targetsOf } from '../moderation.ts';
+import { flag, FlagInput, QueueFilter, resolve, ResolveInput, suspend, SuspendInput, targetsOf } from '../moderation.ts';
 import { MODERATION, QUEUE_ITEM } from './selections.ts';
 import { communityTypes } from './types.ts';
 
 const moderate = requiresMemberCapability('member_moderate_community');
-export const SuspendInput = { userId: id(), until: z.date().nullable().describe('The end of the suspension; null lifts it.') };
 
 export const moderationSchema = schemaPart((builder) => {
   const { ModerationItemType } = communityTypes(builder);
@@ -87,9 +82,7 @@ export const moderationSchema = schemaPart((builder) => {
       ...moderate,
       args: zodArgs(t, SuspendInput),
       resolve: async (_r, { userId, until }, ctx) => {
-        if (!(await ctx.platform.prisma.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw userNotFound(userId);
-        const now = ctx.platform.clock.now();
-        await ctx.platform.prisma.memberProfile.upsert({ where: { userId }, create: { userId, suspendedUntil: until, updatedAt: now }, update: { suspendedUntil: until, updatedAt: now } });
+        await suspend(ctx.platform, userId, until ?? null);
         return true;
       },
     }),
