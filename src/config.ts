@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   GRAPHIQL: bool(true),
   GRAPHQL_PUBLIC_INTROSPECTION: z.enum(['true', 'false']).optional(),
   SESSION_TTL_HOURS: int(48, 1, 24 * 365),
+  AUTH_CACHE_SIZE: int(10_000, 0, 1_000_000),
   JWT_SECRET: z.string().optional(),
   JWT_PREVIOUS_SECRETS: list,
   JWT_ISSUER: z.string().trim().min(1).max(200).optional(),
@@ -152,6 +153,7 @@ export function loadConfig(env: Env = process.env) {
       publicIntrospection: e.GRAPHQL_PUBLIC_INTROSPECTION ? e.GRAPHQL_PUBLIC_INTROSPECTION === 'true' : !production,
     },
     session: { ttlSeconds: e.SESSION_TTL_HOURS * 3600 },
+    authCache: { size: e.AUTH_CACHE_SIZE },
     mobile: {
       jwtSecret: e.JWT_SECRET,
       jwtPreviousSecrets: e.JWT_PREVIOUS_SECRETS,

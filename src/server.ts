@@ -11,6 +11,8 @@ import type { Clock } from './platform/clock.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Module } from './platform/module.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
+import { Notifications } from './db/notifications.ts';
+import { AUTH_CHANNEL } from './platform/auth/principal-cache.ts';
 import { compileRoutes } from './rest/table.ts';
 
 export interface AtriumOptions {
@@ -31,9 +33,13 @@ export async function createAtrium(options: AtriumOptions) {
   const { config } = options;
   const db = options.db ?? (await openDatabase(targetFromConfig(config)));
   const modules = options.modules ?? installedModules;
+  let notifications: Notifications | undefined;
   try {
     if (options.migrate !== false) await db.migrate();
     const platform = await createPlatform({ config, db, modules, clock: options.clock, logger: options.logger });
+    notifications = new Notifications(db.url, [AUTH_CHANNEL], platform.logger);
+    platform.principals.follow(notifications);
+    await notifications.start().catch((err) => platform.logger.warn({ err }, 'LISTEN failed; the principal cache stays off until it works'));
     if (options.bootstrap !== false) await bootstrapAdmin(platform, options.printAdmin);
     const schema = buildSchema(modules);
     const table = compileRoutes(schema, modules.flatMap((m) => m.routes ?? []));
@@ -45,6 +51,8 @@ export async function createAtrium(options: AtriumOptions) {
     const app = createHttpApp(platform, schema, table, { isClosing: () => closing });
     return {
       platform,
+      /** The LISTEN connection the principal cache follows. */
+      notifications,
       schema,
       table,
       app,
@@ -68,10 +76,12 @@ export async function createAtrium(options: AtriumOptions) {
         }
         for (const m of [...modules].reverse()) await m.stop?.(platform);
         platform.mail.close();
+        await notifications!.close();
         await db.close();
       },
     };
   } catch (err) {
+    await notifications?.close();
     await db.close();
     throw err;
   }

@@ -28,6 +28,16 @@ export async function migrationPgFactory(connectionString: string): Promise<{ fa
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
+    // adapter-pg splits a migration script at every ";", which breaks dollar-quoted bodies (trigger functions);
+    // PostgreSQL's simple query protocol runs a whole script as sent, as Prisma's native engine does.
+    const pg = adapter as unknown as { client: { query(sql: string): Promise<unknown> }; onError(err: unknown): never };
+    adapter.executeScript = async (script: string) => {
+      try {
+        await pg.client.query(script);
+      } catch (err) {
+        pg.onError(err); // the adapter's own error mapping, which the schema engine reports from
+      }
+    };
     opened.push(adapter);
     return adapter;
   };

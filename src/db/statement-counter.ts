@@ -4,6 +4,8 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, Transacti
 
 export class StatementCounter {
   count = 0;
+  /** When set, the SQL text of each counted statement is appended (to see which statements a request sends). */
+  log: string[] | null = null;
   /** Runs fn and answers how many statements it sent. */
   async measure<T>(fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
     const before = this.count;
@@ -22,6 +24,7 @@ function counting<T extends object>(target: T, counter: StatementCounter): T {
       if (COUNTED.has(key as string)) {
         return (...args: unknown[]) => {
           counter.count++;
+          counter.log?.push((args[0] as { sql?: string } | undefined)?.sql ?? String(key));
           return value.apply(obj, args);
         };
       }

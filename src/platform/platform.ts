@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { AuthExtensions } from './auth/extensions.ts';
+import { PrincipalCache } from './auth/principal-cache.ts';
 import { Roles } from './capabilities.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { EventBus } from './events.ts';
@@ -25,6 +26,8 @@ export interface Platform {
   roles: Roles;
   settings: Settings;
   auth: AuthExtensions;
+  /** Authenticated credentials (on while the instance follows the database's notifications). */
+  principals: PrincipalCache;
   mail: Mail;
   jobs: Jobs;
   modules: readonly Module[];
@@ -32,6 +35,9 @@ export interface Platform {
   /** API-key scopes the modules declared, each with the capability it stands for. */
   apiScopes: ReadonlyMap<string, string>;
 }
+
+/** A cached credential is read again after this long even if no change was announced (a safety net). */
+const PRINCIPAL_TTL_MS = 5 * 60_000;
 
 export interface PlatformOptions {
   config: Config;
@@ -45,17 +51,19 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const { config, db, modules } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
   const hooks = new Hooks(logger);
+  const clock = options.clock ?? systemClock;
   const platform = {
     config,
     db,
     prisma: db.prisma,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
     hooks,
     events: new EventBus(hooks),
     roles: new Roles(modules.map((m) => m.capabilities ?? {})),
     settings: new Settings(db.prisma),
     auth: new AuthExtensions(),
+    principals: new PrincipalCache(clock, config.authCache.size, PRINCIPAL_TTL_MS),
     mail: new Mail(config.mail),
     modules,
     checks: modules.flatMap((m) => m.checks ?? []),

@@ -7,7 +7,7 @@ import type { Platform } from '../platform.ts';
 import type { UserPrincipal } from '../principal.ts';
 import { sha256 } from '../users/secrets.ts';
 import { parseInput } from '../validate.ts';
-import { principalFor, shouldTouch } from './principal-for.ts';
+import { principalFor, touch } from './principal-for.ts';
 
 export const API_KEY_PATTERN = /^svc_[0-9a-f]{40}$/;
 export const generateApiKey = (): string => `svc_${randomBytes(20).toString('hex')}`;
@@ -71,17 +71,21 @@ export async function revokeApiKey(platform: Platform, id: number, ownerId: numb
   const item = await platform.prisma.apiKey.findUnique({ where: { id } });
   if (!item || (ownerId !== null && item.userId !== ownerId)) throw notFound('api_key_not_found', 'No API key has that id.');
   if (item.revokedAt) return item;
-  return platform.prisma.apiKey.update({ where: { id }, data: { revokedAt: platform.clock.now() } });
+  const revoked = await platform.prisma.apiKey.update({ where: { id }, data: { revokedAt: platform.clock.now() } });
+  platform.principals.forget({ table: 'api_keys', id });
+  return revoked;
 }
 
 export async function authenticateApiKey(platform: Platform, key: string, ip: string | null): Promise<UserPrincipal> {
   const invalid = new AppError('api_key_invalid', 'The API key is not valid.');
   if (!API_KEY_PATTERN.test(key)) throw invalid;
-  const item = await platform.prisma.apiKey.findUnique({ where: { hash: sha256(key) }, include: { user: true } });
-  if (!item || item.revokedAt) throw invalid;
-  const now = platform.clock.now();
-  if (shouldTouch(item.lastUsedAt, item.lastIp, now, ip)) {
-    await platform.prisma.apiKey.update({ where: { id: item.id }, data: { lastUsedAt: now, lastIp: ip } });
-  }
-  return principalFor(platform, item.user, 'api_key', item.id, item.scopes);
+  const hash = sha256(key);
+  const credential = await platform.principals.get(`api_key:${hash}`, async () => {
+    const item = await platform.prisma.apiKey.findUnique({ where: { hash }, include: { user: true } });
+    if (!item || item.revokedAt) return null;
+    return { principal: principalFor(platform, item.user, 'api_key', item.id, item.scopes), table: 'api_keys' as const, id: item.id, lastUsedAt: item.lastUsedAt, lastIp: item.lastIp };
+  });
+  if (!credential) throw invalid;
+  await touch(platform, credential, ip, (data) => platform.prisma.apiKey.update({ where: { id: credential.id }, data }));
+  return credential.principal;
 }

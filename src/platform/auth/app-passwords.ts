@@ -7,7 +7,7 @@ import type { Platform } from '../platform.ts';
 import type { UserPrincipal } from '../principal.ts';
 import { randomAlphanumeric, sha256 } from '../users/secrets.ts';
 import { parseInput } from '../validate.ts';
-import { principalFor, shouldTouch } from './principal-for.ts';
+import { principalFor, touch } from './principal-for.ts';
 
 export async function createAppPassword(platform: Platform, userId: number, name: string) {
   const data = parseInput(z.object({ name: z.string().trim().min(1, 'A name is required.').max(100) }), { name });
@@ -30,6 +30,7 @@ export async function revokeAppPassword(platform: Platform, id: number, ownerId:
     throw notFound('app_password_not_found', 'No application password has that id.');
   }
   await platform.prisma.appPassword.delete({ where: { id } });
+  platform.principals.forget({ table: 'app_passwords', id });
   return item;
 }
 
@@ -39,16 +40,16 @@ export async function authenticateAppPassword(
   password: string,
   ip: string | null,
 ): Promise<UserPrincipal> {
-  const item = await platform.prisma.appPassword.findUnique({
-    where: { hash: sha256(password.replace(/\s+/g, '')) },
-    include: { user: true },
+  const hash = sha256(password.replace(/\s+/g, ''));
+  const credential = await platform.principals.get(`app_password:${hash}`, async () => {
+    const item = await platform.prisma.appPassword.findUnique({ where: { hash }, include: { user: true } });
+    return item && { principal: principalFor(platform, item.user, 'app_password', item.id), table: 'app_passwords' as const, id: item.id, lastUsedAt: item.lastUsedAt, lastIp: item.lastIp };
   });
   const login = username.trim();
-  const matches = item && (item.user.username === login || item.user.email === login.toLowerCase());
-  if (!item || !matches) throw new AppError('invalid_credentials', 'The username or application password is not valid.');
-  const now = platform.clock.now();
-  if (shouldTouch(item.lastUsedAt, item.lastIp, now, ip)) {
-    await platform.prisma.appPassword.update({ where: { id: item.id }, data: { lastUsedAt: now, lastIp: ip } });
+  const user = credential?.principal.user;
+  if (!credential || !user || (user.username !== login && user.email !== login.toLowerCase())) {
+    throw new AppError('invalid_credentials', 'The username or application password is not valid.');
   }
-  return principalFor(platform, item.user, 'app_password', item.id);
+  await touch(platform, credential, ip, (data) => platform.prisma.appPassword.update({ where: { id: credential.id }, data }));
+  return credential.principal;
 }

@@ -6,8 +6,7 @@ import type { Platform } from '../platform.ts';
 import { ANONYMOUS, type Principal } from '../principal.ts';
 import { authenticateApiKey } from './api-keys.ts';
 import { authenticateAppPassword } from './app-passwords.ts';
-import { principalFor, shouldTouch } from './principal-for.ts';
-import { findSession, restNonce, SESSION_COOKIE, verifyRestNonce } from './sessions.ts';
+import { authenticateSession, restNonce, SESSION_COOKIE, verifyRestNonce } from './sessions.ts';
 
 export interface AuthRequest {
   /** Header value by lower-case name. */
@@ -36,18 +35,12 @@ export async function authenticate(platform: Platform, req: AuthRequest): Promis
 
   const token = req.cookie(SESSION_COOKIE);
   if (token) {
-    const session = await findSession(platform, token);
-    if (session) {
+    const credential = await authenticateSession(platform, token, req.ip);
+    if (credential) {
+      const { session } = credential;
       const offered = req.header('x-rest-nonce') ?? req.header('x-wp-nonce') ?? req.queryNonce;
       const nonceStatus: NonceStatus = !offered ? 'missing' : verifyRestNonce(platform, session, offered) ? 'valid' : 'invalid';
-      const now = platform.clock.now();
-      if (shouldTouch(session.lastSeenAt, session.ip, now, req.ip)) {
-        await platform.prisma.session.update({ where: { id: session.id }, data: { lastSeenAt: now } });
-      }
-      return {
-        principal: principalFor(platform, session.user, 'session', session.id),
-        session: { id: session.id, nonceStatus, nonce: restNonce(platform, session) },
-      };
+      return { principal: credential.principal, session: { id: session.id, nonceStatus, nonce: restNonce(platform, session) } };
     }
   }
   return { principal: ANONYMOUS, session: null };

@@ -5,6 +5,8 @@ import { createHmac } from 'node:crypto';
 import type { Session, User } from '../../generated/prisma/client.ts';
 import type { Platform } from '../platform.ts';
 import { randomToken, safeEqual, sha256 } from '../users/secrets.ts';
+import type { CachedCredential } from './principal-cache.ts';
+import { principalFor, touch } from './principal-for.ts';
 
 export const SESSION_COOKIE = 'atrium_session';
 const NONCE_TICK_MS = 12 * 3600 * 1000;
@@ -38,11 +40,30 @@ export async function findSession(platform: Platform, token: string): Promise<(S
   return session;
 }
 
+export interface SessionCredential extends CachedCredential {
+  session: Pick<Session, 'id' | 'tokenHash' | 'expiresAt'>;
+}
+
+/** The principal of a live session's cookie token (cached between requests), or null; records its use. */
+export async function authenticateSession(platform: Platform, token: string, ip: string | null): Promise<SessionCredential | null> {
+  const tokenHash = sha256(token);
+  const credential = await platform.principals.get(`session:${tokenHash}`, async (): Promise<SessionCredential | null> => {
+    const s = await platform.prisma.session.findUnique({ where: { tokenHash }, include: { user: true } });
+    if (!s || s.revokedAt) return null;
+    const principal = principalFor(platform, s.user, 'session', s.id);
+    return { principal, table: 'sessions', id: s.id, lastUsedAt: s.lastSeenAt, lastIp: s.ip, session: { id: s.id, tokenHash, expiresAt: s.expiresAt } };
+  });
+  if (!credential || credential.session.expiresAt <= platform.clock.now()) return null;
+  await touch(platform, credential, ip, ({ lastUsedAt }) => platform.prisma.session.update({ where: { id: credential.id }, data: { lastSeenAt: lastUsedAt } }));
+  return credential;
+}
+
 export async function endSession(platform: Platform, sessionId: number): Promise<void> {
   await platform.prisma.session.updateMany({
     where: { id: sessionId, revokedAt: null },
     data: { revokedAt: platform.clock.now() },
   });
+  platform.principals.forget({ table: 'sessions', id: sessionId });
 }
 
 function nonceAt(session: Pick<Session, 'id' | 'tokenHash'>, tick: number): string {

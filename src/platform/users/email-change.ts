@@ -38,5 +38,6 @@ export async function confirmEmailChange(platform: Platform, token: string): Pro
     if ((err as { code?: string }).code === 'P2002') throw new AppError('user_email_exists', 'That e-mail address is already used by another account.', { status: 409 });
     throw err;
   }
+  platform.principals.forget({ userId: change.userId });
   return change.userId;
 }

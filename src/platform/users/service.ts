@@ -78,7 +78,7 @@ export async function updateUser(platform: Platform, id: number, input: UpdateUs
     data.email = null;
   }
   try {
-    return await platform.prisma.user.update({
+    const user = await platform.prisma.user.update({
       where: { id },
       data: {
         ...(data.email ? { email: data.email } : {}),
@@ -86,6 +86,8 @@ export async function updateUser(platform: Platform, id: number, input: UpdateUs
         ...(data.password ? { passwordHash: await hashPassword(data.password) } : {}),
       },
     });
+    platform.principals.forget({ userId: id });
+    return user;
   } catch (err) {
     throw uniqueViolation(err) ?? err;
   }
@@ -94,7 +96,9 @@ export async function updateUser(platform: Platform, id: number, input: UpdateUs
 export async function setRoles(platform: Platform, id: number, roles: string[]): Promise<User> {
   const valid = parseInput(z.object({ roles: rolesSchema(platform) }), { roles }).roles;
   await getUser(platform, id);
-  return platform.prisma.user.update({ where: { id }, data: { roles: valid } });
+  const user = await platform.prisma.user.update({ where: { id }, data: { roles: valid } });
+  platform.principals.forget({ userId: id });
+  return user;
 }
 
 export async function getUser(platform: Platform, id: number): Promise<User> {
