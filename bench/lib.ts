@@ -126,7 +126,7 @@ export function report(title: string, rows: Row[]): string {
   const lines = [
     `## ${title}`,
     '',
-    '| scenario | req/s | p99 ms | ratio to express | baseline req/s | baseline p99 ms | SQL/request | errors |',
+    '| scenario | req/s | p99 ms | ratio to baseline | baseline req/s | baseline p99 ms | SQL/request | errors |',
     '|---|---|---|---|---|---|---|---|',
     ...rows.map((r) =>
       [

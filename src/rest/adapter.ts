@@ -1,7 +1,7 @@
 // The REST face: matches /wp-json routes from the table, validates arguments from their declarations, authenticates,
 // runs the route's pre-parsed GraphQL operation in-process against the same schema, and answers in core's shapes.
 import express, { type Request, type Response } from 'express';
-import { execute, type GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { createContext } from '../graphql/context.ts';
 import { describeError } from '../graphql/errors.ts';
 import { authRequestOf, requestInfoOf, responseEffectsOf } from '../http/request.ts';
@@ -12,6 +12,7 @@ import { ANONYMOUS } from '../platform/principal.ts';
 import { findInputProblem, type InputProblem } from '../input/policy.ts';
 import { coerceArg, type ArgIssue } from '../input/rules.ts';
 import { describeRoutes, discoveryIndex, namespaceIndex } from './discovery.ts';
+import { RouteExecutors } from './execute.ts';
 import { pickFields } from './fields.ts';
 import { openApiDocument } from './openapi.ts';
 import { isPageResult, totalPages, writePaginationHeaders } from './pagination.ts';
@@ -101,6 +102,7 @@ function restParams(data: Record<string, unknown>): Record<string, unknown> {
 export function restRouter(platform: Platform, schema: GraphQLSchema, table: RouteTable): express.Router {
   const router = express.Router();
   const base = `${platform.config.publicUrl}/wp-json`;
+  const executors = new RouteExecutors(schema);
 
   // The table is fixed at start-up, so the indexes and the OpenAPI document (~22 KB and ~67 KB of JSON) are built
   // and serialized once.
@@ -159,12 +161,7 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       const args = collectArgs(route, [params, body, queryArgs(req)]);
 
       const ctx = createContext(platform, effective, requestInfoOf(req), responseEffectsOf(res));
-      const result = await execute({
-        schema,
-        document: route.document,
-        variableValues: route.buildVariables(args, { header: (n) => req.header(n), body }),
-        contextValue: ctx,
-      });
+      const result = await executors.run(route, ctx, route.buildVariables(args, { header: (n) => req.header(n), body }));
       if (effective.session) res.setHeader('X-Rest-Nonce', effective.session.nonce);
       if (result.errors?.length) throw result.errors[0];
 

@@ -10,9 +10,13 @@ import { can, type Principal } from '../principal.ts';
 import { confirmEmailChange } from '../users/email-change.ts';
 import { createUser, getUser, setRoles, updateUser, userWhere } from '../users/service.ts';
 import type { Context } from '../../graphql/context.ts';
+import { selectsOnly } from '../../graphql/selection.ts';
+import type { User } from '../../generated/prisma/client.ts';
 
 const selfOr = (cap: string) => (user: { id: number }, _args: unknown, ctx: Context) =>
   (ctx.principal.kind === 'user' && ctx.principal.user.id === user.id) || can(ctx.principal, cap);
+
+const PRINCIPAL_USER_FIELDS = new Set(['__typename', 'id', 'username', 'displayName', 'email', 'roles']);
 
 interface ViewerShape {
   principal: Principal;
@@ -42,8 +46,13 @@ export const usersSchema = schemaPart((builder) => {
       user: t.prismaField({
         type: 'User',
         nullable: true,
-        resolve: (query, v, _a, ctx) =>
-          v.principal.kind === 'user' ? ctx.platform.prisma.user.findUnique({ ...query, where: { id: v.principal.user.id } }) : null,
+        description: 'The signed-in user; null for anonymous callers.',
+        resolve: (query, v, _a, ctx, info) => {
+          if (v.principal.kind !== 'user') return null;
+          // The principal already holds these columns, read when the credential was: no second read.
+          if (selectsOnly(info, PRINCIPAL_USER_FIELDS)) return v.principal.user as User;
+          return ctx.platform.prisma.user.findUnique({ ...query, where: { id: v.principal.user.id } });
+        },
       }),
       authMethod: t.string({ nullable: true, resolve: (v) => (v.principal.kind === 'user' ? v.principal.via : null) }),
       capabilities: t.stringList({

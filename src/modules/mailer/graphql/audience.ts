@@ -30,8 +30,10 @@ export const audienceSchema = schemaPart((builder) => {
         const where = subscriberWhere(args);
         return offsetPage(args, {
           count: () => ctx.platform.prisma.mailerSubscriber.count({ where }),
-          // Newest first by id (creation order): the primary key keeps it an index scan.
-          findMany: (w, query) => ctx.platform.prisma.mailerSubscriber.findMany({ ...query, ...w, where, orderBy: { id: 'desc' } }),
+          // Newest first by id (creation order): the primary key keeps it an index scan, so the page's lists and tags
+          // join in the same statement (joins are evaluated for the page's rows only).
+          findMany: (w, query) =>
+            ctx.platform.prisma.mailerSubscriber.findMany({ ...query, ...w, relationLoadStrategy: 'join', where, orderBy: { id: 'desc' } }),
         });
       },
     }),
