@@ -168,8 +168,17 @@ export function describeFields(shape: Record<string, AnyZod>): Record<string, In
   );
 }
 
-/** The REST argument schema of a field (its node's, plus required, default and null). */
+const specs = new WeakMap<InputField, ArgSpec>();
+
+/** The REST argument schema of a field (its node's, plus required, default and null); built once per field, since
+ *  requests validate against it. */
 export function fieldSpec(f: InputField): ArgSpec {
+  let spec = specs.get(f);
+  if (!spec) specs.set(f, (spec = buildSpec(f)));
+  return spec;
+}
+
+function buildSpec(f: InputField): ArgSpec {
   return {
     ...f.node.spec,
     ...(f.description ? { description: f.description } : {}),
