@@ -14,6 +14,7 @@ import { coerceArg, type ArgIssue } from '../input/rules.ts';
 import { describeRoutes, discoveryIndex, namespaceIndex } from './discovery.ts';
 import { RouteExecutors } from './execute.ts';
 import { pickFields } from './fields.ts';
+import { withLinks } from './links.ts';
 import { openApiDocument } from './openapi.ts';
 import { isPageResult, totalPages, writePaginationHeaders } from './pagination.ts';
 import type { CompiledRoute, RouteTable } from './table.ts';
@@ -175,6 +176,7 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
         writePaginationHeaders(res, payload, new URL(`${base}${req.originalUrl.replace(/^\/wp-json/, '')}`));
         payload = payload.items;
       }
+      if (route.links) payload = withLinks(payload, route.links, base);
       const fields = typeof req.query._fields === 'string' ? req.query._fields.split(',').map((f) => f.trim()).filter(Boolean) : null;
       if (fields?.length) payload = pickFields(payload, fields);
       const status = (res.locals.restStatus as number | undefined) ?? route.status ?? 200;

@@ -76,5 +76,21 @@ export function responseSchema(schema: GraphQLSchema, route: CompiledRoute): Jso
     // The items field is the list the body answers.
     body = ofType(schema, page.getFields().items!.type, items?.kind === Kind.FIELD ? items.selectionSet : undefined);
   }
+  if (route.links) body = linked(body);
   return route.describeResult ? route.describeResult(body) : body;
+}
+
+const LINK = { type: 'array', items: { type: 'object', properties: { href: { type: 'string', format: 'uri' } }, required: ['href'] } };
+const LINKS: JsonSchema = {
+  type: 'object',
+  description: "The item's own route (self) and its list (collection), as WordPress links them.",
+  properties: { self: LINK, collection: LINK },
+  required: ['self'],
+};
+
+/** The body with `_links` on its items (src/rest/links.ts). */
+function linked(body: JsonSchema): JsonSchema {
+  if (body.type === 'array' && body.items) return { ...body, items: linked(body.items as JsonSchema) };
+  if (body.type !== 'object' || !body.properties) return body;
+  return { ...body, properties: { ...(body.properties as JsonSchema), _links: LINKS } };
 }

@@ -3,6 +3,7 @@
 import { type DocumentNode, type GraphQLSchema, Kind, type OperationDefinitionNode, parse, validate } from 'graphql';
 import type { ArgSpec } from '../input/rules.ts';
 import { boundRoutes } from './derive.ts';
+import { itemLinks, type ItemLinks } from './links.ts';
 import { camel, snake, type HttpMethod, type RestRoute, type RouteRequest } from './route.ts';
 
 export interface CompiledRoute extends RestRoute {
@@ -18,6 +19,8 @@ export interface CompiledRoute extends RestRoute {
   /** Capability (or API scope, or public) each root field of the operation declares, for docs. */
   access: string[];
   buildVariables(args: Record<string, unknown>, req: RouteRequest): Record<string, unknown>;
+  /** `_links` its answer's items carry (self, collection), when the table has a GET route for them. */
+  links?: ItemLinks;
 }
 
 export interface RouteTable {
@@ -131,6 +134,7 @@ export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[
     if (r.method !== 'PUT' && r.method !== 'PATCH') continue;
     r.methods = EDITABLE.filter((m) => m === r.method || !seen.has(`${m} ${r.pattern}`));
   }
+  for (const [route, links] of itemLinks(compiled)) route.links = links;
   const namespaces = [...new Set(compiled.map((r) => r.namespace))];
   return {
     routes: compiled,

@@ -1,0 +1,46 @@
+// `_links` on items, as WordPress answers them: `self` (the item's route) and `collection` (the list it belongs to),
+// so clients (node-wpapi, Backbone's client, hypermedia walkers) follow them instead of building URLs. A route's
+// answer gets links when the table has a GET route for its items: `/ns/v1/things/:id`, answered by that route, by
+// `/ns/v1/things` (the list, and a create) and by its updates.
+import type { CompiledRoute } from './table.ts';
+
+export interface ItemLinks {
+  /** The item route's path, its one parameter as `:name`. */
+  item: string;
+  /** The answer's field that fills the parameter (the parameter's name: `id`). */
+  key: string;
+  /** The list route's path, when there is one. */
+  collection: string | null;
+}
+
+const parent = (path: string) => path.slice(0, path.lastIndexOf('/'));
+
+/** The links each route's answer carries, from the table's GET routes. */
+export function itemLinks(routes: readonly CompiledRoute[]): Map<CompiledRoute, ItemLinks> {
+  const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.path));
+  const items = routes.filter((r) => r.method === 'GET' && r.params.length === 1 && r.path.endsWith(`/:${r.params[0]}`));
+  const out = new Map<CompiledRoute, ItemLinks>();
+  for (const route of routes) {
+    if (route.method === 'DELETE') continue;
+    const item = items.find((i) => i.path === route.path || parent(i.path) === route.path);
+    if (!item) continue;
+    const collection = parent(item.path);
+    out.set(route, { item: item.path, key: item.params[0]!, collection: gets.has(collection) ? collection : null });
+  }
+  return out;
+}
+
+type Item = Record<string, unknown>;
+const isItem = (v: unknown): v is Item => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The answer with `_links` added to each item that carries its key (a copy; lists item by item). */
+export function withLinks(payload: unknown, links: ItemLinks, base: string): unknown {
+  const link = (item: Item): Item => {
+    const value = item[links.key];
+    if (value === undefined || value === null || '_links' in item) return item;
+    const self = `${base}${links.item.replace(`:${links.key}`, encodeURIComponent(String(value)))}`;
+    return { ...item, _links: { self: [{ href: self }], ...(links.collection ? { collection: [{ href: `${base}${links.collection}` }] } : {}) } };
+  };
+  if (Array.isArray(payload)) return payload.map((p) => (isItem(p) ? link(p) : p));
+  return isItem(payload) ? link(payload) : payload;
+}
