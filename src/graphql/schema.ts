@@ -6,6 +6,7 @@ import {
   DirectiveLocation, GraphQLDirective, Kind, GraphQLNonNull, GraphQLString, lexicographicSortSchema, specifiedDirectives, type GraphQLSchema,
 } from 'graphql';
 import type { Module } from '../platform/module.ts';
+import { applyLentBindings } from '../rest/binding.ts';
 import { createBuilder } from './builder.ts';
 
 // The specified directives (@include, @skip, @deprecated, …) stay: a `directives` list replaces them otherwise.
@@ -67,6 +68,7 @@ export function buildSchema(modules: readonly Module[]): GraphQLSchema {
     const builder = createBuilder();
     for (const m of modules) m.schema?.(builder);
     schema = builder.toSchema({ directives, sortSchema: false });
+    applyLentBindings(builder, schema);
     assertEveryRootFieldDeclaresAccess(schema);
     describeAccess(schema);
     built.set(modules, schema);

@@ -3,6 +3,10 @@ import type { Platform } from './platform.ts';
 
 export type CheckStatus = 'critical' | 'warning' | 'info' | 'ok';
 
+/** What part of the site a check looks at (a closed set: the score's report groups by it). */
+export const CHECK_CATEGORIES = ['security', 'configuration', 'performance', 'data'] as const;
+export type CheckCategory = (typeof CHECK_CATEGORIES)[number];
+
 export interface CheckResult {
   status: CheckStatus;
   message: string;
@@ -13,7 +17,7 @@ export interface CheckResult {
 
 export interface HealthCheck {
   id: string;
-  category: 'security' | 'configuration' | 'performance' | 'data' | (string & {});
+  category: CheckCategory;
   label: string;
   /** Per-check timeout in milliseconds (the runner has a default). */
   timeoutMs?: number;

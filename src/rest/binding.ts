@@ -1,6 +1,7 @@
 // A GraphQL field's REST binding, declared beside the field: `...rest('POST /mailer/v1/subscribers', { status: 201,
 // select: SUBSCRIBER })`. The route's arguments come from the field's declared arguments (an `input` object's fields
 // become top-level arguments), its operation is generated from the field and `select`, and its access is the field's.
+import type { GraphQLSchema } from 'graphql';
 import type { ArgSpec } from '../input/rules.ts';
 import type { HttpMethod, RouteRequest } from './route.ts';
 
@@ -42,6 +43,28 @@ function binding(route: Route, options: RestOptions = {}): RestBinding {
 /** The REST routes a field is served at: `...rest('GET /ns/v1/things/:id', { select })`, more as further pairs. */
 export function rest(route: Route, options?: RestOptions, ...more: [Route, RestOptions?][]) {
   return { extensions: { rest: [binding(route, options), ...more.map(([r, o]) => binding(r, o))] } };
+}
+
+type RootField = `${'Query' | 'Mutation'}.${string}`;
+const lent = new WeakMap<object, [RootField, RestBinding[]][]>();
+
+/** Binds REST routes on a root field another schema part declares (`restOn(builder, 'Query.apiKeys', 'GET
+ *  /mobile/v1/api-keys', …)`): a module serving a core field under its own namespace, so the routes go with the
+ *  module. Call it from the module's schema(builder); the bindings join the field's own when the schema is built. */
+export function restOn(builder: object, field: RootField, route: Route, options?: RestOptions, ...more: [Route, RestOptions?][]) {
+  const list = lent.get(builder) ?? [];
+  lent.set(builder, list);
+  list.push([field, rest(route, options, ...more).extensions.rest]);
+}
+
+/** Adds the bindings lent with restOn() to the built schema's fields; a field that is not there fails start-up. */
+export function applyLentBindings(builder: object, schema: GraphQLSchema): void {
+  for (const [coordinate, bindings] of lent.get(builder) ?? []) {
+    const [type, name] = coordinate.split('.') as [string, string];
+    const field = (type === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[name];
+    if (!field) throw new Error(`REST ${bindings[0]!.method} ${bindings[0]!.path}: no field ${coordinate} to bind`);
+    field.extensions = { ...field.extensions, rest: [...((field.extensions?.rest as RestBinding[] | undefined) ?? []), ...bindings] };
+  }
 }
 
 export interface Reshaper {

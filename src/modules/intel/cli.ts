@@ -27,7 +27,7 @@ export function intelCli(program: Command, cli: CliContext): void {
     .description('Check results of the latest scan')
     .addOption(new Option('--status <status>', 'only this status').choices(STATUSES))
     .action(async (o: { status?: string }) => {
-      const { checks } = await latestChecks(await cli.platform(), o.status);
+      const { checks } = await latestChecks(await cli.platform(), { status: o.status as (typeof STATUSES)[number] | undefined });
       cli.print(
         checks.map((c) => ({ id: c.checkId, category: c.category, status: c.status, score_impact: c.scoreImpact, message: c.message })),
         ['id', 'category', 'status', 'score_impact', 'message'],
@@ -38,7 +38,7 @@ export function intelCli(program: Command, cli: CliContext): void {
     .description('Score history, newest first')
     .addOption(intOption('--limit <n>', 'how many scans', 1, 50, 10))
     .action(async (o: { limit: number }) => {
-      const rows = await snapshots(await cli.platform(), o.limit);
+      const rows = await snapshots(await cli.platform(), { limit: o.limit });
       cli.print(
         rows.map((r) => ({ scan_id: r.scanId ?? '', score: r.score, grade: r.grade, critical: r.critical, warning: r.warning, checks: r.checks, scanned: scannedFormat(r.scannedAt) })),
         ['scan_id', 'score', 'grade', 'critical', 'warning', 'checks', 'scanned'],

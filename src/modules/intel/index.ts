@@ -5,13 +5,15 @@ import { checks } from './checks/index.ts';
 import { startLoopMonitor } from './checks/loop-monitor.ts';
 import { intelCli } from './cli.ts';
 import { jobs } from './jobs.ts';
-import { routes } from './routes.ts';
-import { intelSchema } from './schema.ts';
+import { healthSchema } from './graphql/health.ts';
+import { intelSettingsSchema } from './graphql/settings.ts';
 
 export const intel: Module = {
   name: 'intel',
-  schema: intelSchema,
-  routes,
+  schema(builder) {
+    healthSchema(builder);
+    intelSettingsSchema(builder);
+  },
   jobs,
   checks,
   cli: intelCli,

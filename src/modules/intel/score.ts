@@ -1,8 +1,14 @@
 // Score and grade. Observatory-style: start at 100, take each non-ok check's score_impact, floor at 0. The grade
 // bands are the simple A-F scale (A >= 90, B >= 80, C >= 70, D >= 60, else F).
-import type { CheckStatus } from '../../platform/health.ts';
+import { enumOf } from '../../input/vocabulary.ts';
+import { CHECK_CATEGORIES, type CheckStatus } from '../../platform/health.ts';
 
 export const STATUSES = ['critical', 'warning', 'info', 'ok'] as const satisfies readonly CheckStatus[];
+export const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
+
+export const HealthStatus = enumOf('HealthCheckStatus', STATUSES, 'What a check found: critical, warning, info or ok.');
+export const HealthCategory = enumOf('HealthCheckCategory', CHECK_CATEGORIES, 'The part of the site a check looks at.');
+export const HealthGrade = enumOf('HealthGrade', GRADES, 'A (90+), B (80+), C (70+), D (60+) or F.');
 
 export interface Counted {
   status: CheckStatus;
@@ -14,7 +20,7 @@ export function scoreOf(results: readonly Counted[]): number {
   return Math.max(0, 100 - lost);
 }
 
-export function gradeOf(score: number): 'A' | 'B' | 'C' | 'D' | 'F' {
+export function gradeOf(score: number): (typeof GRADES)[number] {
   if (score >= 90) return 'A';
   if (score >= 80) return 'B';
   if (score >= 70) return 'C';

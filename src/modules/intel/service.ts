@@ -1,16 +1,23 @@
 // Scans and what they left: run every registered check, store the scan, its results and a snapshot in one
 // transaction (after the checks, so no transaction is held while they run), and read the latest scan back.
 import { performance } from 'node:perf_hooks';
-import { AppError, ValidationError } from '../../platform/errors.ts';
+import { z } from 'zod';
+import { parseDeclared, type Input } from '../../input/validate.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { transaction } from '../../platform/transaction.ts';
 import { runChecks } from './runner.ts';
-import { countsOf, gradeOf, scoreOf, STATUSES } from './score.ts';
+import { countsOf, gradeOf, HealthStatus, scoreOf } from './score.ts';
 
 /** Where the scan came from: the API (REST or GraphQL, one operation), the CLI or the daily job. */
 export type ScanTrigger = 'api' | 'cli' | 'job';
 
 export const SNAPSHOT_LIMIT = { default: 10, min: 1, max: 50 } as const;
+
+export const ChecksFilter = z.object({ status: HealthStatus.optional().describe('Only results with this status.') });
+export const SnapshotsArgs = z.object({
+  limit: z.number().int().min(SNAPSHOT_LIMIT.min).max(SNAPSHOT_LIMIT.max).default(SNAPSHOT_LIMIT.default).describe(`${SNAPSHOT_LIMIT.min} to ${SNAPSHOT_LIMIT.max}.`),
+});
 
 const noScan = () => new AppError('intel_no_scan', 'No site health scan has run yet. Run one: POST /intel/v1/scan, or `atrium health scan`.', { status: 404 });
 
@@ -46,14 +53,8 @@ export async function healthScore(platform: Platform) {
   return { scanId: s.id, score: s.score, grade: s.grade, critical: s.critical, warning: s.warning, scannedAt: s.finishedAt };
 }
 
-export function assertStatus(status: string | null | undefined): void {
-  if (status != null && !(STATUSES as readonly string[]).includes(status)) {
-    throw new ValidationError({ status: `status is not one of ${STATUSES.join(', ')}.` });
-  }
-}
-
-export async function latestChecks(platform: Platform, status?: string | null) {
-  assertStatus(status);
+export async function latestChecks(platform: Platform, filter: Input<typeof ChecksFilter> = {}) {
+  const { status } = parseDeclared(ChecksFilter, filter);
   const scan = await latestScan(platform);
   const checks = await platform.prisma.intelCheckResult.findMany({
     where: { scanId: scan.id, ...(status ? { status } : {}) },
@@ -62,10 +63,8 @@ export async function latestChecks(platform: Platform, status?: string | null) {
   return { scanId: scan.id, checks, total: checks.length };
 }
 
-export async function snapshots(platform: Platform, limit: number = SNAPSHOT_LIMIT.default) {
-  if (!Number.isInteger(limit) || limit < SNAPSHOT_LIMIT.min || limit > SNAPSHOT_LIMIT.max) {
-    throw new ValidationError({ limit: `limit must be between ${SNAPSHOT_LIMIT.min} (inclusive) and ${SNAPSHOT_LIMIT.max} (inclusive).` });
-  }
+export async function snapshots(platform: Platform, args: Input<typeof SnapshotsArgs> = {}) {
+  const { limit } = parseDeclared(SnapshotsArgs, args);
   return platform.prisma.intelSnapshot.findMany({ orderBy: { id: 'desc' }, take: limit });
 }
 

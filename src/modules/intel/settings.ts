@@ -8,3 +8,5 @@ export const allowPublicRest = defineSetting({
   schema: z.boolean({ error: 'must be a boolean' }),
   default: false,
 });
+
+export const IntelSettingsUpdate = { allowPublicRest: z.boolean().describe('Open GET /intel/v1/health-score to anyone.') };

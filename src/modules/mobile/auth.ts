@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { passwordLogin } from '../../platform/auth/password-login.ts';
-import { parseInput } from '../../platform/validate.ts';
+import { parseDeclared, type Input } from '../../input/validate.ts';
+import { text } from '../../input/vocabulary.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import { assertLive, findChain, revokeChain, rotateChain, startChain, type ChainRow, type RequestMeta } from './chains.ts';
 import { assertSameDevice, requireInstallId } from './device.ts';
@@ -20,14 +21,20 @@ export interface DeviceRequest extends RequestMeta {
   installId: string | undefined;
 }
 
-const credentials = z.object({
-  username: z.string().trim().min(1, 'username is required.').max(200),
-  password: z.string().min(1, 'password is required.').max(512),
+export const Credentials = z.object({
+  username: text(200, 1).describe('Username or e-mail address.'),
+  // A password is compared as typed: never trimmed.
+  password: z.string().min(1).max(512),
 });
 
-export async function login(platform: Platform, input: { username: string; password: string }, req: DeviceRequest): Promise<Issued> {
+/** A refresh token as sent (a JWT; its checks are verifyRefreshToken's). */
+const refreshToken = () => z.string().min(1).max(4096);
+export const RefreshArgs = { refreshToken: refreshToken() };
+export const LogoutArgs = { refreshToken: refreshToken().optional() };
+
+export async function login(platform: Platform, input: Input<typeof Credentials>, req: DeviceRequest): Promise<Issued> {
   const installId = requireInstallId(req.installId);
-  const { username, password } = parseInput(credentials, input);
+  const { username, password } = parseDeclared(Credentials, input);
   const keys = await keyring(platform);
   const user = await passwordLogin(platform, { identifier: username, ip: req.ip, installId, channel: 'mobile' }, password);
   const chain = await startChain(platform, user, installId, req);

@@ -1,13 +1,20 @@
 // Session chains: one per login on one device. A chain is the unit of revocation (logout, reuse, an operator, a
 // password change): revoking it ends every access and refresh token it ever issued, because every token names it
 // (sid) and every use checks it.
+import { enumOf } from '../../input/vocabulary.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { sha256 } from '../../platform/users/secrets.ts';
 import type { MobileSession, User } from '../../generated/prisma/client.ts';
 import { REFRESH_TTL_SECONDS } from './tokens.ts';
 
-export type RevokeReason = 'logout' | 'user' | 'admin' | 'reuse' | 'device' | 'password' | 'relogin';
+export const REVOKE_REASONS = ['logout', 'user', 'admin', 'reuse', 'device', 'password', 'relogin'] as const;
+export type RevokeReason = (typeof REVOKE_REASONS)[number];
+export const RevokeReasonEnum = enumOf(
+  'MobileRevokeReason',
+  REVOKE_REASONS,
+  'Why a session ended: logout, by its user or an administrator, refresh-token reuse, another device, a password change, or a new login on the same device.',
+);
 
 /** A chain (every column) with the fields of its user that authentication needs, read in one statement. */
 export interface ChainRow extends MobileSession {

@@ -5,9 +5,9 @@ import type { Module } from '../../platform/module.ts';
 import { checks } from './checks.ts';
 import { mobileCli } from './cli.ts';
 import { jobs } from './jobs.ts';
-import { routes } from './routes.ts';
-import { mobileAuthSchema } from './schema/auth.ts';
-import { mobileSessionsSchema } from './schema/sessions.ts';
+import { mobileApiKeysSchema } from './graphql/api-keys.ts';
+import { mobileAuthSchema } from './graphql/auth.ts';
+import { mobileSessionsSchema } from './graphql/sessions.ts';
 import { assertProductionSecrets } from './secrets.ts';
 import { loginThrottle } from './throttle.ts';
 import { accessTokenVerifier } from './verifier.ts';
@@ -17,8 +17,8 @@ export const mobile: Module = {
   schema(builder) {
     mobileAuthSchema(builder);
     mobileSessionsSchema(builder);
+    mobileApiKeysSchema(builder);
   },
-  routes,
   jobs,
   checks,
   cli: mobileCli,

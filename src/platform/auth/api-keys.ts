@@ -2,11 +2,12 @@
 // the raw key is shown once. A key acts as its owner, limited to its scopes.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { AppError, notFound } from '../errors.ts';
+import { parseDeclared, type Input } from '../../input/validate.ts';
+import { id, text } from '../../input/vocabulary.ts';
+import { AppError, notFound, ValidationError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import type { UserPrincipal } from '../principal.ts';
 import { sha256 } from '../users/secrets.ts';
-import { parseInput } from '../validate.ts';
 import { principalFor, touch } from './principal-for.ts';
 
 export const API_KEY_PATTERN = /^svc_[0-9a-f]{40}$/;
@@ -32,20 +33,25 @@ async function assertGrantable(platform: Platform, userId: number, scopes: reado
   }
 }
 
-export async function createApiKey(platform: Platform, userId: number, input: { name: string; scopes?: string[] | null }) {
+/** Another user's credentials (needs edit_users); the caller's own when left out. */
+export const CredentialOwner = { userId: id().optional().describe('Another user (needs edit_users).') };
+
+export const ApiKeyCreate = z.object({
+  name: text(100, 1),
+  // Scopes are names, compared as given (not trimmed).
+  scopes: z
+    .array(z.string().min(1).max(100))
+    .min(1)
+    .max(50)
+    .optional()
+    .describe('Capabilities or API scopes (e.g. mailer:events); default ["*"] (all of the owner\'s).'),
+});
+
+export async function createApiKey(platform: Platform, userId: number, input: Input<typeof ApiKeyCreate>) {
+  const data = parseDeclared(ApiKeyCreate, input);
+  // Which scopes exist depends on the installed modules: checked here, after the declared rules.
   const known = knownScopes(platform);
-  const data = parseInput(
-    z.object({
-      name: z.string().trim().min(1, 'A name is required.').max(100),
-      scopes: z
-        .array(z.string())
-        .min(1, 'Give at least one scope, or "*".')
-        .max(50)
-        .refine((s) => s.every((x) => known.has(x)), { message: 'Unknown scope.' })
-        .nullish(),
-    }),
-    input,
-  );
+  if (data.scopes && !data.scopes.every((x) => known.has(x))) throw new ValidationError({ scopes: 'Unknown scope.' });
   const scopes = [...new Set(data.scopes ?? ['*'])];
   await assertGrantable(platform, userId, scopes);
   const key = generateApiKey();

@@ -3,7 +3,9 @@
 import { schemaPart } from '../../graphql/builder.ts';
 import { requiresLogin } from '../../graphql/access.ts';
 import type { Context } from '../../graphql/context.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
+import { zodArgs } from '../../graphql/zod-args.ts';
+import { id } from '../../input/vocabulary.ts';
+import { ApiKeyCreate, createApiKey, CredentialOwner, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from '../auth/app-passwords.ts';
 import { assertCan, canEditUser } from '../authorize.ts';
 import { can } from '../principal.ts';
@@ -80,8 +82,9 @@ export const credentialsSchema = schemaPart((builder) => {
     }),
     apiKeys: t.field({
       type: [ApiKey],
+      description: "API keys (revoked ones included, with their revocation time).",
       ...requiresLogin(),
-      args: { userId: t.arg.int() },
+      args: zodArgs(t, CredentialOwner),
       resolve: (_r, { userId }, ctx) => listApiKeys(ctx.platform, ownerFor(ctx, userId)),
     }),
   }));
@@ -104,12 +107,9 @@ export const credentialsSchema = schemaPart((builder) => {
     }),
     createApiKey: t.field({
       type: CreatedApiKey,
+      description: 'Creates an API key (svc_…); the key is in this answer only.',
       ...requiresLogin(),
-      args: {
-        name: t.arg.string({ required: true }),
-        scopes: t.arg.stringList({ description: 'Capabilities or API scopes (e.g. mailer:events); default ["*"].' }),
-        userId: t.arg.int(),
-      },
+      args: zodArgs(t, { ...ApiKeyCreate.shape, ...CredentialOwner }),
       resolve: async (_r, { name, scopes, userId }, ctx) => {
         const { item, key } = await createApiKey(ctx.platform, ownerFor(ctx, userId), { name, scopes });
         return { id: item.id, key };
@@ -117,8 +117,9 @@ export const credentialsSchema = schemaPart((builder) => {
     }),
     revokeApiKey: t.field({
       type: ApiKey,
+      description: 'Revokes an API key.',
       ...requiresLogin(),
-      args: { id: t.arg.int({ required: true }) },
+      args: zodArgs(t, { id: id() }),
       resolve: (_r, { id }, ctx) => revokeApiKey(ctx.platform, id, ownerFilter(ctx)),
     }),
   }));

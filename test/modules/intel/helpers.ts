@@ -8,7 +8,7 @@ export const RunScan = graphql(`
 `);
 export const Score = graphql(`query IntelScore { healthScore { scanId score grade critical warning scanned } }`);
 export const Checks = graphql(`
-  query IntelChecks($status: String) { healthChecks(status: $status) { scanId total checks { id category label status message detail scoreImpact } } }
+  query IntelChecks($status: HealthCheckStatus) { healthChecks(status: $status) { scanId total checks { id category label status message detail scoreImpact } } }
 `);
 export const Snapshots = graphql(`
   query IntelSnapshots($limit: Int) { healthSnapshots(limit: $limit) { scanId score grade critical warning info ok checks scanned } }

@@ -37,7 +37,7 @@ describe('the registry', () => {
   });
 
   it('refuses two checks with one id at start-up', async () => {
-    const twice = { id: 'same', category: 'data', label: 'x', run: async () => ({ status: 'ok' as const, message: '' }) };
+    const twice = { id: 'same', category: 'data' as const, label: 'x', run: async () => ({ status: 'ok' as const, message: '' }) };
     await expect(createTestApp({ modules: [core, { ...intel, checks: [twice, twice] }] })).rejects.toThrow('Health check same is declared twice');
   });
 });

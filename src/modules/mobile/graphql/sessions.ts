@@ -1,8 +1,12 @@
-// GraphQL: the caller's device sessions (anyone's with edit_users).
+// The caller's device sessions (anyone's with edit_users): GraphQL fields, declared inputs and REST routes.
 import { schemaPart } from '../../../graphql/builder.ts';
 import { requiresLogin } from '../../../graphql/access.ts';
-import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
-import { endSession, liveSessionsWhere, sessionOwner } from '../sessions.ts';
+import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
+import { id } from '../../../input/vocabulary.ts';
+import { deleted, rest } from '../../../rest/binding.ts';
+import { endSession, liveSessionsWhere, SessionsFilter, sessionOwner } from '../sessions.ts';
+import { SESSION } from './selections.ts';
 import { mobileTypes } from './types.ts';
 
 export const mobileSessionsSchema = schemaPart((builder) => {
@@ -14,7 +18,8 @@ export const mobileSessionsSchema = schemaPart((builder) => {
       type: MobileSessionPage,
       description: 'Live device sessions, most recently used first.',
       ...requiresLogin(),
-      args: { ...pageFieldArgs(t), userId: t.arg.int({ description: 'Another user (needs edit_users).' }) },
+      args: zodArgs(t, SessionsFilter),
+      ...rest('GET /mobile/v1/sessions', { summary: "The caller's live device sessions, most recently used first", select: SESSION, paginated: true }),
       resolve: (_r, args, ctx) => {
         const where = liveSessionsWhere(ctx.platform, sessionOwner(ctx.principal, args.userId));
         return offsetPage(args, {
@@ -31,7 +36,8 @@ export const mobileSessionsSchema = schemaPart((builder) => {
       type: MobileSessionType,
       description: 'Ends a device session now: its access and refresh tokens stop working.',
       ...requiresLogin(),
-      args: { id: t.arg.int({ required: true }) },
+      args: zodArgs(t, { id: id() }),
+      ...rest('DELETE /mobile/v1/sessions/:id', { summary: 'End a device session: its tokens stop working at once', select: SESSION, result: deleted }),
       resolve: async (query, _r, { id }, ctx) => {
         await endSession(ctx.platform, ctx.principal, id);
         return ctx.platform.prisma.mobileSession.findUniqueOrThrow({ ...query, where: { id } });

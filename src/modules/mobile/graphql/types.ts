@@ -1,6 +1,8 @@
 // GraphQL types of mobile access: a device session and the token pair of a login or refresh.
 import { schemaPart } from '../../../graphql/builder.ts';
+import { enumType } from '../../../graphql/zod-args.ts';
 import type { Issued } from '../auth.ts';
+import { RevokeReasonEnum } from '../chains.ts';
 
 export const mobileTypes = schemaPart((builder) => {
   const MobileSessionType = builder.prismaObject('MobileSession', {
@@ -13,10 +15,7 @@ export const mobileTypes = schemaPart((builder) => {
       lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime' }),
       expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'Login + 30 days; refreshing does not extend it.' }),
       revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
-      revokeReason: t.exposeString('revokeReason', {
-        nullable: true,
-        description: 'logout, user, admin, reuse, device, password or relogin.',
-      }),
+      revokeReason: t.expose('revokeReason', { type: enumType(builder, RevokeReasonEnum), nullable: true }),
       ip: t.exposeString('ip', { nullable: true, description: 'Address of the login.' }),
       lastIp: t.exposeString('lastIp', { nullable: true }),
       userAgent: t.exposeString('userAgent', { nullable: true }),

@@ -1,10 +1,10 @@
 // GraphQL object types of site health. Field names are the camelCase of the REST keys (score_impact: scoreImpact).
-import { schemaPart } from '../../graphql/builder.ts';
-import type { IntelCheckResult, IntelSnapshot } from '../../generated/prisma/client.ts';
-import { scannedFormat } from './score.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
+import { enumType } from '../../../graphql/zod-args.ts';
+import type { IntelCheckResult, IntelSnapshot } from '../../../generated/prisma/client.ts';
+import { HealthCategory, HealthGrade, HealthStatus, scannedFormat } from '../score.ts';
 
 const SCANNED = 'When the scan finished, YYYY-MM-DD HH:MM:SS in UTC.';
-const STATUS = 'critical, warning, info or ok.';
 
 export interface ScanShape {
   scanId: number;
@@ -20,6 +20,9 @@ export interface ScanShape {
 }
 
 export const intelTypes = schemaPart((builder) => {
+  const Grade = enumType(builder, HealthGrade);
+  const Status = enumType(builder, HealthStatus);
+  const Category = enumType(builder, HealthCategory);
   const HealthScoreRef = builder
     .objectRef<{ scanId: number; score: number; grade: string; critical: number; warning: number; scannedAt: Date }>('HealthScore')
     .implement({
@@ -27,7 +30,7 @@ export const intelTypes = schemaPart((builder) => {
       fields: (t) => ({
         scanId: t.exposeInt('scanId'),
         score: t.exposeInt('score', { description: '100 minus the score impacts of the checks that are not ok, at least 0.' }),
-        grade: t.exposeString('grade', { description: 'A (90+), B (80+), C (70+), D (60+) or F.' }),
+        grade: t.expose('grade', { type: Grade }),
         critical: t.exposeInt('critical', { description: 'Checks with status critical.' }),
         warning: t.exposeInt('warning', { description: 'Checks with status warning.' }),
         scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
@@ -38,9 +41,9 @@ export const intelTypes = schemaPart((builder) => {
     description: 'What one check answered in a scan.',
     fields: (t) => ({
       id: t.exposeString('checkId', { description: 'The check id, e.g. cors_credentials_wildcard.' }),
-      category: t.exposeString('category', { description: 'security, configuration, performance or data.' }),
+      category: t.expose('category', { type: Category }),
       label: t.exposeString('label'),
-      status: t.exposeString('status', { description: STATUS }),
+      status: t.expose('status', { type: Status }),
       message: t.exposeString('message'),
       detail: t.exposeString('detail'),
       scoreImpact: t.exposeInt('scoreImpact', { description: 'Points this result takes from the score (0 when ok).' }),
@@ -66,7 +69,7 @@ export const intelTypes = schemaPart((builder) => {
     fields: (t) => ({
       scanId: t.exposeInt('scanId', { nullable: true, description: 'Null once the scan details were pruned.' }),
       score: t.exposeInt('score'),
-      grade: t.exposeString('grade'),
+      grade: t.expose('grade', { type: Grade }),
       critical: t.exposeInt('critical'),
       warning: t.exposeInt('warning'),
       info: t.exposeInt('info', { description: counts.info }),
@@ -76,13 +79,12 @@ export const intelTypes = schemaPart((builder) => {
     }),
   });
 
-
   const ScanRef = builder.objectRef<ScanShape>('HealthScan').implement({
     description: 'The outcome of a scan that just ran.',
     fields: (t) => ({
       scanId: t.exposeInt('scanId'),
       score: t.exposeInt('score'),
-      grade: t.exposeString('grade'),
+      grade: t.expose('grade', { type: Grade }),
       critical: t.exposeInt('critical'),
       warning: t.exposeInt('warning'),
       info: t.exposeInt('info', { description: counts.info }),

@@ -1,13 +1,17 @@
-// GraphQL: mobile login, refresh, logout and the caller's identity.
+// Mobile login, refresh, logout and the caller's identity: each operation's GraphQL field, declared input and REST
+// route. X-App-Install-Id is read from the request by the resolvers, so it works alike on both faces.
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresLogin } from '../../../graphql/access.ts';
 import type { Context } from '../../../graphql/context.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
+import { rest } from '../../../rest/binding.ts';
 import { principalFor } from '../../../platform/auth/principal-for.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { can, type Principal } from '../../../platform/principal.ts';
-import { login, logout, refresh, type DeviceRequest, type Issued } from '../auth.ts';
+import { Credentials, login, logout, LogoutArgs, refresh, RefreshArgs, type DeviceRequest, type Issued } from '../auth.ts';
 import { INSTALL_ID_HEADER } from '../device.ts';
 import { sessionOfPrincipal } from '../verifier.ts';
+import { ME, SESSION, TOKENS } from './selections.ts';
 import { mobileTypes } from './types.ts';
 
 const deviceRequest = (ctx: Context): DeviceRequest => ({
@@ -63,7 +67,9 @@ export const mobileAuthSchema = schemaPart((builder) => {
   builder.queryFields((t) => ({
     mobileMe: t.field({
       type: MobileMe,
+      description: 'The caller, whatever credential it used.',
       ...requiresLogin(),
+      ...rest('GET /mobile/v1/me', { summary: 'The caller', select: ME }),
       resolve: (_r, _a, ctx) => {
         if (ctx.principal.kind !== 'user') throw new AppError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
         return { principal: ctx.principal };
@@ -78,7 +84,11 @@ export const mobileAuthSchema = schemaPart((builder) => {
         'Logs a mobile app in with a username or e-mail and password; send the header X-App-Install-Id (UUID). ' +
         '5 failures for one identifier lock it for 15 minutes.',
       ...isPublic(),
-      args: { username: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+      args: zodArgs(t, Credentials.shape),
+      ...rest('POST /mobile/v1/auth/login', {
+        summary: 'Log in with a username (or e-mail) and password; header X-App-Install-Id (UUID) required',
+        select: TOKENS,
+      }),
       resolve: async (_r, args, ctx) => actAs(ctx, await login(ctx.platform, args, deviceRequest(ctx))),
     }),
     mobileRefresh: t.field({
@@ -87,14 +97,19 @@ export const mobileAuthSchema = schemaPart((builder) => {
         'Exchanges a refresh token for a new pair (send X-App-Install-Id). The old token is spent; replayed within 30 s it ' +
         'answers the same pair, later it revokes the whole session (token_reused).',
       ...isPublic(),
-      args: { refreshToken: t.arg.string({ required: true }) },
+      args: zodArgs(t, RefreshArgs),
+      ...rest('POST /mobile/v1/auth/refresh', {
+        summary: 'Exchange a refresh token for a new token pair (the old one is spent); header X-App-Install-Id required',
+        select: TOKENS,
+      }),
       resolve: async (_r, { refreshToken }, ctx) => actAs(ctx, await refresh(ctx.platform, refreshToken, deviceRequest(ctx))),
     }),
     mobileLogout: t.prismaField({
       type: MobileSessionType,
       description: 'Ends a mobile session: the one of the refresh token given, else the one of the access token used.',
       ...isPublic(),
-      args: { refreshToken: t.arg.string() },
+      args: zodArgs(t, LogoutArgs),
+      ...rest('POST /mobile/v1/auth/logout', { summary: 'End the session of the access token used, or of the refresh token given', select: SESSION }),
       resolve: async (query, _r, { refreshToken }, ctx) => {
         const sessionId = chainOf(ctx.principal);
         if (!refreshToken && ctx.principal.kind === 'anonymous') {

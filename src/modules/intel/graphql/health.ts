@@ -1,0 +1,61 @@
+// Site health operations: each GraphQL field with its declared input and REST route. The score is conditionally
+// public (setting intel_allow_public_rest); every other field needs manage_options.
+import { requiresCapability } from '../../../graphql/access.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
+import { rest } from '../../../rest/binding.ts';
+import { ChecksFilter, healthScore, latestChecks, runScan, snapshots, SnapshotsArgs } from '../service.ts';
+import { allowPublicRest } from '../settings.ts';
+import { intelTypes } from './types.ts';
+
+export const admin = () => requiresCapability('manage_options');
+
+const CHECK = 'id category label status message detail score_impact: scoreImpact';
+
+export const healthSchema = schemaPart((builder) => {
+  const { ChecksRef, HealthScoreRef, ScanRef, SnapshotRef } = intelTypes(builder);
+  builder.queryFields((t) => ({
+    healthScore: t.field({
+      type: HealthScoreRef,
+      description: 'Score, grade and counts of the latest scan (404 intel_no_scan before any). Open to anyone while the setting intel_allow_public_rest is on.',
+      ...requiresCapability('manage_options', { unless: (ctx) => ctx.platform.settings.get(allowPublicRest) }),
+      ...rest('GET /intel/v1/health-score', {
+        summary: 'Score, grade and counts of the latest scan (public when the Allow public REST setting is on)',
+        select: 'score grade critical warning scanned',
+      }),
+      resolve: (_r, _a, ctx) => healthScore(ctx.platform),
+    }),
+    healthChecks: t.field({
+      type: ChecksRef,
+      description: 'Check results of the latest scan, in registration order (404 intel_no_scan before any).',
+      ...admin(),
+      args: zodArgs(t, ChecksFilter.shape),
+      ...rest('GET /intel/v1/checks', { summary: 'Check results of the latest scan', select: `checks { ${CHECK} } total` }),
+      resolve: (_r, args, ctx) => latestChecks(ctx.platform, args),
+    }),
+    healthSnapshots: t.field({
+      type: [SnapshotRef],
+      description: 'Score history, newest first.',
+      ...admin(),
+      args: zodArgs(t, SnapshotsArgs.shape),
+      ...rest('GET /intel/v1/snapshots', {
+        summary: 'Score history, newest first',
+        select: 'scan_id: scanId score grade critical warning info ok checks scanned',
+      }),
+      resolve: (_r, args, ctx) => snapshots(ctx.platform, args),
+    }),
+  }));
+
+  builder.mutationFields((t) => ({
+    runHealthScan: t.field({
+      type: ScanRef,
+      description: 'Runs every registered check (concurrently, each with a timeout) and stores the scan.',
+      ...admin(),
+      ...rest('POST /intel/v1/scan', {
+        summary: 'Run every check now and store the scan (duration in milliseconds)',
+        select: 'scan_id: scanId score critical warning duration checks',
+      }),
+      resolve: (_r, _a, ctx) => runScan(ctx.platform, 'api'),
+    }),
+  }));
+});
