@@ -1,0 +1,64 @@
+// What the hot requests of `npm run bench` cost in SQL on a warm instance (issue 16's budget): an authenticated REST
+// list with its relations in at most 2 statements (the page and its count; the credential is cached), a public list
+// in 2, GraphQL `viewer { user { id } }` in none — and the same whatever the page size.
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createForm } from '../../src/modules/forms/service/forms.ts';
+import { createTestApp, type Caller, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+let admin: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.as('administrator');
+  const { prisma } = t.platform;
+  const now = t.clock.now();
+  const lists = await Promise.all(['News', 'Offers'].map((name) => prisma.mailerList.create({ data: { name, createdAt: now } })));
+  const tags = await Promise.all(['a', 'b', 'c'].map((slug) => prisma.mailerTag.create({ data: { name: slug, slug, createdAt: now } })));
+  for (let i = 0; i < 60; i++) {
+    await prisma.mailerSubscriber.create({
+      data: {
+        email: `s${i}@example.com`,
+        createdAt: now,
+        updatedAt: now,
+        lists: { create: [{ listId: lists[i % 2]!.id, createdAt: now }] },
+        tags: { create: [{ tagId: tags[i % 3]!.id, createdAt: now }] },
+      },
+    });
+  }
+  for (let i = 1; i <= 12; i++) await createForm(t.platform, { title: `Form ${i}`, fields: [{ key: 'email', type: 'email', label: 'E-mail', required: true }] });
+});
+afterAll(() => t.close());
+
+/** Statements of the second of two identical requests (the first warms the credential cache). */
+async function warm(request: () => PromiseLike<{ status: number }>) {
+  await request();
+  const { result, statements } = await t.platform.db.statements.measure(async () => request());
+  expect(result.status).toBe(200);
+  return statements;
+}
+
+describe('statements per request on a warm instance', () => {
+  it('an authenticated REST list with lists and tags: 2, for 10 or 50 items', async () => {
+    const list = (n: number) => () => supertest(t.app).get(`/wp-json/mailer/v1/subscribers?per_page=${n}`).set(admin.headers);
+    expect(await warm(list(10))).toBeLessThanOrEqual(2);
+    expect(await warm(list(50))).toBe(await warm(list(10)));
+    const body = (await list(10)()).body as { list_ids: unknown[]; tags: unknown[] }[];
+    expect(body).toHaveLength(10);
+    expect(body.every((s) => s.list_ids.length === 1 && s.tags.length === 1)).toBe(true);
+  });
+
+  it('a public REST list: 2 (the page and its count)', async () => {
+    expect(await warm(() => supertest(t.app).get('/wp-json/forms/v1/forms?per_page=5'))).toBe(2);
+    expect(await warm(() => supertest(t.app).get('/wp-json/forms/v1/forms?per_page=12'))).toBe(2);
+  });
+
+  it('GraphQL viewer { user { id } }: none (the principal holds the user); a wider selection reads it once', async () => {
+    const viewer = (query: string) => () => supertest(t.app).post('/graphql').set(admin.headers).send({ query });
+    expect(await warm(viewer('{ viewer { user { id username displayName } } }'))).toBe(0);
+    expect(await warm(viewer('{ viewer { user { id createdAt } } }'))).toBe(1);
+    const res = await viewer('{ viewer { user { id username email roles } } }')();
+    expect(res.body.data.viewer.user).toEqual({ id: admin.userId, username: admin.username, email: `${admin.username}@example.com`, roles: ['administrator'] });
+  });
+});
