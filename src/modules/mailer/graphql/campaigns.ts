@@ -120,11 +120,20 @@ export const campaignsSchema = schemaPart((builder) => {
   }));
 
   const TestFailure = builder.objectRef<{ email: string; error: string }>('MailerTestFailure').implement({
-    fields: (t) => ({ email: t.exposeString('email'), error: t.exposeString('error') }),
+    description: 'A test address the SMTP server refused.',
+    fields: (t) => ({
+      email: t.exposeString('email', { description: 'The address, lower-cased.' }),
+      error: t.exposeString('error', { description: 'The SMTP error message.' }),
+    }),
   });
   const TestResult = builder.objectRef<{ sent: string[]; failed: { email: string; error: string }[] }>('MailerTestResult').implement({
-    fields: (t) => ({ sent: t.exposeStringList('sent'), failed: t.field({ type: [TestFailure], resolve: (r) => r.failed }) }),
+    description: 'Outcome of a test send, per address (duplicates sent once).',
+    fields: (t) => ({
+      sent: t.exposeStringList('sent', { description: 'Addresses the SMTP server accepted.' }),
+      failed: t.field({ type: [TestFailure], description: 'Addresses it refused, with the error.', resolve: (r) => r.failed }),
+    }),
   });
+
 
   builder.mutationFields((t) => ({
     sendMailerCampaignTest: t.field({

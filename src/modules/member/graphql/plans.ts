@@ -21,9 +21,10 @@ export const plansSchema = schemaPart((builder) => {
   const Deletion = builder.objectRef<{ deleted: boolean; archived: boolean; previous: { id: number } }>('MemberPlanDeletion').implement({
     description: 'A plan that had memberships is archived, not deleted.',
     fields: (t) => ({
-      deleted: t.exposeBoolean('deleted'),
-      archived: t.exposeBoolean('archived'),
-      previous: t.field({ type: MemberPlanType, resolve: (d) => d.previous as never }),
+      deleted: t.exposeBoolean('deleted', { description: 'True when the plan never had a membership and is gone.' }),
+      archived: t.exposeBoolean('archived', { description: 'True when the plan had memberships and was archived instead.' }),
+      previous: t.field({ type: MemberPlanType, description: 'The plan as it was before.', resolve: (d) => d.previous as never }),
+
     }),
   });
 
