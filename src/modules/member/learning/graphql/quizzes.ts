@@ -25,14 +25,15 @@ export const quizzesSchema = schemaPart((builder) => {
   const Attempt = builder.objectRef<AttemptResult>('MemberQuizAttempt').implement({
     description: 'An attempt, scored by the server.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      quizId: t.exposeInt('quizId'),
-      userId: t.exposeInt('userId'),
+      id: t.exposeInt('id', { description: 'Attempt id.' }),
+      quizId: t.exposeInt('quizId', { description: 'The quiz attempted.' }),
+      userId: t.exposeInt('userId', { description: 'The learner.' }),
       score: t.exposeInt('score', { description: '0 to 100.' }),
-      passed: t.exposeBoolean('passed'),
-      attemptNumber: t.exposeInt('attemptNumber'),
+      passed: t.exposeBoolean('passed', { description: "Whether the score reached the quiz's passPercent." }),
+      attemptNumber: t.exposeInt('attemptNumber', { description: "The learner's attempt count on this quiz, this one included (from 1)." }),
       attemptsLeft: t.exposeInt('attemptsLeft', { nullable: true, description: 'null: unlimited.' }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the attempt was submitted (UTC).' }),
+
     }),
   });
 
