@@ -56,7 +56,7 @@ export const quizzesSchema = schemaPart((builder) => {
       type: QuizType,
       description: 'One quiz; a refused read of its questions fires member/access/denied.',
       ...isPublic(),
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Quiz id.') }),
       ...rest('GET /member/v1/quizzes/:id', { select: QUIZ }),
       resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.memberQuiz.findFirst({ ...query, where: { id, ...visibleQuiz(ctx) } })) ?? Promise.reject(quizNotFound(id)),
     }),
@@ -75,7 +75,7 @@ export const quizzesSchema = schemaPart((builder) => {
       type: QuizType,
       description: 'Edits a quiz; questions, when given, replace them all (and are numbered again).',
       ...manage,
-      args: zodArgs(t, { id: id(), input: QuizUpdate }),
+      args: zodArgs(t, { id: id().describe('Quiz id.'), input: QuizUpdate }),
       ...rest('PATCH /member/v1/quizzes/:id', { select: QUIZ }),
       resolve: async (query, _r, { id, input }, ctx) => {
         await updateQuiz(ctx.platform, id, input);
@@ -86,7 +86,7 @@ export const quizzesSchema = schemaPart((builder) => {
       type: QuizType,
       description: 'Deletes a quiz; 409 when learners attempted it.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Quiz id.') }),
       ...rest('DELETE /member/v1/quizzes/:id', { select: QUIZ, result: deleted, errors: [409] }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.memberQuiz.findUnique({ ...query, where: { id } });
