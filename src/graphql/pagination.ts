@@ -79,10 +79,10 @@ function once<T>(builder: Builder, name: string, make: () => T): T {
 
 function pageFields<T>(t: any) {
   return {
-    total: t.int({ resolve: (p: OffsetPage<T>) => p.total() }),
-    totalPages: t.int({ resolve: async (p: OffsetPage<T>) => Math.ceil((await p.total()) / p.perPage) }),
-    page: t.int({ resolve: (p: OffsetPage<T>) => p.page }),
-    perPage: t.int({ resolve: (p: OffsetPage<T>) => p.perPage }),
+    total: t.int({ description: 'Items over all pages (REST: the X-WP-Total header).', resolve: (p: OffsetPage<T>) => p.total() }),
+    totalPages: t.int({ description: 'Pages at this perPage (REST: the X-WP-TotalPages header).', resolve: async (p: OffsetPage<T>) => Math.ceil((await p.total()) / p.perPage) }),
+    page: t.int({ description: 'This page\'s number, from 1.', resolve: (p: OffsetPage<T>) => p.page }),
+    perPage: t.int({ description: 'Items per page, as asked (1 to 100).', resolve: (p: OffsetPage<T>) => p.perPage }),
   };
 }
 
@@ -92,9 +92,11 @@ export function prismaPage<Name extends keyof PrismaTypes & string>(builder: Bui
   type Shape = PrismaTypes[Name]['Shape'];
   const typeName = `${variant?.name ?? name}Page`;
   return once(builder, typeName, () => builder.objectRef<OffsetPage<Shape>>(typeName).implement({
+    description: `One page of ${variant?.name ?? name} items, with the totals of the whole list.`,
     fields: (t) => ({
       items: (t as any).prismaField({
         type: [variant?.ref ?? name],
+        description: 'The items of this page, in the list\'s order.',
         resolve: (query: object, parent: OffsetPage<Shape>) => parent.items(query),
       }),
       ...pageFields<Shape>(t),
@@ -105,8 +107,9 @@ export function prismaPage<Name extends keyof PrismaTypes & string>(builder: Bui
 /** `<Name>Page` over any object type (items not backed by Prisma). */
 export function objectPage<T>(builder: Builder, name: string, item: any) {
   return once(builder, `${name}Page`, () => builder.objectRef<OffsetPage<T>>(`${name}Page`).implement({
+    description: `One page of ${name} items, with the totals of the whole list.`,
     fields: (t) => ({
-      items: t.field({ type: [item], resolve: (parent) => parent.items() as any }),
+      items: t.field({ type: [item], description: 'The items of this page, in the list\'s order.', resolve: (parent) => parent.items() as any }),
       ...pageFields<T>(t),
     }),
   }));

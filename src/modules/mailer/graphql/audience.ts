@@ -41,7 +41,7 @@ export const audienceSchema = schemaPart((builder) => {
       type: MailerSubscriberType,
       description: 'One subscriber.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Subscriber id.') }),
       ...rest('GET /mailer/v1/subscribers/:id', { select: SUBSCRIBER }),
       resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerSubscriber.findUnique({ ...query, where: { id } })) ?? Promise.reject(subscriberNotFound()),
     }),
@@ -77,7 +77,7 @@ export const audienceSchema = schemaPart((builder) => {
       type: MailerSubscriberType,
       description: 'Updates a subscriber (list_ids replaces its lists).',
       ...manage,
-      args: zodArgs(t, { id: id(), input: SubscriberUpdate }),
+      args: zodArgs(t, { id: id().describe('Subscriber id.'), input: SubscriberUpdate }),
       ...rest('PUT /mailer/v1/subscribers/:id', { select: SUBSCRIBER, errors: [409] }),
       resolve: async (query, _r, { id, input }, ctx) => {
         await updateSubscriber(ctx.platform, id, input);
@@ -88,7 +88,7 @@ export const audienceSchema = schemaPart((builder) => {
       type: MailerSubscriberType,
       description: 'Deletes the subscriber for good (memberships and tags too); answers it as it was.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Subscriber id.') }),
       ...rest('DELETE /mailer/v1/subscribers/:id', { select: SUBSCRIBER, result: deleted }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.mailerSubscriber.findUnique({ ...query, where: { id } });
@@ -112,7 +112,7 @@ export const audienceSchema = schemaPart((builder) => {
       type: MailerSubscriberType,
       description: 'Removes one tag.',
       ...manage,
-      args: zodArgs(t, { id: id(), tagId: id() }),
+      args: zodArgs(t, { id: id().describe('Subscriber id.'), tagId: id().describe('Tag id.') }),
       ...rest('DELETE /mailer/v1/subscribers/:id/tags/:tag_id', { select: SUBSCRIBER }),
       resolve: async (query, _r, { id, tagId }, ctx) => {
         await untagSubscriber(ctx.platform, id, tagId);
@@ -134,7 +134,7 @@ export const audienceSchema = schemaPart((builder) => {
       type: MailerListType,
       description: 'Deletes a list; its members stay, with their other lists.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('List id.') }),
       ...rest('DELETE /mailer/v1/lists/:id', { select: LIST, result: deleted }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.mailerList.findUnique({ ...query, where: { id } });
@@ -158,7 +158,7 @@ export const audienceSchema = schemaPart((builder) => {
       type: MailerTagType,
       description: 'Deletes a tag and removes it from every subscriber.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Tag id.') }),
       ...rest('DELETE /mailer/v1/tags/:id', { select: TAG, result: deleted }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.mailerTag.findUnique({ ...query, where: { id } });

@@ -51,7 +51,7 @@ export const campaignsSchema = schemaPart((builder) => {
       type: MailerCampaignType,
       description: 'One campaign with its stats.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Campaign id.') }),
       ...rest('GET /mailer/v1/campaigns/:id', { select: CAMPAIGN }),
       resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerCampaign.findUnique({ ...query, where: { id } })) ?? Promise.reject(campaignNotFound()),
     }),
@@ -70,7 +70,7 @@ export const campaignsSchema = schemaPart((builder) => {
       type: MailerCampaignType,
       description: 'Edits a draft, scheduled or paused campaign (409 mailer_campaign_conflict otherwise); status draft unschedules.',
       ...manage,
-      args: zodArgs(t, { id: id(), input: CampaignUpdate }),
+      args: zodArgs(t, { id: id().describe('Campaign id.'), input: CampaignUpdate }),
       ...rest('PUT /mailer/v1/campaigns/:id', { select: CAMPAIGN, errors: [409] }),
       resolve: async (query, _r, { id, input }, ctx) => {
         await updateCampaign(ctx.platform, id, input);
@@ -81,7 +81,7 @@ export const campaignsSchema = schemaPart((builder) => {
       type: MailerCampaignType,
       description: 'Deletes a campaign that is not sending (pause or cancel it first), with its recipient records.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Campaign id.') }),
       ...rest('DELETE /mailer/v1/campaigns/:id', { select: CAMPAIGN, result: deleted, errors: [409] }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.mailerCampaign.findUnique({ ...query, where: { id } });
@@ -94,7 +94,7 @@ export const campaignsSchema = schemaPart((builder) => {
       type: MailerCampaignType,
       description: 'Sends a draft or scheduled campaign now (202, in the background), or schedules it when sendAt is in the future; 409 otherwise.',
       ...manage,
-      args: zodArgs(t, { id: id(), sendAt: z.date().optional().describe('ISO 8601 with time zone; in the future: schedule.') }),
+      args: zodArgs(t, { id: id().describe('Campaign id.'), sendAt: z.date().optional().describe('ISO 8601 with time zone; in the future: schedule.') }),
       ...rest('POST /mailer/v1/campaigns/:id/send', { select: CAMPAIGN, status: 202, errors: [409] }),
       resolve: async (query, _r, { id, sendAt }, ctx) => {
         await sendCampaign(ctx.platform, id, sendAt);
@@ -108,7 +108,7 @@ export const campaignsSchema = schemaPart((builder) => {
           type: MailerCampaignType,
           description: MOVES[action],
           ...manage,
-          args: zodArgs(t, { id: id() }),
+          args: zodArgs(t, { id: id().describe('Campaign id.') }),
           ...rest(`POST /mailer/v1/campaigns/:id/${action}`, { select: CAMPAIGN, errors: [409] }),
           resolve: async (query, _r, { id }, ctx) => {
             await moveCampaign(ctx.platform, id, action);
@@ -120,11 +120,20 @@ export const campaignsSchema = schemaPart((builder) => {
   }));
 
   const TestFailure = builder.objectRef<{ email: string; error: string }>('MailerTestFailure').implement({
-    fields: (t) => ({ email: t.exposeString('email'), error: t.exposeString('error') }),
+    description: 'A test address the SMTP server refused.',
+    fields: (t) => ({
+      email: t.exposeString('email', { description: 'The address, lower-cased.' }),
+      error: t.exposeString('error', { description: 'The SMTP error message.' }),
+    }),
   });
   const TestResult = builder.objectRef<{ sent: string[]; failed: { email: string; error: string }[] }>('MailerTestResult').implement({
-    fields: (t) => ({ sent: t.exposeStringList('sent'), failed: t.field({ type: [TestFailure], resolve: (r) => r.failed }) }),
+    description: 'Outcome of a test send, per address (duplicates sent once).',
+    fields: (t) => ({
+      sent: t.exposeStringList('sent', { description: 'Addresses the SMTP server accepted.' }),
+      failed: t.field({ type: [TestFailure], description: 'Addresses it refused, with the error.', resolve: (r) => r.failed }),
+    }),
   });
+
 
   builder.mutationFields((t) => ({
     sendMailerCampaignTest: t.field({

@@ -15,29 +15,39 @@ type Dashboard = Awaited<ReturnType<typeof dashboard>>;
 export const dashboardSchema = schemaPart((builder) => {
   const { MailerCampaignType, MailerSubscriberType } = mailerTypes(builder);
   const StatusCounts = builder.objectRef<Dashboard['byStatus']>('MailerStatusCounts').implement({
+    description: 'Number of subscribers in each status.',
     fields: (t) => ({
-      subscribed: t.exposeInt('subscribed'),
-      unconfirmed: t.exposeInt('unconfirmed'),
-      unsubscribed: t.exposeInt('unsubscribed'),
-      bounced: t.exposeInt('bounced'),
+      subscribed: t.exposeInt('subscribed', { description: 'Subscribers who receive campaigns.' }),
+      unconfirmed: t.exposeInt('unconfirmed', { description: 'Subscribers awaiting confirmation (a form sign-up without consent); not mailed.' }),
+      unsubscribed: t.exposeInt('unsubscribed', { description: 'Subscribers who opted out.' }),
+      bounced: t.exposeInt('bounced', { description: 'Subscribers whose address bounced; inbound subscribe events leave them so.' }),
     }),
   });
   const ListCount = builder.objectRef<Dashboard['lists'][number]>('MailerListCount').implement({
-    fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name'), total: t.exposeInt('total'), subscribed: t.exposeInt('subscribed') }),
+    description: 'Member counts of one mailing list.',
+    fields: (t) => ({
+      id: t.exposeInt('id', { description: 'List id.' }),
+      name: t.exposeString('name', { description: 'List name.' }),
+      total: t.exposeInt('total', { description: 'Members, whatever their status.' }),
+      subscribed: t.exposeInt('subscribed', { description: 'Members who receive campaigns.' }),
+    }),
   });
   const DayCount = builder.objectRef<Dashboard['growth'][number]>('MailerDayCount').implement({
-    fields: (t) => ({ date: t.exposeString('date', { description: 'YYYY-MM-DD (UTC).' }), count: t.exposeInt('count') }),
+    description: 'New subscribers on one day.',
+    fields: (t) => ({ date: t.exposeString('date', { description: 'YYYY-MM-DD (UTC).' }), count: t.exposeInt('count', { description: 'Subscribers created that day, whatever their status now.' }) }),
   });
 
   const MailerStats = builder.objectRef<Dashboard>('MailerStats').implement({
+    description: 'The mailing dashboard: the audience by status and list, its growth, and the latest campaigns.',
     fields: (t) => ({
-      total: t.exposeInt('total'),
-      byStatus: t.field({ type: StatusCounts, resolve: (d) => d.byStatus }),
-      lists: t.field({ type: [ListCount], resolve: (d) => d.lists }),
+      total: t.exposeInt('total', { description: 'Every subscriber, whatever their status.' }),
+      byStatus: t.field({ type: StatusCounts, description: 'Subscribers per status.', resolve: (d) => d.byStatus }),
+      lists: t.field({ type: [ListCount], description: 'Every list with its member counts, by id.', resolve: (d) => d.lists }),
       growth: t.field({ type: [DayCount], description: 'New subscribers per day over the last 30 days, oldest first.', resolve: (d) => d.growth }),
       recentCampaigns: t.prismaField({
         type: [MailerCampaignType],
-        args: { limit: t.arg.int({ defaultValue: 5 }) },
+        description: 'The latest campaigns with their stats, newest first.',
+        args: { limit: t.arg.int({ defaultValue: 5, description: 'How many, 1 to 20.' }) },
         resolve: (query, _d, { limit }, ctx) =>
           ctx.platform.prisma.mailerCampaign.findMany({ ...query, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(Math.max(limit ?? 5, 1), 20) }),
       }),
@@ -45,11 +55,14 @@ export const dashboardSchema = schemaPart((builder) => {
   });
 
   const EventResult = builder.objectRef<{ id: number; changed: boolean; event: string }>('MailerEventResult').implement({
+    description: 'What an inbound event did.',
     fields: (t) => ({
-      event: t.expose('event', { type: enumType(builder, InboundEvent) }),
+      event: t.expose('event', { type: enumType(builder, InboundEvent), description: 'The event handled, as sent.' }),
       changed: t.exposeBoolean('changed', { description: 'False when the subscriber was already in that state (idempotent).' }),
       subscriber: t.prismaField({
         type: MailerSubscriberType,
+        description: 'The subscriber the event named, as it is now.',
+
         resolve: (query, r, _a, ctx) => ctx.platform.prisma.mailerSubscriber.findUniqueOrThrow({ ...query, where: { id: r.id } }),
       }),
     }),

@@ -27,7 +27,7 @@ export const segmentsSchema = schemaPart((builder) => {
       type: MailerSegmentType,
       description: 'One segment with its live counts.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Segment id.') }),
       resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } })) ?? Promise.reject(segmentNotFound()),
     }),
   }));
@@ -48,7 +48,7 @@ export const segmentsSchema = schemaPart((builder) => {
       type: MailerSegmentType,
       description: 'Deletes a segment.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Segment id.') }),
       ...rest('DELETE /mailer/v1/segments/:id', { select: SEGMENT, result: deleted }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } });

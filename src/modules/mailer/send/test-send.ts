@@ -10,7 +10,7 @@ import { email } from '../../../platform/validate.ts';
 import { campaignNotFound } from '../errors.ts';
 import { extractLinks, renderHtml, renderSubject, renderText, type RecipientVars } from './render.ts';
 
-export const TestSendInput = { id: id(), emails: z.array(email()).min(1).max(10).describe('Up to 10 addresses.') };
+export const TestSendInput = { id: id().describe('Campaign id.'), emails: z.array(email()).min(1).max(10).describe('Up to 10 addresses.') };
 const Input = z.object({ emails: TestSendInput.emails });
 
 export async function sendTest(platform: Platform, id: number, emails: string[]) {

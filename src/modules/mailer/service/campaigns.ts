@@ -15,25 +15,26 @@ import { hasAudience, materialise } from './audience.ts';
 import { assertLists, ids } from './subscribers.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'paused', 'cancelled'] as const;
-export const CampaignStatus = enumOf('MailerCampaignStatus', CAMPAIGN_STATUSES, 'draft, scheduled, sending, sent, paused or cancelled.');
+export const CampaignStatus = enumOf('MailerCampaignStatus', CAMPAIGN_STATUSES, 'draft (editable), scheduled (starts at sendAt), sending, paused (resumable), sent (every recipient handled) or cancelled.');
 const EDITABLE = ['draft', 'scheduled', 'paused'];
 
 const Fields = {
   subject: text(998).optional().describe('Takes merge tags: {{first_name|fallback}}, {{email}}.'),
-  fromName: text(200).optional(),
+  fromName: text(200).optional().describe('Sender display name.'),
   fromEmail: text(254).refine((v) => v === '' || z.email().safeParse(v).success, 'Invalid email address.').optional().describe('Sender address (empty: MAIL_FROM).'),
   html: z.string().max(1_000_000).optional().describe('Merge tags {{first_name|fallback}}, {{email}}, {{unsubscribe_url}}; http(s) links are tracked.'),
-  text: z.string().max(1_000_000).optional(),
+  text: z.string().max(1_000_000).optional().describe('Plain-text body; same merge tags as html.'),
   listIds: ids('Lists whose subscribed members receive it.').optional(),
   segmentIds: ids('Segments whose subscribed members receive it.').optional(),
   tagIds: ids('Tags whose subscribed holders receive it.').optional(),
 };
-export const CampaignCreate = inputObject('MailerCampaignCreateInput', { name: text(200, 1), ...Fields });
+export const CampaignCreate = inputObject('MailerCampaignCreateInput', { name: text(200, 1).describe('Internal name, never shown to recipients.'), ...Fields }, 'A new draft campaign.');
 export const CampaignUpdate = inputObject('MailerCampaignUpdateInput', {
-  name: text(200, 1).optional(),
+  name: text(200, 1).optional().describe('Internal name, never shown to recipients.'),
   ...Fields,
   status: CampaignStatus.optional().describe('Only draft, to unschedule a scheduled campaign.'),
-});
+}, 'Changes to a draft, scheduled or paused campaign; fields left out stay as they are.');
+
 export const CampaignFilter = { ...pageArgs, search: search().describe('Part of the name or subject.'), status: CampaignStatus.optional() };
 
 async function assertAudienceIds(tx: Tx, d: { listIds?: number[]; segmentIds?: number[]; tagIds?: number[] }) {

@@ -19,9 +19,10 @@ import { tagSubscriber, untagSubscriber } from './tagging.ts';
 
 export const INBOUND_EVENTS = ['subscribe', 'unsubscribe', 'tag', 'untag'] as const;
 
-export const InboundEvent = enumOf('MailerInboundEvent', INBOUND_EVENTS);
+export const InboundEvent = enumOf('MailerInboundEvent', INBOUND_EVENTS, 'subscribe (creates or resubscribes; bounced stays bounced), unsubscribe, tag or untag (these three need an existing subscriber).');
 export const InboundEventInput = {
-  email: emailSchema(),
+  email: emailSchema().describe('Address of the subscriber; trimmed and lower-cased.'),
+
   event: InboundEvent,
   tagSlug: text(100).optional().describe('For tag and untag (optional with subscribe).'),
   firstName: text(100).optional().describe('With subscribe.'),

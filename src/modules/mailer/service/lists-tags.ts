@@ -8,11 +8,15 @@ import { invalid } from '../../../platform/errors.ts';
 import { listNotFound, tagExists, tagNotFound } from '../errors.ts';
 import { isUniqueViolation } from './subscribers.ts';
 
-export const ListCreate = inputObject('MailerListInput', { name: text(200, 1), description: text(2000).optional() });
+export const ListCreate = inputObject('MailerListInput', {
+  name: text(200, 1).describe('Name shown to administrators.'),
+  description: text(2000).optional().describe('Free text for administrators.'),
+}, 'A new mailing list.');
 export const TagCreate = inputObject('MailerTagInput', {
-  name: text(100, 1),
+  name: text(100, 1).describe('Name shown to administrators.'),
   slug: text(100).optional().describe('Default: from the name.'),
-});
+}, 'A new tag.');
+
 
 /** "Black Friday 2026!" -> "black-friday-2026" (accents folded, as sanitize_title does). */
 export function slugify(name: string): string {

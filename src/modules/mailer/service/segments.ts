@@ -8,11 +8,12 @@ import { parseRules, SegmentRules, segmentWhere } from './segment-rules.ts';
 
 export const SegmentMatch = enumOf('MailerSegmentMatch', ['all', 'any'], 'all: every rule holds; any: at least one.');
 export const SegmentCreate = inputObject('MailerSegmentInput', {
-  name: text(200, 1),
-  description: text(2000).optional(),
+  name: text(200, 1).describe('Name shown to administrators.'),
+  description: text(2000).optional().describe('Free text for administrators.'),
   match: SegmentMatch.default('all'),
   rules: z.array(z.record(z.string(), z.unknown())).min(1).max(50).describe('[{ field: list|tag|status|created_at, operator, value }]'),
-});
+}, 'A new saved segment.');
+
 
 export async function createSegment(platform: Platform, input: Input<typeof SegmentCreate>) {
   const data = parseDeclared(SegmentCreate, input);

@@ -12,30 +12,31 @@ import { listNotFound, subscriberExists, subscriberNotFound } from '../errors.ts
 
 export const SUBSCRIBER_STATUSES = ['subscribed', 'unconfirmed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
-export const SubscriberStatus = enumOf('MailerSubscriberStatus', SUBSCRIBER_STATUSES, 'Only subscribed members receive campaigns.');
+export const SubscriberStatus = enumOf('MailerSubscriberStatus', SUBSCRIBER_STATUSES, 'Only subscribed members receive campaigns: subscribed (mailed), unconfirmed (awaiting consent), unsubscribed (opted out), bounced (address refused mail).');
 
 export const ids = (description: string) => z.array(id()).max(100).describe(description);
 
 // Addresses are checked after trimming, so ' Ada@Example.com ' is accepted and normalised.
 export const SubscriberCreate = inputObject('MailerSubscriberCreateInput', {
-  email: email(),
-  firstName: text(100).optional(),
+  email: email().describe('Address; trimmed and lower-cased, unique among subscribers.'),
+  firstName: text(100).optional().describe('What {{first_name}} becomes in campaigns.'),
   listId: id().optional().describe('List to join.'),
   status: SubscriberStatus.default('subscribed'),
-});
+}, 'A new subscriber.');
 export const SubscriberUpdate = inputObject('MailerSubscriberUpdateInput', {
-  email: email().optional(),
-  firstName: text(100).optional(),
+  email: email().optional().describe('New address; trimmed and lower-cased, unique among subscribers.'),
+  firstName: text(100).optional().describe('What {{first_name}} becomes in campaigns.'),
   status: SubscriberStatus.optional(),
   listIds: ids('Replaces the memberships.').optional(),
-});
+}, 'Changes to a subscriber; fields left out stay as they are.');
 export const SubscriberFilter = {
   ...pageArgs,
   search: search().describe('Part of the address or first name.'),
   status: SubscriberStatus.optional(),
-  listId: id().optional(),
-  tagId: id().optional(),
+  listId: id().optional().describe('Only members of this list.'),
+  tagId: id().optional().describe('Only holders of this tag.'),
 };
+
 
 export const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 

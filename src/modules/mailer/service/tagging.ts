@@ -8,7 +8,7 @@ import { id as rowId } from '../../../input/vocabulary.ts';
 import { subscriberNotFound, tagNotFound } from '../errors.ts';
 import { ids } from './subscribers.ts';
 
-export const TagAssignment = { id: rowId(), tagIds: ids('Tags to add.').min(1) };
+export const TagAssignment = { id: rowId().describe('Subscriber id.'), tagIds: ids('Tags to add.').min(1) };
 
 async function assertTags(tx: Tx, tagIds: readonly number[]) {
   const found = await tx.mailerTag.findMany({ where: { id: { in: [...tagIds] } }, select: { id: true } });

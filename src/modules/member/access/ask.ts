@@ -10,7 +10,7 @@ import { targetKey, TargetTypeEnum, type TargetType } from './targets.ts';
 
 export const AccessCheckInput = {
   targetType: TargetTypeEnum,
-  targetId: id(),
+  targetId: id().describe('Id of the item of targetType.'),
   userId: id().optional().describe('Another user (member_manage_access); default the caller.'),
 };
 

@@ -18,15 +18,16 @@ const fields = {
   dripDays: z.number().int().min(1).max(3650).nullable().optional().describe('With days_after_start.'),
   dripDate: z.date().nullable().optional().describe('With date: ISO 8601 in UTC.'),
   prerequisiteType: TargetTypeEnum.nullable().optional().describe('With after_prerequisite: what must be completed first.'),
-  prerequisiteId: id().nullable().optional(),
+  prerequisiteId: id().nullable().optional().describe('With after_prerequisite: the item of prerequisiteType to complete first.'),
 };
 export const AccessRuleCreate = inputObject('MemberAccessRuleCreateInput', {
   targetType: TargetTypeEnum,
   targetId: id().nullable().optional().describe('The item; null or absent: every item of the type.'),
   ...fields,
-});
-export const AccessRuleUpdate = inputObject('MemberAccessRuleUpdateInput', fields);
-export const AccessRuleFilter = { ...pageArgs, targetType: TargetTypeEnum.optional(), targetId: id().optional() };
+}, 'A new access rule; the drip fields must fit dripMethod (the others are cleared).');
+export const AccessRuleUpdate = inputObject('MemberAccessRuleUpdateInput', fields, 'Changes to an access rule (its target stays); the drip fields must fit dripMethod.');
+export const AccessRuleFilter = { ...pageArgs, targetType: TargetTypeEnum.optional(), targetId: id().optional().describe('Only rules naming this item.') };
+
 
 type DripFields = { dripMethod: string; dripDays: number | null; dripDate: Date | null; prerequisiteType: string | null; prerequisiteId: number | null };
 

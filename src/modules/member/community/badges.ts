@@ -27,14 +27,15 @@ export const COUNTED: Record<string, { user: string; count: Counter }> = {
 export const CountedEvent = enumOf('MemberBadgeEvent', Object.keys(COUNTED) as [string, ...string[]], 'An event automatic badges count (the full name).');
 
 export const BadgeCreate = inputObject('MemberBadgeCreateInput', {
-  name: text(100, 1),
-  slug: z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).optional(),
-  description: text(1000).optional(),
+  name: text(100, 1).describe('Name shown to members.'),
+  slug: z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).optional().describe('Unique URL name; default: from the name.'),
+  description: text(1000).optional().describe('Text shown to members.'),
   icon: text(200).optional().describe('An icon name or URL, as the client shows it.'),
   event: CountedEvent.optional().describe('Automatic: awarded when the member has caused this event `count` times. Absent: manual.'),
-  count: z.number().int().min(1).max(1_000_000).optional(),
-});
-export const AwardInput = { id: id().describe('The member.'), badgeId: id() };
+  count: z.number().int().min(1).max(1_000_000).optional().describe('With event: how many times the member must cause it.'),
+}, 'A new badge, manual unless an event is given.');
+export const AwardInput = { id: id().describe('The member.'), badgeId: id().describe('The badge awarded.') };
+
 
 export type Criteria = { manual: true } | { event: string; count: number };
 

@@ -14,10 +14,11 @@ import { isCommunityManager, userIdOf } from './standing.ts';
 
 export const ProfileUpdate = inputObject('MemberProfileInput', {
   displayName: text(100, 1).nullable().optional().describe('Shown in the community (default: the account’s display name).'),
-  bio: text(2000).optional(),
+  bio: text(2000).optional().describe('Profile text, shown as plain text.'),
   avatarUrl: z.url({ protocol: /^https$/ }).max(2000).nullable().optional().describe('An https image URL.'),
   directoryVisible: z.boolean().optional().describe('false hides you from the directory.'),
-});
+}, "Changes to the caller's community profile; fields left out stay as they are.");
+
 export const DirectoryFilter = { ...pageArgs, search: search().describe('Part of the display name.') };
 
 /** Members the directory lists: an active membership, and not hidden. */

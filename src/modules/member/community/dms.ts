@@ -19,7 +19,7 @@ export const ConversationCreate = {
   participantIds: z.array(id()).min(1).max(9).describe('The other participants (you are one).'),
   message: body.describe('The first message.'),
 };
-export const MessageCreate = { id: id().describe('The conversation.'), body };
+export const MessageCreate = { id: id().describe('The conversation.'), body: body.describe('Text as written (served as text, and as safe HTML in bodyHtml).') };
 export const MessagesFilter = { ...pageArgs, id: id().describe('The conversation.') };
 
 const conversations = definePolicy<'read' | 'write', { participantIds: number[] }>(
@@ -118,7 +118,7 @@ export async function unreadCounts(platform: Platform, userId: number, conversat
   return new Map(conversationIds.map((cid) => [cid, rows.find((r) => r.conversation_id === cid)?.unread ?? 0]));
 }
 
-export const BlockInput = { userId: id() };
+export const BlockInput = { userId: id().describe('The member blocked or unblocked (user id).') };
 
 export async function block(platform: Platform, principal: Principal, blockedId: number) {
   const blockerId = userIdOf(principal)!;

@@ -15,14 +15,15 @@ import { readableTopic, readableWhere } from './posts.ts';
 import { activeWriter, userIdOf } from './standing.ts';
 
 export const FLAG_REASONS = ['spam', 'inappropriate', 'off_topic', 'harassment', 'other'] as const;
-export const FlagReason = enumOf('MemberFlagReason', FLAG_REASONS);
-export const FlagTarget = enumOf('MemberFlagTarget', ['topic', 'reply', 'message', 'member']);
-export const ModerationStatus = enumOf('MemberModerationStatus', ['pending', 'approved', 'removed']);
+export const FlagReason = enumOf('MemberFlagReason', FLAG_REASONS, 'Why content is flagged: spam, inappropriate, off_topic, harassment or other.');
+export const FlagTarget = enumOf('MemberFlagTarget', ['topic', 'reply', 'message', 'member'], 'What can be flagged: a topic, a reply, a direct message (by a participant) or a member.');
+export const ModerationStatus = enumOf('MemberModerationStatus', ['pending', 'approved', 'removed'], 'pending: to review (a new flag reopens an approved item); approved: the content stays published; removed: hidden from every read.');
 export const ResolveAction = enumOf('MemberModerationAction', ['approve', 'remove'], 'approve: publish the content again; remove: hide it from every read (a member: suspend for 30 days).');
-export const FlagInput = { targetType: FlagTarget, targetId: id(), reason: FlagReason };
-export const ResolveInput = { id: id(), action: ResolveAction, note: text(2000).optional() };
+export const FlagInput = { targetType: FlagTarget, targetId: id().describe('Id of the topic, reply, message or member (user id).'), reason: FlagReason };
+export const ResolveInput = { id: id().describe('Moderation item id.'), action: ResolveAction, note: text(2000).optional().describe("The moderator's note, kept on the item.") };
 export const QueueFilter = { ...pageArgs, status: ModerationStatus.default('pending') };
-export const SuspendInput = { userId: id(), until: z.date().nullable().describe('The end of the suspension; null lifts it.') };
+export const SuspendInput = { userId: id().describe('The member suspended.'), until: z.date().nullable().describe('The end of the suspension; null lifts it.') };
+
 
 const HIDE_AFTER_FLAGS = 3;
 const SUSPENSION_DAYS = 30;

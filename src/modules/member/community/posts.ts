@@ -18,17 +18,26 @@ import { visibleSpace, visibleSpaceIds } from './visibility.ts';
 export const PostStatus = enumOf('MemberPostStatus', ['published', 'pending', 'hidden'], 'pending: held for moderation (its author and moderators see it); hidden: removed.');
 const body = z.string().max(50_000).refine((s) => s.trim().length > 0, 'body must not be empty.').describe('Text as written (served as text, and as safe HTML in body_html).');
 
-export const TopicCreate = inputObject('MemberTopicCreateInput', { spaceId: id(), title: text(300, 1), body });
+export const TopicCreate = inputObject('MemberTopicCreateInput', {
+  spaceId: id().describe('The space to post in.'),
+  title: text(300, 1).describe('Title, plain text.'),
+  body,
+}, 'A new topic (held for moderation when it is the author\'s first post and links out).');
 export const TopicUpdate = inputObject('MemberTopicUpdateInput', {
-  title: text(300, 1).optional(),
+  title: text(300, 1).optional().describe('Title, plain text.'),
   body: body.optional(),
   pinned: z.boolean().optional().describe('Moderators only.'),
   locked: z.boolean().optional().describe('Moderators only: a locked topic refuses replies.'),
   status: PostStatus.optional().describe('Moderators only.'),
-});
-export const ReplyCreate = inputObject('MemberReplyCreateInput', { topicId: id(), parentId: id().optional().describe('The reply this one answers (threads).'), body });
-export const TopicFilter = { ...pageArgs, spaceId: id().optional() };
-export const ReplyFilter = { ...pageArgs, topicId: id() };
+}, 'Changes to a topic: title and body by its author or a moderator, the rest by moderators; fields left out stay as they are.');
+export const ReplyCreate = inputObject('MemberReplyCreateInput', {
+  topicId: id().describe('The topic replied to; not locked.'),
+  parentId: id().optional().describe('The reply this one answers (threads).'),
+  body,
+}, 'A new reply (held for moderation when it is the author\'s first post and links out).');
+export const TopicFilter = { ...pageArgs, spaceId: id().optional().describe('Only topics of this space.') };
+export const ReplyFilter = { ...pageArgs, topicId: id().describe('The topic whose replies to list.') };
+
 
 /** Content a caller may read: published, or their own held posts; moderators also see held posts. */
 export function readableWhere(principal: Principal): { OR: { status: string | { in: string[] }; authorId?: number }[] } {

@@ -10,9 +10,10 @@ import { readableTopic, readableWhere } from './posts.ts';
 import { activeWriter } from './standing.ts';
 
 export const REACTION_TYPES = ['like', 'love', 'celebrate', 'insightful', 'funny'] as const;
-export const ReactionType = enumOf('MemberReactionType', REACTION_TYPES);
-export const ReactionTarget = enumOf('MemberReactionTarget', ['topic', 'reply']);
-export const ReactionInput = { targetType: ReactionTarget, targetId: id(), type: ReactionType };
+export const ReactionType = enumOf('MemberReactionType', REACTION_TYPES, 'A reaction: like, love, celebrate, insightful or funny; a member holds each at most once per target.');
+export const ReactionTarget = enumOf('MemberReactionTarget', ['topic', 'reply'], 'What a reaction is on: a topic or a reply.');
+export const ReactionInput = { targetType: ReactionTarget, targetId: id().describe('Id of the topic or reply.'), type: ReactionType };
+
 
 export type Counts = Partial<Record<(typeof REACTION_TYPES)[number], number>>;
 

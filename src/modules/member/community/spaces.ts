@@ -9,11 +9,12 @@ import { slugify } from '../service/plans.ts';
 
 export const SpaceVisibility = enumOf('MemberSpaceVisibility', ['public', 'members'], 'public: everyone reads it; members: members with an active membership (of the plans of its access rule, when it has one).');
 export const SpaceCreate = inputObject('MemberSpaceCreateInput', {
-  name: text(200, 1),
-  slug: z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lower-case letters, digits and dashes.').optional(),
-  description: text(5000).optional(),
+  name: text(200, 1).describe('Name shown to members.'),
+  slug: z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lower-case letters, digits and dashes.').optional().describe('Unique URL name; default: from the name.'),
+  description: text(5000).optional().describe('Text shown to members.'),
   visibility: SpaceVisibility.default('members'),
-});
+}, 'A new space (members only unless said otherwise).');
+
 
 export async function createSpace(platform: Platform, input: Input<typeof SpaceCreate>) {
   const data = parseDeclared(SpaceCreate, input);

@@ -52,7 +52,7 @@ export const accessSchema = schemaPart((builder) => {
       type: AccessRuleType,
       description: 'Edits an access rule (its target stays).',
       ...manage,
-      args: zodArgs(t, { id: id(), input: AccessRuleUpdate }),
+      args: zodArgs(t, { id: id().describe('Access rule id.'), input: AccessRuleUpdate }),
       ...rest('PATCH /member/v1/access-rules/:id', { select: ACCESS_RULE }),
       resolve: async (query, _r, { id, input }, ctx) => {
         await updateAccessRule(ctx.platform, id, input);
@@ -63,7 +63,7 @@ export const accessSchema = schemaPart((builder) => {
       type: AccessRuleType,
       description: 'Deletes an access rule.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Access rule id.') }),
       ...rest('DELETE /member/v1/access-rules/:id', { select: ACCESS_RULE, result: deleted }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.memberAccessRule.findUnique({ ...query, where: { id } });

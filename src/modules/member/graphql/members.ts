@@ -43,7 +43,7 @@ export const membersSchema = schemaPart((builder) => {
       type: MemberType,
       description: 'One member, with their memberships, courses progress, badges and health.',
       ...manageMembers,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('The member (user id).') }),
       ...rest('GET /member/v1/members/:id', { select: MEMBER_DETAIL }),
       resolve: async (query, _r, { id }, ctx) =>
         (await ctx.platform.prisma.user.findFirst({ ...query, where: { id, memberships: { some: {} } } })) ?? Promise.reject(memberNotFound()),
@@ -52,7 +52,7 @@ export const membersSchema = schemaPart((builder) => {
       type: [ProgressRef],
       description: "A member's progress, one row per enrolled course.",
       ...manageMembers,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('The member (user id).') }),
       ...rest('GET /member/v1/members/:id/progress', { select: PROGRESS }),
       resolve: async (_r, { id }, ctx) => {
         await memberExists(ctx.platform, id);
@@ -63,7 +63,7 @@ export const membersSchema = schemaPart((builder) => {
       type: HealthRef,
       description: "A member's health: score, band and factors.",
       ...manageMembers,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('The member (user id).') }),
       ...rest('GET /member/v1/members/:id/health', { select: HEALTH }),
       resolve: async (_r, { id }, ctx) => {
         await memberExists(ctx.platform, id);

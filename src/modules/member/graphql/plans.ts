@@ -21,9 +21,10 @@ export const plansSchema = schemaPart((builder) => {
   const Deletion = builder.objectRef<{ deleted: boolean; archived: boolean; previous: { id: number } }>('MemberPlanDeletion').implement({
     description: 'A plan that had memberships is archived, not deleted.',
     fields: (t) => ({
-      deleted: t.exposeBoolean('deleted'),
-      archived: t.exposeBoolean('archived'),
-      previous: t.field({ type: MemberPlanType, resolve: (d) => d.previous as never }),
+      deleted: t.exposeBoolean('deleted', { description: 'True when the plan never had a membership and is gone.' }),
+      archived: t.exposeBoolean('archived', { description: 'True when the plan had memberships and was archived instead.' }),
+      previous: t.field({ type: MemberPlanType, description: 'The plan as it was before.', resolve: (d) => d.previous as never }),
+
     }),
   });
 
@@ -46,7 +47,7 @@ export const plansSchema = schemaPart((builder) => {
       type: MemberPlanType,
       description: 'One plan (an archived one only for managers).',
       ...isPublic(),
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Plan id.') }),
       ...rest('GET /member/v1/plans/:id', { select: PLAN }),
       resolve: async (query, _r, { id }, ctx) => {
         const where = { id, ...(canMember(ctx.principal, 'member_manage_plans') ? {} : { status: 'active' }) };
@@ -71,7 +72,7 @@ export const plansSchema = schemaPart((builder) => {
       type: MemberPlanType,
       description: "Edits a plan. Price and period changes apply to new memberships and upgrades; live ones keep their dates.",
       ...manage,
-      args: zodArgs(t, { id: id(), input: PlanUpdate }),
+      args: zodArgs(t, { id: id().describe('Plan id.'), input: PlanUpdate }),
       ...rest('PATCH /member/v1/plans/:id', { select: PLAN, errors: [409] }),
       resolve: async (query, _r, { id, input }, ctx) => {
         await updatePlan(ctx.platform, id, input);
@@ -82,7 +83,7 @@ export const plansSchema = schemaPart((builder) => {
       type: Deletion,
       description: 'Deletes a plan that never had a membership; archives one that had.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Plan id.') }),
       ...rest('DELETE /member/v1/plans/:id', { select: `deleted archived previous { ${PLAN} }` }),
       // The plan as it was is read with the selection asked of `previous`, before the row may go.
       resolve: (_r, { id }, ctx, info) => deletePlan<{ id: number }>(ctx.platform, id, queryFromInfo({ context: ctx, info, path: ['previous'] })),

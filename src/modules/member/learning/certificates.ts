@@ -5,8 +5,9 @@ import { id } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { certificateNotFound } from '../errors.ts';
 
-export const TokenInput = { token: z.string().trim().min(20).max(64).regex(/^[A-Za-z0-9_-]+$/, 'token is URL-safe base64.') };
-export const RevokeCertificateInput = { id: id() };
+export const TokenInput = { token: z.string().trim().min(20).max(64).regex(/^[A-Za-z0-9_-]+$/, 'token is URL-safe base64.').describe("The certificate's token (the last part of its verifyUrl).") };
+
+export const RevokeCertificateInput = { id: id().describe('Certificate id.') };
 
 /** The page a certificate's verify_url names (outside /wp-json: a person opens it). */
 export const certificatePath = (token: string) => `/member/certificates/${token}`;

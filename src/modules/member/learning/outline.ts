@@ -11,26 +11,61 @@ import { courseNotFound, lessonNotFound, memberConflict, moduleNotFound } from '
 import { slugify } from '../service/plans.ts';
 import { moveTo, nextPosition, type Siblings } from './positions.ts';
 
-export const PublishStatus = enumOf('MemberPublishStatus', ['draft', 'published'], 'Drafts are seen by course managers only.');
+export const PublishStatus = enumOf('MemberPublishStatus', ['draft', 'published'], 'draft or published: drafts are seen by course managers only.');
 const position = z.number().int().min(0).max(INT32_MAX).describe('Place among its siblings, from 0 (the others move along).');
 const slug = z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lower-case letters, digits and dashes.');
+const title = text(200, 1).describe('Title shown to learners.');
+const description = text(10_000).optional().describe('Text shown to learners.');
 
-export const CourseCreate = inputObject('MemberCourseCreateInput', { title: text(200, 1), slug: slug.optional(), description: text(10_000).optional(), status: PublishStatus.default('draft'), position: position.optional() });
-export const CourseUpdate = inputObject('MemberCourseUpdateInput', { title: text(200, 1).optional(), slug: slug.optional(), description: text(10_000).optional(), status: PublishStatus.optional(), position: position.optional() });
-export const ModuleCreate = inputObject('MemberModuleCreateInput', { courseId: id(), title: text(200, 1), description: text(10_000).optional(), status: PublishStatus.default('published'), position: position.optional() });
-export const ModuleUpdate = inputObject('MemberModuleUpdateInput', { title: text(200, 1).optional(), description: text(10_000).optional(), status: PublishStatus.optional(), position: position.optional() });
+export const CourseCreate = inputObject('MemberCourseCreateInput', {
+  title,
+  slug: slug.optional().describe('Unique URL name; default: from the title.'),
+  description,
+  status: PublishStatus.default('draft'),
+  position: position.optional(),
+}, 'A new course (a draft unless said otherwise).');
+export const CourseUpdate = inputObject('MemberCourseUpdateInput', {
+  title: title.optional(),
+  slug: slug.optional().describe('Unique URL name.'),
+  description,
+  status: PublishStatus.optional(),
+  position: position.optional(),
+}, 'Changes to a course; fields left out stay as they are.');
+export const ModuleCreate = inputObject('MemberModuleCreateInput', {
+  courseId: id().describe('The course it belongs to.'),
+  title,
+  description,
+  status: PublishStatus.default('published'),
+  position: position.optional(),
+}, 'A new module (published unless said otherwise), last in its course unless position says otherwise.');
+export const ModuleUpdate = inputObject('MemberModuleUpdateInput', {
+  title: title.optional(),
+  description,
+  status: PublishStatus.optional(),
+  position: position.optional(),
+}, 'Changes to a module (its course stays); fields left out stay as they are.');
 const lessonFields = {
   content: z.string().max(1_000_000).optional().describe('The gated part: shown only to learners the access rules allow.'),
-  durationMinutes: z.number().int().min(0).max(100_000).optional(),
+  durationMinutes: z.number().int().min(0).max(100_000).optional().describe('Expected length in minutes.'),
   videoUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().describe('The gated part too.'),
   status: PublishStatus.optional(),
   position: position.optional(),
 };
-export const LessonCreate = inputObject('MemberLessonCreateInput', { moduleId: id(), title: text(200, 1), slug: slug.optional(), ...lessonFields });
-export const LessonUpdate = inputObject('MemberLessonUpdateInput', { title: text(200, 1).optional(), slug: slug.optional(), ...lessonFields });
+export const LessonCreate = inputObject('MemberLessonCreateInput', {
+  moduleId: id().describe('The module it belongs to (its course follows).'),
+  title,
+  slug: slug.optional().describe('URL name, unique within the course; default: from the title.'),
+  ...lessonFields,
+}, 'A new lesson (a draft unless said otherwise), last in its module unless position says otherwise.');
+export const LessonUpdate = inputObject('MemberLessonUpdateInput', {
+  title: title.optional(),
+  slug: slug.optional().describe('URL name, unique within the course.'),
+  ...lessonFields,
+}, 'Changes to a lesson (its module stays); fields left out stay as they are.');
 export const CourseFilter = { ...pageArgs, search: search().describe('Part of the title.'), status: PublishStatus.optional().describe('Managers only; default published.') };
-export const ModuleFilter = { ...pageArgs, courseId: id().optional() };
-export const LessonFilter = { ...pageArgs, courseId: id().optional(), moduleId: id().optional() };
+export const ModuleFilter = { ...pageArgs, courseId: id().optional().describe('Only modules of this course.') };
+export const LessonFilter = { ...pageArgs, courseId: id().optional().describe('Only lessons of this course.'), moduleId: id().optional().describe('Only lessons of this module.') };
+
 
 const isUnique = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 const taken = (what: string, slugValue: string) => memberConflict(`A ${what} with the slug "${slugValue}" exists.`);

@@ -15,7 +15,7 @@ import { gate } from './gate.ts';
 import { visibleLesson } from './outline.ts';
 
 export const ProgressStatus = enumOf('MemberProgressStatus', ['completed'], 'A lesson is completed (the only recorded state).');
-export const ProgressInput = { lessonId: id(), status: ProgressStatus.default('completed') };
+export const ProgressInput = { lessonId: id().describe('The lesson completed.'), status: ProgressStatus.default('completed') };
 
 export interface LessonProgress {
   lessonId: number;

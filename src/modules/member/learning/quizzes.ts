@@ -13,30 +13,34 @@ import { PublishStatus } from './outline.ts';
 export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short_answer'] as const;
 export const QuestionType = enumOf('MemberQuestionType', QUESTION_TYPES, 'single: one option; multiple: every right option and no other; true_false; short_answer: one of the accepted texts (case and spaces ignored).');
 
-const OptionInput = inputObject('MemberQuizOptionInput', { id: z.string().trim().min(1).max(20), text: text(1000, 1) });
+const OptionInput = inputObject('MemberQuizOptionInput', {
+  id: z.string().trim().min(1).max(20).describe('A short id (a, b, …), unique within the question; what answers name.'),
+  text: text(1000, 1).describe('The text shown.'),
+}, 'A choice of a single or multiple question.');
 export const QuestionInput = inputObject('MemberQuizQuestionInput', {
   type: QuestionType,
-  prompt: text(5000, 1),
+  prompt: text(5000, 1).describe('The question as shown.'),
   options: z.array(OptionInput).max(20).optional().describe('For single and multiple.'),
-  points: z.number().int().min(1).max(1000).default(1),
+  points: z.number().int().min(1).max(1000).default(1).describe('Its weight in the score (points earned over points possible).'),
   answer: z.union([z.string(), z.array(z.string()), z.boolean()]).describe('single: an option id; multiple: option ids; true_false: true or false; short_answer: the accepted texts.'),
-});
+}, 'A question with its correct answer (course managers only ever see it); numbered 1, 2, … in the order given.');
 const quizFields = {
-  title: text(200, 1),
+  title: text(200, 1).describe('Title shown to learners.'),
   passPercent: z.number().int().min(1).max(100).default(70).describe('The score (0–100) at or above which an attempt passes.'),
   maxAttempts: z.number().int().min(0).max(1000).default(0).describe('0: unlimited.'),
-  questions: z.array(QuestionInput).max(200).default([]),
+  questions: z.array(QuestionInput).max(200).default([]).describe('The questions, in order.'),
   status: PublishStatus.default('published'),
 };
-export const QuizCreate = inputObject('MemberQuizCreateInput', { lessonId: id(), ...quizFields });
+export const QuizCreate = inputObject('MemberQuizCreateInput', { lessonId: id().describe('The lesson it belongs to (one quiz per lesson).'), ...quizFields }, 'A new quiz of a lesson (published unless said otherwise).');
 export const QuizUpdate = inputObject('MemberQuizUpdateInput', {
   title: quizFields.title.optional(),
-  passPercent: z.number().int().min(1).max(100).optional(),
-  maxAttempts: z.number().int().min(0).max(1000).optional(),
-  questions: z.array(QuestionInput).max(200).optional(),
+  passPercent: z.number().int().min(1).max(100).optional().describe('The score (0–100) at or above which an attempt passes.'),
+  maxAttempts: z.number().int().min(0).max(1000).optional().describe('0: unlimited.'),
+  questions: z.array(QuestionInput).max(200).optional().describe('Replaces every question (renumbered 1, 2, …).'),
   status: PublishStatus.optional(),
-});
-export const QuizFilter = { ...pageArgs, courseId: id().optional(), lessonId: id().optional() };
+}, 'Changes to a quiz (its lesson stays); fields left out stay as they are.');
+export const QuizFilter = { ...pageArgs, courseId: id().optional().describe('Only quizzes of this course.'), lessonId: id().optional().describe('Only the quiz of this lesson.') };
+
 
 export interface Question {
   id: number;

@@ -15,17 +15,18 @@ export const MembershipSource = enumOf('MembershipSource', ['manual', 'api', 'im
 export const NEW_STATUSES = ['pending', 'trialing', 'active'] as const;
 
 export const MembershipCreate = inputObject('MembershipCreateInput', {
-  userId: id(),
-  planId: id(),
+  userId: id().describe('The user who joins.'),
+  planId: id().describe('The plan joined; not archived.'),
   status: enumOf('MembershipNewStatus', NEW_STATUSES, 'pending waits for activation; default trialing when the plan has trial days, else active.').optional(),
   endsAt: z.date().optional().describe('The end of the first period (default: one period of the plan).'),
-});
-export const GrantInput = { id: id().describe('The user.'), planId: id(), endsAt: z.date().optional().describe('The end of the period (default: one period of the plan).') };
-export const RevokeInput = { id: id().describe('The user.'), planId: id() };
+}, 'A new membership (source api).');
+export const GrantInput = { id: id().describe('The user.'), planId: id().describe('The plan granted.'), endsAt: z.date().optional().describe('The end of the period (default: one period of the plan).') };
+export const RevokeInput = { id: id().describe('The user.'), planId: id().describe('The plan whose live membership ends.') };
 export const MembershipFilter = {
   ...pageArgs,
-  userId: id().optional(),
-  planId: id().optional(),
+  userId: id().optional().describe('Only this user\'s memberships.'),
+  planId: id().optional().describe('Only memberships of this plan.'),
+
   status: MembershipStatusEnum.optional(),
 };
 

@@ -13,13 +13,13 @@ import { addInterval, type PlanInterval } from './periods.ts';
 import { prorate } from './proration.ts';
 
 export const CancelInput = {
-  id: id(),
+  id: id().describe('Membership id.'),
   reason: text(500).optional().describe('Recorded with the cancellation.'),
   immediately: z.boolean().default(false).describe('End access now (default: at the period end; lifetime and paused memberships always end now).'),
 };
-export const PauseInput = { id: id(), until: z.date().optional().describe('Resume by itself then (the sweep); default: until resumed.') };
-export const ResumeInput = { id: id() };
-export const UpgradeInput = { id: id(), planId: id().describe('The plan to swap to.') };
+export const PauseInput = { id: id().describe('Membership id.'), until: z.date().optional().describe('Resume by itself then (the sweep); default: until resumed.') };
+export const ResumeInput = { id: id().describe('Membership id.') };
+export const UpgradeInput = { id: id().describe('Membership id.'), planId: id().describe('The plan to swap to.') };
 
 async function locked(tx: Tx, id: number): Promise<Membership> {
   const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM member_memberships WHERE id = ${id} FOR UPDATE`;

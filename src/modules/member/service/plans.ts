@@ -11,15 +11,15 @@ import { memberConflict, planNotFound } from '../errors.ts';
 import { PLAN_INTERVALS } from './periods.ts';
 
 export const PLAN_STATUSES = ['active', 'archived'] as const;
-export const PlanStatus = enumOf('MemberPlanStatus', PLAN_STATUSES, 'Archived plans take no new members; their members keep their memberships.');
-export const PlanInterval = enumOf('MemberPlanInterval', PLAN_INTERVALS, 'A billing period; lifetime plans never renew or expire.');
+export const PlanStatus = enumOf('MemberPlanStatus', PLAN_STATUSES, 'active or archived: archived plans take no new members; their members keep their memberships.');
+export const PlanInterval = enumOf('MemberPlanInterval', PLAN_INTERVALS, 'A billing period unit (day, week, month, year); lifetime plans never renew or expire.');
 
 const slug = z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lower-case letters, digits and dashes.');
 const money = z.number().int().min(0).max(INT32_MAX).describe('In minor units of the currency (cents).');
 const currency = z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as USD.').describe('ISO 4217; default MEMBER_CURRENCY.');
 
 const fields = {
-  description: text(5000).optional(),
+  description: text(5000).optional().describe('Text shown to members.'),
   price: money.optional(),
   currency: currency.optional(),
   interval: PlanInterval.optional(),
@@ -28,8 +28,17 @@ const fields = {
   status: PlanStatus.optional(),
   position: z.number().int().min(0).max(INT32_MAX).optional().describe('Sort order of the plans list.'),
 };
-export const PlanCreate = inputObject('MemberPlanCreateInput', { name: text(200, 1), slug: slug.optional().describe('Default: from the name.'), ...fields });
-export const PlanUpdate = inputObject('MemberPlanUpdateInput', { name: text(200, 1).optional(), slug: slug.optional(), ...fields });
+export const PlanCreate = inputObject('MemberPlanCreateInput', {
+  name: text(200, 1).describe('Name shown to members.'),
+  slug: slug.optional().describe('Default: from the name.'),
+  ...fields,
+}, 'A new plan.');
+export const PlanUpdate = inputObject('MemberPlanUpdateInput', {
+  name: text(200, 1).optional().describe('Name shown to members.'),
+  slug: slug.optional().describe('Unique URL name: lower-case letters, digits and dashes.'),
+  ...fields,
+}, 'Changes to a plan (they apply to new memberships and upgrades); fields left out stay as they are.');
+
 export const PlanFilter = { ...pageArgs, search: search().describe('Part of the name or slug.'), status: PlanStatus.optional().describe('Managers only; default active.') };
 
 /** "Gold Plan (yearly)" -> "gold-plan-yearly" (accents folded, as sanitize_title does). */

@@ -7,7 +7,8 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const MembershipStatusEnum = enumOf(
   'MembershipStatus',
   MEMBERSHIP_STATUSES,
-  'pending → active; trialing → active at the trial end; trialing|active ⇄ paused; trialing|active|paused → cancelled; active|trialing → expired at the period end.',
+  'Only trialing and active grant access. Moves: pending → active; trialing → active at the trial end; trialing|active ⇄ paused; trialing|active|paused → cancelled; active|trialing → expired at the period end.',
+
 );
 
 /** Statuses of a membership that has not ended (a user holds at most one such membership per plan). */

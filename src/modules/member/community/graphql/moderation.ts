@@ -25,16 +25,17 @@ export const moderationSchema = schemaPart((builder) => {
           return items.map((i) => find(i.targetType, i.targetId));
         }).load(item);
       return {
-        id: t.exposeInt('id'),
-        targetType: t.exposeString('targetType'),
-        targetId: t.exposeInt('targetId'),
-        reason: t.exposeString('reason'),
-        flagCount: t.exposeInt('flagCount'),
-        status: t.exposeString('status'),
-        createdAt: t.expose('createdAt', { type: 'DateTime' }),
-        resolvedBy: t.exposeInt('resolvedBy', { nullable: true }),
-        resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true }),
-        note: t.exposeString('note', { nullable: true }),
+        id: t.exposeInt('id', { description: 'Moderation item id.' }),
+        targetType: t.exposeString('targetType', { description: 'What was flagged: topic, reply, message or member.' }),
+        targetId: t.exposeInt('targetId', { description: 'Id of the flagged topic, reply, message or member (user id).' }),
+        reason: t.exposeString('reason', { description: 'The reason of the first flag: spam, inappropriate, off_topic, harassment or other.' }),
+        flagCount: t.exposeInt('flagCount', { description: 'Flags received, one per member; the third hides a topic or reply until resolved.' }),
+        status: t.exposeString('status', { description: 'pending (to review), approved or removed.' }),
+        createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the first flag came in (UTC).' }),
+        resolvedBy: t.exposeInt('resolvedBy', { nullable: true, description: 'The moderator who resolved it (user id); null while pending.' }),
+        resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true, description: 'When it was resolved (UTC); null while pending.' }),
+        note: t.exposeString('note', { nullable: true, description: "The moderator's note; null when none." }),
+
         content: t.string({ nullable: true, description: 'The flagged text (null for a member).', resolve: async (i, _a, ctx) => (await target(i, ctx))?.text ?? null }),
         authorId: t.int({ nullable: true, description: 'Who wrote it (the member, for a member).', resolve: async (i, _a, ctx) => (await target(i, ctx))?.authorId ?? null }),
         contentStatus: t.string({ nullable: true, description: 'The content’s status now (pending while hidden by flags).', resolve: async (i, _a, ctx) => (await target(i, ctx))?.status ?? null }),

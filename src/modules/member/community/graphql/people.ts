@@ -20,11 +20,12 @@ export const peopleSchema = schemaPart((builder) => {
   const Profile = builder.objectRef<Awaited<ReturnType<typeof profileOf>>>('MemberProfile').implement({
     description: "The caller's own profile.",
     fields: (t) => ({
-      userId: t.exposeInt('userId'),
-      displayName: t.exposeString('displayName'),
-      bio: t.exposeString('bio'),
-      avatarUrl: t.exposeString('avatarUrl', { nullable: true }),
-      directoryVisible: t.exposeBoolean('directoryVisible'),
+      userId: t.exposeInt('userId', { description: 'The caller (user id).' }),
+      displayName: t.exposeString('displayName', { description: "Name shown in the community (the account's display name unless set)." }),
+      bio: t.exposeString('bio', { description: 'Profile text (plain text); empty when none.' }),
+      avatarUrl: t.exposeString('avatarUrl', { nullable: true, description: 'An https image URL; null when none.' }),
+      directoryVisible: t.exposeBoolean('directoryVisible', { description: 'Whether the member directory lists the caller (with an active membership).' }),
+
       suspendedUntil: t.expose('suspendedUntil', { type: 'DateTime', nullable: true, description: 'When a community suspension ends.' }),
     }),
   });
@@ -55,7 +56,7 @@ export const peopleSchema = schemaPart((builder) => {
       type: DirectoryEntry,
       description: "One member's public profile (404 when hidden or not a member).",
       ...requiresLogin(),
-      args: zodArgs(t, { userId: id() }),
+      args: zodArgs(t, { userId: id().describe('The member (user id).') }),
       ...rest('GET /member/v1/directory/:user_id', { select: DIRECTORY }),
       resolve: async (query, _r, { userId }, ctx) => {
         await assertDirectoryReader(ctx.platform, ctx.principal);

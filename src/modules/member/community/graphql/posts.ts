@@ -20,8 +20,13 @@ export const postsSchema = schemaPart((builder) => {
   const TopicPage = prismaPage(builder, 'MemberTopic');
   const ReplyPage = prismaPage(builder, 'MemberReply');
   const Toggle = builder.objectRef<{ active: boolean; counts: object }>('MemberReactionToggle').implement({
-    fields: (t) => ({ active: t.exposeBoolean('active', { description: 'Whether the caller now holds this reaction.' }), counts: t.field({ type: Reactions, resolve: (r) => r.counts }) }),
+    description: 'The outcome of toggling a reaction.',
+    fields: (t) => ({
+      active: t.exposeBoolean('active', { description: 'Whether the caller now holds this reaction.' }),
+      counts: t.field({ type: Reactions, description: "The target's reaction counts after the toggle.", resolve: (r) => r.counts }),
+    }),
   });
+
 
   builder.queryFields((t) => ({
     memberSpaces: t.field({
@@ -58,7 +63,7 @@ export const postsSchema = schemaPart((builder) => {
       type: TopicType,
       description: 'One topic.',
       ...isPublic(),
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Topic id.') }),
       ...rest('GET /member/v1/topics/:id', { select: TOPIC }),
       resolve: async (query, _r, { id }, ctx) => {
         await readableTopic(ctx.platform, ctx.principal, id);
@@ -103,7 +108,7 @@ export const postsSchema = schemaPart((builder) => {
       type: TopicType,
       description: 'Edits a topic: its author the title and body; moderators also pinned, locked and status.',
       ...requiresLogin(),
-      args: zodArgs(t, { id: id(), input: TopicUpdate }),
+      args: zodArgs(t, { id: id().describe('Topic id.'), input: TopicUpdate }),
       ...rest('PATCH /member/v1/topics/:id', { select: TOPIC }),
       resolve: async (query, _r, { id, input }, ctx) => {
         await updateTopic(ctx.platform, ctx.principal, id, input);

@@ -33,64 +33,64 @@ const nameOf = (p: WithAuthor) => p.author.memberProfile?.displayName ?? p.autho
 export const communityTypes = schemaPart((builder) => {
   const Reactions = builder.objectRef<Counts>('MemberReactionCounts').implement({
     description: 'How many members reacted with each type.',
-    fields: (t) => Object.fromEntries(REACTION_TYPES.map((type) => [type, t.int({ resolve: (c) => c[type] ?? 0 })])),
+    fields: (t) => Object.fromEntries(REACTION_TYPES.map((type) => [type, t.int({ description: `Members who reacted with ${type}.`, resolve: (c) => c[type] ?? 0 })])),
   });
 
   const SpaceType = builder.prismaObject('MemberSpace', {
     description: 'Where topics live.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      name: t.exposeString('name'),
-      slug: t.exposeString('slug'),
-      description: t.exposeString('description'),
-      visibility: t.expose('visibility', { type: enumType(builder, SpaceVisibility) }),
+      id: t.exposeInt('id', { description: 'Space id.' }),
+      name: t.exposeString('name', { description: 'Name shown to members.' }),
+      slug: t.exposeString('slug', { description: 'Unique URL name: lower-case letters, digits and dashes.' }),
+      description: t.exposeString('description', { description: 'Text shown to members; empty when none.' }),
+      visibility: t.expose('visibility', { type: enumType(builder, SpaceVisibility), description: 'Who reads it: public (everyone) or members (an active membership).' }),
       topicCount: t.relationCount('topics', { description: 'Published topics.', where: { status: 'published' } }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the space was created (UTC).' }),
     }),
   });
 
   const TopicType = builder.prismaObject('MemberTopic', {
     description: 'A discussion in a space.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      spaceId: t.exposeInt('spaceId'),
-      authorId: t.exposeInt('authorId'),
-      authorName: t.string({ select: authorSelect, resolve: (p) => nameOf(p) }),
-      title: t.exposeString('title'),
+      id: t.exposeInt('id', { description: 'Topic id.' }),
+      spaceId: t.exposeInt('spaceId', { description: 'The space this topic belongs to.' }),
+      authorId: t.exposeInt('authorId', { description: 'The author (user id).' }),
+      authorName: t.string({ description: "The author's community display name (their profile's, else the account's).", select: authorSelect, resolve: (p) => nameOf(p) }),
+      title: t.exposeString('title', { description: 'Title as written (plain text).' }),
       body: t.exposeString('body', { description: 'As written: text, never HTML (render it as text).' }),
       bodyHtml: t.string({ description: 'The body as safe HTML (escaped; line breaks and links kept).', resolve: (p) => bodyHtml(p.body) }),
-      status: t.expose('status', { type: enumType(builder, PostStatus) }),
-      pinned: t.exposeBoolean('pinned'),
-      locked: t.exposeBoolean('locked'),
+      status: t.expose('status', { type: enumType(builder, PostStatus), description: 'published, pending (held for moderation) or hidden (removed).' }),
+      pinned: t.exposeBoolean('pinned', { description: 'Pinned topics list first in their space (set by moderators).' }),
+      locked: t.exposeBoolean('locked', { description: 'A locked topic refuses new replies (set by moderators).' }),
       replyCount: t.int({ description: 'Published replies.', resolve: (p, _a, ctx) => replyCountOf(ctx, p.id) }),
-      reactions: t.field({ type: Reactions, resolve: (p, _a, ctx) => countsOf(ctx, 'topic', p.id) }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      lastActivityAt: t.expose('lastActivityAt', { type: 'DateTime' }),
+      reactions: t.field({ type: Reactions, description: 'Reaction counts by type.', resolve: (p, _a, ctx) => countsOf(ctx, 'topic', p.id) }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the topic was posted (UTC).' }),
+      lastActivityAt: t.expose('lastActivityAt', { type: 'DateTime', description: 'When it was posted or last got a published reply (UTC); topics list by it after the pinned ones.' }),
     }),
   });
 
   const ReplyType = builder.prismaObject('MemberReply', {
     description: 'A reply to a topic; parent_id threads it under another reply.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      topicId: t.exposeInt('topicId'),
-      authorId: t.exposeInt('authorId'),
-      authorName: t.string({ select: authorSelect, resolve: (p) => nameOf(p) }),
-      parentId: t.exposeInt('parentId', { nullable: true }),
+      id: t.exposeInt('id', { description: 'Reply id.' }),
+      topicId: t.exposeInt('topicId', { description: 'The topic this reply belongs to.' }),
+      authorId: t.exposeInt('authorId', { description: 'The author (user id).' }),
+      authorName: t.string({ description: "The author's community display name (their profile's, else the account's).", select: authorSelect, resolve: (p) => nameOf(p) }),
+      parentId: t.exposeInt('parentId', { nullable: true, description: 'The reply this one answers; null: a reply to the topic itself.' }),
       body: t.exposeString('body', { description: 'As written: text, never HTML (render it as text).' }),
       bodyHtml: t.string({ description: 'The body as safe HTML.', resolve: (p) => bodyHtml(p.body) }),
-      status: t.expose('status', { type: enumType(builder, PostStatus) }),
-      reactions: t.field({ type: Reactions, resolve: (p, _a, ctx) => countsOf(ctx, 'reply', p.id) }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      status: t.expose('status', { type: enumType(builder, PostStatus), description: 'published, pending (held for moderation) or hidden (removed).' }),
+      reactions: t.field({ type: Reactions, description: 'Reaction counts by type.', resolve: (p, _a, ctx) => countsOf(ctx, 'reply', p.id) }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the reply was posted (UTC).' }),
     }),
   });
 
   const ConversationType = builder.prismaObject('MemberConversation', {
     description: 'A direct conversation: only its participants ever see it.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      participantIds: t.intList({ select: { participants: { select: { userId: true }, orderBy: { userId: 'asc' } } }, resolve: (c) => c.participants.map((p) => p.userId) }),
-      lastMessageAt: t.expose('lastMessageAt', { type: 'DateTime' }),
+      id: t.exposeInt('id', { description: 'Conversation id.' }),
+      participantIds: t.intList({ description: 'User ids of every participant, the caller included, ascending.', select: { participants: { select: { userId: true }, orderBy: { userId: 'asc' } } }, resolve: (c) => c.participants.map((p) => p.userId) }),
+      lastMessageAt: t.expose('lastMessageAt', { type: 'DateTime', description: 'When the latest message was sent (UTC); conversations list by it.' }),
       unreadCount: t.int({
         description: "Messages from the others the caller has not read.",
         resolve: (c, _a, ctx) =>
@@ -103,39 +103,45 @@ export const communityTypes = schemaPart((builder) => {
   });
 
   const MessageType = builder.prismaObject('MemberMessage', {
+    description: 'A direct message in a conversation; only its participants see it.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      conversationId: t.exposeInt('conversationId'),
-      senderId: t.exposeInt('senderId'),
+      id: t.exposeInt('id', { description: 'Message id.' }),
+      conversationId: t.exposeInt('conversationId', { description: 'The conversation this message belongs to.' }),
+      senderId: t.exposeInt('senderId', { description: 'The sender (user id).' }),
       body: t.exposeString('body', { description: 'As written: text, never HTML.' }),
-      bodyHtml: t.string({ resolve: (m) => bodyHtml(m.body) }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      bodyHtml: t.string({ description: 'The body as safe HTML (escaped; line breaks and links kept).', resolve: (m) => bodyHtml(m.body) }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was sent (UTC).' }),
     }),
   });
 
   const BlockType = builder.prismaObject('MemberBlock', {
     description: 'A member the caller does not accept messages from.',
-    fields: (t) => ({ userId: t.exposeInt('blockedId'), createdAt: t.expose('createdAt', { type: 'DateTime' }) }),
+    fields: (t) => ({
+      userId: t.exposeInt('blockedId', { description: 'The blocked member (user id).' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the caller blocked them (UTC).' }),
+    }),
   });
 
   const BadgeType = builder.prismaObject('MemberBadge', {
+    description: 'A badge members earn: awarded by hand, or automatically when a member has caused an event a number of times.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      name: t.exposeString('name'),
-      slug: t.exposeString('slug'),
-      description: t.exposeString('description'),
-      icon: t.exposeString('icon'),
+      id: t.exposeInt('id', { description: 'Badge id.' }),
+      name: t.exposeString('name', { description: 'Name shown to members.' }),
+      slug: t.exposeString('slug', { description: 'Unique URL name: lower-case letters, digits and dashes.' }),
+      description: t.exposeString('description', { description: 'Text shown to members; empty when none.' }),
+      icon: t.exposeString('icon', { description: 'An icon name or URL, as the client shows it; empty when none.' }),
       criteria: t.field({ type: 'JSON', description: '{"manual": true} or {"event": "member/reply/created", "count": 10}.', resolve: (b) => b.criteria }),
-      awardedCount: t.relationCount('awards'),
+      awardedCount: t.relationCount('awards', { description: 'Members holding the badge.' }),
     }),
   });
 
   const AwardType = builder.prismaObject('MemberBadgeAward', {
+    description: 'A badge held by a member (awarded once per member and badge).',
     fields: (t) => ({
-      badgeId: t.exposeInt('badgeId'),
-      userId: t.exposeInt('userId'),
-      badge: t.relation('badge'),
-      awardedAt: t.expose('awardedAt', { type: 'DateTime' }),
+      badgeId: t.exposeInt('badgeId', { description: 'Badge id.' }),
+      userId: t.exposeInt('userId', { description: 'The member holding it (user id).' }),
+      badge: t.relation('badge', { description: 'The badge.' }),
+      awardedAt: t.expose('awardedAt', { type: 'DateTime', description: 'When it was awarded (UTC).' }),
     }),
   });
 
@@ -143,12 +149,13 @@ export const communityTypes = schemaPart((builder) => {
     variant: 'MemberDirectoryEntry',
     description: 'A member as the directory shows them: the public profile only.',
     fields: (t) => ({
-      userId: t.exposeInt('id'),
-      displayName: t.string({ select: { displayName: true, memberProfile: { select: { displayName: true } } }, resolve: (u) => u.memberProfile?.displayName ?? u.displayName }),
-      bio: t.string({ select: { memberProfile: { select: { bio: true } } }, resolve: (u) => u.memberProfile?.bio ?? '' }),
-      avatarUrl: t.string({ nullable: true, select: { memberProfile: { select: { avatarUrl: true } } }, resolve: (u) => u.memberProfile?.avatarUrl ?? null }),
+      userId: t.exposeInt('id', { description: 'The member (user id).' }),
+      displayName: t.string({ description: "Community display name (the profile's, else the account's).", select: { displayName: true, memberProfile: { select: { displayName: true } } }, resolve: (u) => u.memberProfile?.displayName ?? u.displayName }),
+      bio: t.string({ description: 'Profile text as written (plain text); empty when none.', select: { memberProfile: { select: { bio: true } } }, resolve: (u) => u.memberProfile?.bio ?? '' }),
+      avatarUrl: t.string({ nullable: true, description: 'An https image URL; null when none.', select: { memberProfile: { select: { avatarUrl: true } } }, resolve: (u) => u.memberProfile?.avatarUrl ?? null }),
       badges: t.field({
         type: [BadgeType],
+        description: 'Badges the member holds, oldest award first.',
         select: { badgeAwards: { select: { badge: true }, orderBy: { awardedAt: 'asc' } } },
         resolve: (u) => u.badgeAwards.map((a) => a.badge),
       }),
@@ -162,17 +169,19 @@ export const communityTypes = schemaPart((builder) => {
   });
 
   const ModerationItemType = builder.prismaObject('MemberModerationItem', {
+    description: 'The moderation item of one flagged target, where all its flags gather.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      targetType: t.expose('targetType', { type: enumType(builder, FlagTarget) }),
-      targetId: t.exposeInt('targetId'),
-      reason: t.expose('reason', { type: enumType(builder, FlagReason) }),
-      flagCount: t.exposeInt('flagCount'),
-      status: t.expose('status', { type: enumType(builder, ModerationStatus) }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      resolvedBy: t.exposeInt('resolvedBy', { nullable: true }),
-      resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true }),
-      note: t.exposeString('note', { nullable: true }),
+      id: t.exposeInt('id', { description: 'Moderation item id.' }),
+      targetType: t.expose('targetType', { type: enumType(builder, FlagTarget), description: 'What was flagged: topic, reply, message or member.' }),
+      targetId: t.exposeInt('targetId', { description: 'Id of the flagged topic, reply, message or member (user id).' }),
+      reason: t.expose('reason', { type: enumType(builder, FlagReason), description: 'The reason of the first flag.' }),
+      flagCount: t.exposeInt('flagCount', { description: 'Flags received, one per member; the third hides a topic or reply until resolved.' }),
+      status: t.expose('status', { type: enumType(builder, ModerationStatus), description: 'pending (to review), approved or removed.' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the first flag came in (UTC).' }),
+      resolvedBy: t.exposeInt('resolvedBy', { nullable: true, description: 'The moderator who resolved it (user id); null while pending.' }),
+      resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true, description: 'When it was resolved (UTC); null while pending.' }),
+      note: t.exposeString('note', { nullable: true, description: "The moderator's note; null when none." }),
+
     }),
   });
 

@@ -46,7 +46,7 @@ export const outlineSchema = schemaPart((builder) => {
       type: CourseType,
       description: 'One course, with its outline (modules → lessons → quiz) in one query.',
       ...isPublic(),
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Course id.') }),
       ...rest('GET /member/v1/courses/:id', { select: COURSE }),
       resolve: async (query, _r, { id }, ctx) =>
         (await ctx.platform.prisma.memberCourse.findFirst({ ...query, where: { id, ...(manager(ctx) ? {} : { status: 'published' }) } })) ?? Promise.reject(courseNotFound(id)),
@@ -69,7 +69,7 @@ export const outlineSchema = schemaPart((builder) => {
       type: ModuleType,
       ...isPublic(),
       description: 'One module.',
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Module id.') }),
       ...rest('GET /member/v1/modules/:id', { select: MODULE }),
       resolve: async (query, _r, { id }, ctx) =>
         (await ctx.platform.prisma.memberModule.findFirst({ ...query, where: { id, ...visibleModule(manager(ctx)) } })) ?? Promise.reject(moduleNotFound(id)),
@@ -92,7 +92,7 @@ export const outlineSchema = schemaPart((builder) => {
       type: LessonType,
       description: 'One lesson; a refused read of its content fires member/access/denied.',
       ...isPublic(),
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Lesson id.') }),
       ...rest('GET /member/v1/lessons/:id', { select: LESSON }),
       resolve: async (query, _r, { id }, ctx) =>
         (await ctx.platform.prisma.memberLesson.findFirst({ ...query, where: { id, ...visibleLesson(manager(ctx)) } })) ?? Promise.reject(lessonNotFound(id)),
@@ -112,7 +112,7 @@ export const outlineSchema = schemaPart((builder) => {
       type: CourseType,
       description: 'Edits a course; position moves it among the courses.',
       ...manage,
-      args: zodArgs(t, { id: id(), input: CourseUpdate }),
+      args: zodArgs(t, { id: id().describe('Course id.'), input: CourseUpdate }),
       ...rest('PATCH /member/v1/courses/:id', { select: COURSE, errors: [409] }),
       resolve: async (query, _r, { id, input }, ctx) => {
         await updateCourse(ctx.platform, id, input);
@@ -123,7 +123,7 @@ export const outlineSchema = schemaPart((builder) => {
       type: CourseType,
       description: 'Deletes a course with its modules, lessons and quizzes; 409 when learners have progress in it.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Course id.') }),
       ...rest('DELETE /member/v1/courses/:id', { select: COURSE, result: deleted, errors: [409] }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.memberCourse.findUnique({ ...query, where: { id } });
@@ -144,7 +144,7 @@ export const outlineSchema = schemaPart((builder) => {
       type: ModuleType,
       description: 'Edits a module; position moves it within its course.',
       ...manage,
-      args: zodArgs(t, { id: id(), input: ModuleUpdate }),
+      args: zodArgs(t, { id: id().describe('Module id.'), input: ModuleUpdate }),
       ...rest('PATCH /member/v1/modules/:id', { select: MODULE }),
       resolve: async (query, _r, { id, input }, ctx) => {
         await updateModule(ctx.platform, id, input);
@@ -155,7 +155,7 @@ export const outlineSchema = schemaPart((builder) => {
       type: ModuleType,
       description: 'Deletes a module with its lessons; 409 when learners have progress in it.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Module id.') }),
       ...rest('DELETE /member/v1/modules/:id', { select: MODULE, result: deleted, errors: [409] }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.memberModule.findUnique({ ...query, where: { id } });
@@ -176,7 +176,7 @@ export const outlineSchema = schemaPart((builder) => {
       type: LessonType,
       description: 'Edits a lesson; position moves it within its module.',
       ...manage,
-      args: zodArgs(t, { id: id(), input: LessonUpdate }),
+      args: zodArgs(t, { id: id().describe('Lesson id.'), input: LessonUpdate }),
       ...rest('PATCH /member/v1/lessons/:id', { select: LESSON, errors: [409] }),
       resolve: async (query, _r, { id, input }, ctx) => {
         await updateLesson(ctx.platform, id, input);
@@ -187,7 +187,7 @@ export const outlineSchema = schemaPart((builder) => {
       type: LessonType,
       description: 'Deletes a lesson; 409 when learners completed it.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Lesson id.') }),
       ...rest('DELETE /member/v1/lessons/:id', { select: LESSON, result: deleted, errors: [409] }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.memberLesson.findUnique({ ...query, where: { id } });

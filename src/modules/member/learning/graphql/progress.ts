@@ -17,36 +17,39 @@ export const progressSchema = schemaPart((builder) => {
   const { Summary } = learningTypes(builder);
   const { ProgressRef } = memberTypes(builder);
   const Progress = builder.objectRef<LessonProgress>('MemberLessonProgress').implement({
+    description: "The caller's completion of a lesson, with their progress in its course.",
     fields: (t) => ({
-      lessonId: t.exposeInt('lessonId'),
-      courseId: t.exposeInt('courseId'),
-      status: t.expose('status', { type: enumType(builder, ProgressStatus) }),
-      completedAt: t.expose('completedAt', { type: 'DateTime' }),
-      course: t.field({ type: Summary, resolve: (p) => p.course }),
+      lessonId: t.exposeInt('lessonId', { description: 'Lesson id.' }),
+      courseId: t.exposeInt('courseId', { description: "The lesson's course." }),
+      status: t.expose('status', { type: enumType(builder, ProgressStatus), description: 'Always completed.' }),
+      completedAt: t.expose('completedAt', { type: 'DateTime', description: 'When the lesson was first completed (UTC); a repeat keeps it.' }),
+      course: t.field({ type: Summary, description: "The caller's progress in the course after this completion.", resolve: (p) => p.course }),
     }),
   });
   const Certificate = builder.prismaObject('MemberCertificate', {
     description: 'A certificate of a completed course; verify_url is a printable page a third party can check.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      userId: t.exposeInt('userId'),
-      courseId: t.exposeInt('courseId'),
-      course: t.relation('course'),
+      id: t.exposeInt('id', { description: 'Certificate id.' }),
+      userId: t.exposeInt('userId', { description: 'The learner it was issued to.' }),
+      courseId: t.exposeInt('courseId', { description: 'The course completed.' }),
+      course: t.relation('course', { description: 'The course completed.' }),
       token: t.exposeString('token', { description: '192 random bits, URL-safe.' }),
-      issuedAt: t.expose('issuedAt', { type: 'DateTime' }),
+      issuedAt: t.expose('issuedAt', { type: 'DateTime', description: 'When the course was completed and the certificate issued (UTC).' }),
       score: t.exposeInt('score', { nullable: true, description: 'The average of the best score on each quiz attempted; null without quizzes.' }),
-      verifyUrl: t.string({ resolve: (c, _a, ctx) => verifyUrl(ctx.platform, c.token) }),
-      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+      verifyUrl: t.string({ description: 'Absolute URL of the printable certificate page, which anyone holding it can check.', resolve: (c, _a, ctx) => verifyUrl(ctx.platform, c.token) }),
+      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When a course manager revoked it (UTC), after which it no longer verifies; null while valid.' }),
     }),
   });
   const VerifiedRef = builder.objectRef<Verified>('MemberCertificateVerification').implement({
+    description: 'A certificate checked by its token: what a third party may know of it.',
     fields: (t) => ({
-      valid: t.exposeBoolean('valid'),
-      holderName: t.exposeString('holderName'),
-      courseTitle: t.exposeString('courseTitle'),
-      issuedAt: t.expose('issuedAt', { type: 'DateTime' }),
-      score: t.exposeInt('score', { nullable: true }),
-      token: t.exposeString('token'),
+      valid: t.exposeBoolean('valid', { description: 'Always true: an unknown or revoked token is a 404 member_certificate_not_found.' }),
+      holderName: t.exposeString('holderName', { description: "The learner's display name." }),
+      courseTitle: t.exposeString('courseTitle', { description: 'Title of the course completed.' }),
+      issuedAt: t.expose('issuedAt', { type: 'DateTime', description: 'When it was issued (UTC).' }),
+      score: t.exposeInt('score', { nullable: true, description: 'The average of the best score on each quiz attempted (0 to 100); null without quizzes.' }),
+      token: t.exposeString('token', { description: 'The token checked.' }),
+
     }),
   });
 

@@ -25,14 +25,15 @@ export const quizzesSchema = schemaPart((builder) => {
   const Attempt = builder.objectRef<AttemptResult>('MemberQuizAttempt').implement({
     description: 'An attempt, scored by the server.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      quizId: t.exposeInt('quizId'),
-      userId: t.exposeInt('userId'),
+      id: t.exposeInt('id', { description: 'Attempt id.' }),
+      quizId: t.exposeInt('quizId', { description: 'The quiz attempted.' }),
+      userId: t.exposeInt('userId', { description: 'The learner.' }),
       score: t.exposeInt('score', { description: '0 to 100.' }),
-      passed: t.exposeBoolean('passed'),
-      attemptNumber: t.exposeInt('attemptNumber'),
+      passed: t.exposeBoolean('passed', { description: "Whether the score reached the quiz's passPercent." }),
+      attemptNumber: t.exposeInt('attemptNumber', { description: "The learner's attempt count on this quiz, this one included (from 1)." }),
       attemptsLeft: t.exposeInt('attemptsLeft', { nullable: true, description: 'null: unlimited.' }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the attempt was submitted (UTC).' }),
+
     }),
   });
 
@@ -55,7 +56,7 @@ export const quizzesSchema = schemaPart((builder) => {
       type: QuizType,
       description: 'One quiz; a refused read of its questions fires member/access/denied.',
       ...isPublic(),
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Quiz id.') }),
       ...rest('GET /member/v1/quizzes/:id', { select: QUIZ }),
       resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.memberQuiz.findFirst({ ...query, where: { id, ...visibleQuiz(ctx) } })) ?? Promise.reject(quizNotFound(id)),
     }),
@@ -74,7 +75,7 @@ export const quizzesSchema = schemaPart((builder) => {
       type: QuizType,
       description: 'Edits a quiz; questions, when given, replace them all (and are numbered again).',
       ...manage,
-      args: zodArgs(t, { id: id(), input: QuizUpdate }),
+      args: zodArgs(t, { id: id().describe('Quiz id.'), input: QuizUpdate }),
       ...rest('PATCH /member/v1/quizzes/:id', { select: QUIZ }),
       resolve: async (query, _r, { id, input }, ctx) => {
         await updateQuiz(ctx.platform, id, input);
@@ -85,7 +86,7 @@ export const quizzesSchema = schemaPart((builder) => {
       type: QuizType,
       description: 'Deletes a quiz; 409 when learners attempted it.',
       ...manage,
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('Quiz id.') }),
       ...rest('DELETE /member/v1/quizzes/:id', { select: QUIZ, result: deleted, errors: [409] }),
       resolve: async (query, _r, { id }, ctx) => {
         const previous = await ctx.platform.prisma.memberQuiz.findUnique({ ...query, where: { id } });

@@ -65,23 +65,28 @@ export const learningTypes = schemaPart((builder) => {
   const Summary = builder.objectRef<CourseSummary>('MemberCourseSummary').implement({
     description: "A learner's progress in a course.",
     fields: (t) => ({
-      completedLessons: t.exposeInt('completedLessons'),
+      completedLessons: t.exposeInt('completedLessons', { description: 'Published lessons the learner completed.' }),
       totalLessons: t.exposeInt('totalLessons', { description: 'Published lessons of published modules.' }),
       percent: t.exposeInt('percent', { description: '0 to 100.' }),
-      completed: t.exposeBoolean('completed'),
+      completed: t.exposeBoolean('completed', { description: 'Whether the course is completed (every published lesson, once; it stays so).' }),
     }),
   });
 
   const Option = builder.objectRef<Question['options'][number]>('MemberQuizOption').implement({
-    fields: (t) => ({ id: t.exposeString('id'), text: t.exposeString('text') }),
+    description: 'A choice of a single or multiple question.',
+    fields: (t) => ({
+      id: t.exposeString('id', { description: "The author's short id (a, b, …), unique in the question; what answers name." }),
+      text: t.exposeString('text', { description: 'The text shown.' }),
+    }),
   });
   const QuestionRef = builder.objectRef<Question>('MemberQuizQuestion').implement({
+    description: 'A question of a quiz, scored all or nothing.',
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'What answers are keyed by.' }),
-      type: t.expose('type', { type: enumType(builder, QuestionType) }),
-      prompt: t.exposeString('prompt'),
-      options: t.field({ type: [Option], resolve: (q) => q.options }),
-      points: t.exposeInt('points'),
+      type: t.expose('type', { type: enumType(builder, QuestionType), description: 'How it is answered: single, multiple, true_false or short_answer.' }),
+      prompt: t.exposeString('prompt', { description: 'The question as shown.' }),
+      options: t.field({ type: [Option], description: 'The choices of single and multiple questions; empty for the others.', resolve: (q) => q.options }),
+      points: t.exposeInt('points', { description: 'Its weight in the score (points earned over points possible).' }),
       answer: t.field({
         type: 'JSON',
         nullable: true,
@@ -91,10 +96,11 @@ export const learningTypes = schemaPart((builder) => {
     }),
   });
   const MyAttempts = builder.objectRef<{ count: number; best: number | null; passed: boolean; max: number }>('MemberQuizAttemptsSummary').implement({
+    description: "The caller's attempts on a quiz.",
     fields: (t) => ({
-      count: t.exposeInt('count'),
-      bestScore: t.exposeInt('best', { nullable: true }),
-      passed: t.exposeBoolean('passed'),
+      count: t.exposeInt('count', { description: 'Attempts made.' }),
+      bestScore: t.exposeInt('best', { nullable: true, description: 'Best score, 0 to 100; null before any attempt.' }),
+      passed: t.exposeBoolean('passed', { description: 'Whether any attempt passed.' }),
       attemptsLeft: t.int({ nullable: true, description: 'null: unlimited.', resolve: (a) => (a.max > 0 ? Math.max(0, a.max - a.count) : null) }),
     }),
   });
@@ -102,16 +108,16 @@ export const learningTypes = schemaPart((builder) => {
   const QuizType = builder.prismaObject('MemberQuiz', {
     description: 'The quiz of a lesson. Its questions are the gated part; the correct answers are for course managers only.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      lessonId: t.exposeInt('lessonId'),
-      courseId: t.exposeInt('courseId'),
-      title: t.exposeString('title'),
-      passPercent: t.exposeInt('passPercent'),
+      id: t.exposeInt('id', { description: 'Quiz id.' }),
+      lessonId: t.exposeInt('lessonId', { description: 'The lesson this quiz belongs to.' }),
+      courseId: t.exposeInt('courseId', { description: "The lesson's course." }),
+      title: t.exposeString('title', { description: 'Title shown to learners.' }),
+      passPercent: t.exposeInt('passPercent', { description: 'The score (0 to 100) at or above which an attempt passes.' }),
       maxAttempts: t.exposeInt('maxAttempts', { description: '0: unlimited.' }),
-      status: t.expose('status', { type: Status }),
-      questionCount: t.int({ resolve: (q) => (q.questions as unknown as Question[]).length }),
-      locked: t.boolean({ resolve: async (q, _a, ctx) => !(await accessOf(ctx, { type: 'quiz', id: q.id })).allowed }),
-      availableAt: t.field({ type: 'DateTime', nullable: true, resolve: async (q, _a, ctx) => (await accessOf(ctx, { type: 'quiz', id: q.id })).availableAt }),
+      status: t.expose('status', { type: Status, description: 'draft (course managers only) or published.' }),
+      questionCount: t.int({ description: 'Number of questions; shown even when the quiz is locked.', resolve: (q) => (q.questions as unknown as Question[]).length }),
+      locked: t.boolean({ description: 'True when the access rules refuse the caller the quiz (questions are then null).', resolve: async (q, _a, ctx) => !(await accessOf(ctx, { type: 'quiz', id: q.id })).allowed }),
+      availableAt: t.field({ type: 'DateTime', nullable: true, description: 'When a drip opens (or opened) it for the caller (UTC); null without a drip.', resolve: async (q, _a, ctx) => (await accessOf(ctx, { type: 'quiz', id: q.id })).availableAt }),
       questions: t.field({
         type: [QuestionRef],
         nullable: true,
@@ -130,19 +136,19 @@ export const learningTypes = schemaPart((builder) => {
   const LessonType = builder.prismaObject('MemberLesson', {
     description: 'A lesson. Its content and video are the gated part: callers the access rules refuse get locked and available_at.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      moduleId: t.exposeInt('moduleId'),
-      courseId: t.exposeInt('courseId'),
-      title: t.exposeString('title'),
-      slug: t.exposeString('slug'),
-      durationMinutes: t.exposeInt('durationMinutes'),
-      status: t.expose('status', { type: Status }),
-      position: t.exposeInt('position'),
-      locked: t.boolean({ resolve: async (l, _a, ctx) => !(await accessOf(ctx, { type: 'lesson', id: l.id })).allowed }),
+      id: t.exposeInt('id', { description: 'Lesson id.' }),
+      moduleId: t.exposeInt('moduleId', { description: 'The module this lesson belongs to.' }),
+      courseId: t.exposeInt('courseId', { description: "The module's course." }),
+      title: t.exposeString('title', { description: 'Title shown to learners.' }),
+      slug: t.exposeString('slug', { description: 'URL name, unique within the course.' }),
+      durationMinutes: t.exposeInt('durationMinutes', { description: 'Expected length in minutes, as the author gave it (0: not given).' }),
+      status: t.expose('status', { type: Status, description: 'draft (course managers only) or published; shown when its module and course are published too.' }),
+      position: t.exposeInt('position', { description: 'Place among the lessons of its module, from 0.' }),
+      locked: t.boolean({ description: 'True when the access rules refuse the caller the lesson (content and videoUrl are then null).', resolve: async (l, _a, ctx) => !(await accessOf(ctx, { type: 'lesson', id: l.id })).allowed }),
       availableAt: t.field({ type: 'DateTime', nullable: true, description: 'When a drip opens (or opened) it for the caller.', resolve: async (l, _a, ctx) => (await accessOf(ctx, { type: 'lesson', id: l.id })).availableAt }),
       content: t.string({ nullable: true, description: 'null when locked.', resolve: (l, _a, ctx) => gated(ctx, { type: 'lesson', id: l.id }, () => l.content) }),
       videoUrl: t.string({ nullable: true, description: 'null when locked or none.', resolve: (l, _a, ctx) => gated(ctx, { type: 'lesson', id: l.id }, () => l.videoUrl).then((v) => v ?? null) }),
-      quiz: t.relation('quiz', { nullable: true, query: (_a, ctx) => ({ where: manager(ctx) ? {} : { status: 'published' } }) }),
+      quiz: t.relation('quiz', { nullable: true, description: "The lesson's quiz; null when none (or a draft, except to course managers).", query: (_a, ctx) => ({ where: manager(ctx) ? {} : { status: 'published' } }) }),
       completedAt: t.field({ type: 'DateTime', nullable: true, description: 'When the caller completed it.', resolve: (l, _a, ctx) => completedAt(ctx, l.id) }),
     }),
   });
@@ -150,34 +156,35 @@ export const learningTypes = schemaPart((builder) => {
   const ModuleType = builder.prismaObject('MemberModule', {
     description: 'A part of a course.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      courseId: t.exposeInt('courseId'),
-      title: t.exposeString('title'),
-      description: t.exposeString('description'),
-      status: t.expose('status', { type: Status }),
-      position: t.exposeInt('position'),
-      lessonCount: t.relationCount('lessons', { where: (_a, ctx) => visibleLesson(manager(ctx)) }),
-      lessons: t.relation('lessons', { query: (_a, ctx) => ({ where: visibleLesson(manager(ctx)), orderBy: [{ position: 'asc' }, { id: 'asc' }] }) }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+      id: t.exposeInt('id', { description: 'Module id.' }),
+      courseId: t.exposeInt('courseId', { description: 'The course this module belongs to.' }),
+      title: t.exposeString('title', { description: 'Title shown to learners.' }),
+      description: t.exposeString('description', { description: 'Text shown to learners; empty when none.' }),
+      status: t.expose('status', { type: Status, description: 'draft (course managers only) or published; shown when its course is published too.' }),
+      position: t.exposeInt('position', { description: 'Place among the modules of its course, from 0.' }),
+      lessonCount: t.relationCount('lessons', { description: 'Lessons the caller can see (published ones; all for course managers).', where: (_a, ctx) => visibleLesson(manager(ctx)) }),
+      lessons: t.relation('lessons', { description: 'Lessons the caller can see, by position.', query: (_a, ctx) => ({ where: visibleLesson(manager(ctx)), orderBy: [{ position: 'asc' }, { id: 'asc' }] }) }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the module was created (UTC).' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change to the module (UTC).' }),
     }),
   });
 
   const CourseType = builder.prismaObject('MemberCourse', {
     description: 'A course: its outline is public when published; its lessons’ content is gated by the access rules.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      title: t.exposeString('title'),
-      slug: t.exposeString('slug'),
-      description: t.exposeString('description'),
-      status: t.expose('status', { type: Status }),
-      position: t.exposeInt('position'),
-      moduleCount: t.relationCount('modules', { where: (_a, ctx) => visibleModule(manager(ctx)) }),
-      lessonCount: t.relationCount('lessons', { where: (_a, ctx) => visibleLesson(manager(ctx)) }),
-      modules: t.relation('modules', { query: (_a, ctx) => ({ where: visibleModule(manager(ctx)), orderBy: [{ position: 'asc' }, { id: 'asc' }] }) }),
+      id: t.exposeInt('id', { description: 'Course id.' }),
+      title: t.exposeString('title', { description: 'Title shown to learners.' }),
+      slug: t.exposeString('slug', { description: 'Unique URL name: lower-case letters, digits and dashes.' }),
+      description: t.exposeString('description', { description: 'Text shown to learners; empty when none.' }),
+      status: t.expose('status', { type: Status, description: 'draft (course managers only) or published.' }),
+      position: t.exposeInt('position', { description: 'Place in the course list, from 0.' }),
+      moduleCount: t.relationCount('modules', { description: 'Modules the caller can see (published ones; all for course managers).', where: (_a, ctx) => visibleModule(manager(ctx)) }),
+      lessonCount: t.relationCount('lessons', { description: 'Lessons the caller can see (published ones; all for course managers).', where: (_a, ctx) => visibleLesson(manager(ctx)) }),
+      modules: t.relation('modules', { description: 'Modules the caller can see, by position.', query: (_a, ctx) => ({ where: visibleModule(manager(ctx)), orderBy: [{ position: 'asc' }, { id: 'asc' }] }) }),
       progress: t.field({ type: Summary, nullable: true, description: "The caller's progress (null when anonymous).", resolve: (c, _a, ctx) => courseProgress(ctx, c.id) }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the course was created (UTC).' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change to the course (UTC).' }),
+
     }),
   });
 
