@@ -1,20 +1,11 @@
-// GraphQL types of the mailing module. Enum-like values are the lowercase REST strings.
+// GraphQL types of the mailing module. Enum-like values are the lowercase REST strings. Per-object counts that the
+// parent's query cannot select are t.loadable fields: every object of a response is counted in one grouped query.
 import { schemaPart } from '../../../graphql/builder.ts';
-import type { Context } from '../../../graphql/context.ts';
-import { loaderOf } from '../../../graphql/loaders.ts';
 import { campaignStats, type CampaignStats } from '../service/stats.ts';
 import { segmentCount, SegmentMatch } from '../service/segments.ts';
 import { CampaignStatus } from '../service/campaigns.ts';
 import { SubscriberStatus } from '../service/subscribers.ts';
 import { enumType } from '../../../graphql/zod-args.ts';
-
-const subscribedCounts = (ctx: Context) =>
-  loaderOf<number, number>(ctx, 'mailer/list-subscribed', async (ids) => {
-    const rows = await ctx.platform.prisma.mailerListMember.groupBy({
-      by: ['listId'], where: { listId: { in: [...ids] }, subscriber: { status: 'subscribed' } }, _count: { _all: true },
-    });
-    return ids.map((id) => rows.find((r) => r.listId === id)?._count._all ?? 0);
-  });
 
 export const mailerTypes = schemaPart((builder) => {
   const MailerListType = builder.prismaObject('MailerList', {
@@ -25,9 +16,16 @@ export const mailerTypes = schemaPart((builder) => {
       subscriberCount: t.relationCount('members', { description: 'Members, whatever their status.' }),
       // A filtered count cannot share the parent's _count selection with subscriberCount: one grouped COUNT for every
       // list of the request (a page of subscribers with their lists would otherwise count once per list object).
-      subscribedCount: t.int({
+      subscribedCount: t.loadable({
+        type: 'Int',
         description: 'Members who receive campaigns.',
-        resolve: (l, _a, ctx) => subscribedCounts(ctx).load(l.id),
+        load: async (ids: number[], ctx) => {
+          const rows = await ctx.platform.prisma.mailerListMember.groupBy({
+            by: ['listId'], where: { listId: { in: ids }, subscriber: { status: 'subscribed' } }, _count: { _all: true },
+          });
+          return ids.map((id) => rows.find((r) => r.listId === id)?._count._all ?? 0);
+        },
+        resolve: (l) => l.id,
       }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
     }),
@@ -98,22 +96,6 @@ export const mailerTypes = schemaPart((builder) => {
     }),
   });
 
-  // Stats of every campaign resolved in one tick are loaded by one query (a list page costs one aggregate, not N).
-  const pending = new WeakMap<Context, { ids: Set<number>; result: Promise<Map<number, CampaignStats>> }>();
-  function statsOf(ctx: Context, id: number): Promise<CampaignStats> {
-    let batch = pending.get(ctx);
-    if (!batch) {
-      const ids = new Set<number>();
-      const result = new Promise<void>((r) => setImmediate(r)).then(() => {
-        pending.delete(ctx);
-        return campaignStats(ctx.platform, [...ids]);
-      });
-      pending.set(ctx, (batch = { ids, result }));
-    }
-    batch.ids.add(id);
-    return batch.result.then((m) => m.get(id)!);
-  }
-
   const MailerCampaignType = builder.prismaObject('MailerCampaign', {
     fields: (t) => ({
       id: t.exposeInt('id'),
@@ -130,7 +112,15 @@ export const mailerTypes = schemaPart((builder) => {
       sendAt: t.expose('sendAt', { type: 'DateTime', nullable: true }),
       startedAt: t.expose('startedAt', { type: 'DateTime', nullable: true }),
       finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
-      stats: t.field({ type: MailerCampaignStatsType, resolve: (c, _a, ctx) => statsOf(ctx, c.id) }),
+      // A list page of campaigns costs one aggregate, not one per campaign.
+      stats: t.loadable({
+        type: MailerCampaignStatsType,
+        load: async (ids: number[], ctx) => {
+          const stats = await campaignStats(ctx.platform, ids);
+          return ids.map((id) => stats.get(id)!);
+        },
+        resolve: (c) => c.id,
+      }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     }),

@@ -1,8 +1,7 @@
 // GraphQL types of the community part. Bodies are text: `body` as written, `bodyHtml` as safe HTML. Authors show only
-// their public name. Reaction counts and unread counts load per request in one query each (loaders).
+// their public name. Reply, reaction and unread counts are t.loadable fields: one query each per response.
 import { schemaPart } from '../../../../graphql/builder.ts';
 import type { Context } from '../../../../graphql/context.ts';
-import { loaderOf } from '../../../../graphql/loaders.ts';
 import { enumType } from '../../../../graphql/zod-args.ts';
 import { FlagReason, FlagTarget, ModerationStatus } from '../moderation.ts';
 import { PostStatus } from '../posts.ts';
@@ -12,19 +11,24 @@ import { bodyHtml } from '../text.ts';
 import { unreadCounts } from '../dms.ts';
 import { userIdOf } from '../standing.ts';
 
-const countsOf = (ctx: Context, targetType: 'topic' | 'reply', id: number) =>
-  loaderOf<number, Counts>(ctx, `member/reactions/${targetType}`, async (ids) => {
-    const counts = await reactionCounts(ctx.platform, targetType, ids);
-    return ids.map((i) => counts.get(i) ?? {});
-  }).load(id);
+/** The reaction counts of every topic (or reply) of a response, in one query. */
+const loadReactions = (targetType: 'topic' | 'reply') => async (ids: number[], ctx: Context) => {
+  const counts = await reactionCounts(ctx.platform, targetType, ids);
+  return ids.map((i) => counts.get(i) ?? {});
+};
 
 /** Published replies per topic, for a page of topics in one grouped query (a relation count would join every row of
  * the space before the page's LIMIT). */
-const replyCountOf = (ctx: Context, id: number) =>
-  loaderOf<number, number>(ctx, 'member/reply-counts', async (ids) => {
-    const rows = await ctx.platform.prisma.memberReply.groupBy({ by: ['topicId'], where: { topicId: { in: [...ids] }, status: 'published' }, _count: { _all: true } });
-    return ids.map((i) => rows.find((r) => r.topicId === i)?._count._all ?? 0);
-  }).load(id);
+async function loadReplyCounts(ids: number[], ctx: Context): Promise<number[]> {
+  const rows = await ctx.platform.prisma.memberReply.groupBy({ by: ['topicId'], where: { topicId: { in: ids }, status: 'published' }, _count: { _all: true } });
+  return ids.map((i) => rows.find((r) => r.topicId === i)?._count._all ?? 0);
+}
+
+/** The caller's unread messages per conversation. */
+async function loadUnread(ids: number[], ctx: Context): Promise<number[]> {
+  const counts = await unreadCounts(ctx.platform, userIdOf(ctx.principal) ?? 0, ids);
+  return ids.map((i) => counts.get(i) ?? 0);
+}
 
 const authorSelect = { author: { select: { displayName: true, memberProfile: { select: { displayName: true } } } } } as const;
 type WithAuthor = { author: { displayName: string; memberProfile: { displayName: string | null } | null } };
@@ -62,8 +66,8 @@ export const communityTypes = schemaPart((builder) => {
       status: t.expose('status', { type: enumType(builder, PostStatus) }),
       pinned: t.exposeBoolean('pinned'),
       locked: t.exposeBoolean('locked'),
-      replyCount: t.int({ description: 'Published replies.', resolve: (p, _a, ctx) => replyCountOf(ctx, p.id) }),
-      reactions: t.field({ type: Reactions, resolve: (p, _a, ctx) => countsOf(ctx, 'topic', p.id) }),
+      replyCount: t.loadable({ type: 'Int', description: 'Published replies.', load: loadReplyCounts, resolve: (p) => p.id }),
+      reactions: t.loadable({ type: Reactions, load: loadReactions('topic'), resolve: (p) => p.id }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       lastActivityAt: t.expose('lastActivityAt', { type: 'DateTime' }),
     }),
@@ -80,7 +84,7 @@ export const communityTypes = schemaPart((builder) => {
       body: t.exposeString('body', { description: 'As written: text, never HTML (render it as text).' }),
       bodyHtml: t.string({ description: 'The body as safe HTML.', resolve: (p) => bodyHtml(p.body) }),
       status: t.expose('status', { type: enumType(builder, PostStatus) }),
-      reactions: t.field({ type: Reactions, resolve: (p, _a, ctx) => countsOf(ctx, 'reply', p.id) }),
+      reactions: t.loadable({ type: Reactions, load: loadReactions('reply'), resolve: (p) => p.id }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
     }),
   });
@@ -91,14 +95,7 @@ export const communityTypes = schemaPart((builder) => {
       id: t.exposeInt('id'),
       participantIds: t.intList({ select: { participants: { select: { userId: true }, orderBy: { userId: 'asc' } } }, resolve: (c) => c.participants.map((p) => p.userId) }),
       lastMessageAt: t.expose('lastMessageAt', { type: 'DateTime' }),
-      unreadCount: t.int({
-        description: "Messages from the others the caller has not read.",
-        resolve: (c, _a, ctx) =>
-          loaderOf<number, number>(ctx, 'member/unread', async (ids) => {
-            const counts = await unreadCounts(ctx.platform, userIdOf(ctx.principal) ?? 0, ids);
-            return ids.map((i) => counts.get(i) ?? 0);
-          }).load(c.id),
-      }),
+      unreadCount: t.loadable({ type: 'Int', description: 'Messages from the others the caller has not read.', load: loadUnread, resolve: (c) => c.id }),
     }),
   });
 
