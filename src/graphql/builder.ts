@@ -1,6 +1,7 @@
 // The Pothos schema builder: plugins, context, scalars and auth scopes only. Each schema build makes a new builder and
 // hands it to every installed module's `schema(builder)`, so the module list alone decides what the schema holds.
 import SchemaBuilder from '@pothos/core';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
 import DirectivesPlugin from '@pothos/plugin-directives';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
@@ -45,8 +46,9 @@ const dmmf = getDatamodel();
 export function createBuilder() {
   const builder = new SchemaBuilder<AtriumSchemaTypes>({
     defaultFieldNullability: false,
-    // scope-auth first, so no other plugin's wrapper runs before the check.
-    plugins: [ScopeAuthPlugin, DirectivesPlugin, RelayPlugin, PrismaPlugin, ValidationPlugin],
+    // scope-auth first, so no other plugin's wrapper runs before the check. Dataloader: per-object counts and lookups
+    // a page needs (t.loadable fields, dataloaderGetter for loaders several fields share) batch per request.
+    plugins: [ScopeAuthPlugin, DirectivesPlugin, RelayPlugin, PrismaPlugin, DataloaderPlugin, ValidationPlugin],
     scopeAuth: {
       authScopes: (ctx) => ({
         capability: (name: string) => can(ctx.principal, name),

@@ -1,16 +1,15 @@
-// Per-request batching: fields that each need a row the parent's query did not bring (access of a lesson, a
-// learner's progress on it) ask a DataLoader that lives as long as the request's context, so a page of a hundred
-// items costs one query, not a hundred.
-import DataLoader from 'dataloader';
+// Per-request batching. A count or lookup of one field is a `t.loadable` field (@pothos/plugin-dataloader). A loader
+// that several fields share (a lesson's access decides locked, availableAt and content) is the plugin's
+// `dataloaderGetter`, typed here with our context: one DataLoader per request, so a page of a hundred items costs
+// one query, not a hundred, and every field asks the same one.
+import { dataloaderGetter } from '@pothos/plugin-dataloader';
+import type DataLoader from 'dataloader';
 import type { Context } from './context.ts';
 
-const byContext = new WeakMap<Context, Map<string, DataLoader<unknown, unknown>>>();
-
-/** The request's loader named `name` (created on first use with `batch`, which answers one value per key). */
-export function loaderOf<K, V>(ctx: Context, name: string, batch: (keys: readonly K[]) => Promise<readonly V[]>): DataLoader<K, V> {
-  let loaders = byContext.get(ctx);
-  if (!loaders) byContext.set(ctx, (loaders = new Map()));
-  let loader = loaders.get(name) as DataLoader<K, V> | undefined;
-  if (!loader) loaders.set(name, (loader = new DataLoader<K, V>(batch) as DataLoader<K, V>) as DataLoader<unknown, unknown>);
-  return loader;
+/** The request's loader for `load` (one value per key, in key order). */
+export function sharedLoader<K, V, C = K>(
+  load: (keys: K[], ctx: Context) => Promise<readonly V[]>,
+  options?: DataLoader.Options<K, V, C>,
+): (ctx: Context) => DataLoader<K, V, C> {
+  return dataloaderGetter<K, V, C>(options, (keys, ctx) => load(keys, ctx as Context), undefined, undefined);
 }

@@ -3,6 +3,7 @@
 // success_url and reject_url; the user logs in (a cookie session), approves, and is sent back to success_url with
 // site_url, user_login and password — the password shown this once, as core does. Approval needs the session's
 // nonce (CSRF); redirect targets are checked as core checks them (no http outside local hosts, no script schemes).
+import esc from 'escape-html';
 import express, { type Request, type Response, type Router } from 'express';
 import { createAppPassword } from '../platform/auth/app-passwords.ts';
 import { passwordLogin } from '../platform/auth/password-login.ts';
@@ -13,7 +14,6 @@ import { parseCookies } from './request.ts';
 
 export const AUTHORIZE_PATH = '/authorize-application';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const LOCAL = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A redirect target the user may be sent to with a credential (wp_is_authorize_application_redirect_url_valid). */

@@ -1,10 +1,10 @@
 // The site root answers as WordPress' does for API clients: the `Link: <…/wp-json/>; rel="https://api.w.org/"`
 // header (set on every answer) and the same link in the page's head, so `WPAPI.discover(siteUrl)` and other
 // discovery clients find the REST API from the site's address.
+import escape from 'escape-html';
 import type { Request, Response } from 'express';
 import type { Platform } from '../platform/platform.ts';
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function siteRoot(platform: Platform) {
   const base = platform.config.publicUrl;

@@ -2,7 +2,7 @@
 // RFC 8058 one-click unsubscribe (POST, what List-Unsubscribe-Post announces). Bad or forged tokens answer 404.
 import type { Request, Response, Router } from 'express';
 import type { Platform } from '../../platform/platform.ts';
-import { escapeHtml } from './send/render.ts';
+import escapeHtml from 'escape-html';
 import { recordClick, recordOpen, unsubscribeByToken } from './send/tracking.ts';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

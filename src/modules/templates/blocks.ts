@@ -2,6 +2,7 @@
 // platform's block markup (`<!-- wp:heading --> … <!-- /wp:heading -->`), so imported content opens in a block
 // editor as real blocks. Text is plain text and is always escaped; URLs are limited to safe schemes. No block
 // carries raw HTML, so a template from the cloud cannot smuggle script into the site's content.
+import escapeHtml from 'escape-html';
 import { z } from 'zod';
 
 const text = (max = 5000) => z.string().trim().min(1, 'must not be empty').max(max);
@@ -67,8 +68,6 @@ export const BlockSchema: z.ZodType<Block> = z.lazy(() =>
   ]),
 ) as z.ZodType<Block>;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** Block attributes as the host platform serialises them: JSON that can never close the HTML comment. */
 function attrs(a: Record<string, unknown> | undefined): string {

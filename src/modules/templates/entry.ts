@@ -3,8 +3,10 @@
 // optional ones have defaults, and a `schema` newer than this code understands is refused with a clear message
 // rather than half-read.
 import { createHash } from 'node:crypto';
+import semver from 'semver';
 import { z } from 'zod';
-import { BlockSchema, serializeBlock, wrap, escapeHtml, type Block } from './blocks.ts';
+import escapeHtml from 'escape-html';
+import { BlockSchema, serializeBlock, wrap, type Block } from './blocks.ts';
 
 export const SCHEMA_VERSION = 1;
 export const KEY_PATTERN = '^[a-z0-9][a-z0-9-]{0,63}$';
@@ -12,7 +14,12 @@ export const SOURCES = ['bundled', 'cloud'] as const;
 export type TemplateSource = (typeof SOURCES)[number];
 
 const KEY = new RegExp(KEY_PATTERN);
-const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+/** A SemVer 2.0.0 version exactly as written (pre-release and build metadata allowed; no "v", no spaces). */
+const isVersion = (s: string) => {
+  const v = semver.parse(s);
+  return v !== null && `${v.version}${v.build.length ? `+${v.build.join('.')}` : ''}` === s;
+};
+const version = (example: string) => z.string().refine(isVersion, `must be a version such as ${example}`);
 /** Deepest nesting a template document may have: checked before zod walks it, so no input can exhaust the stack. */
 const MAX_DEPTH = 24;
 
@@ -35,11 +42,11 @@ const TemplateSchema = z
     category: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and -'),
     tags: z.array(z.string().trim().toLowerCase().min(1).max(40)).max(20).default([]),
     preview_image: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048).nullable().default(null),
-    version: z.string().regex(VERSION, 'must be a version such as 1.2.0').default('1.0.0'),
+    version: version('1.2.0').default('1.0.0'),
     requirements: z
       .object({
         modules: z.array(z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a module name')).max(20).default([]),
-        atrium: z.string().regex(VERSION, 'must be a version such as 0.1.0').nullable().default(null),
+        atrium: version('0.1.0').nullable().default(null),
       })
       .default({ modules: [], atrium: null }),
     sections: z

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { BlockSchema, serializeBlock, type Block } from '../../../src/modules/templates/blocks.ts';
 import { parseTemplate } from '../../../src/modules/templates/entry.ts';
-import { compareVersions } from '../../../src/modules/templates/requirements.ts';
+import { atriumRequirement } from '../../../src/modules/templates/requirements.ts';
 
 const block = (raw: unknown) => BlockSchema.parse(raw);
 
@@ -69,10 +69,41 @@ describe('validation', () => {
 });
 
 describe('versions', () => {
-  it('compare numerically, a pre-release before its release', () => {
-    const ordered = ['0.0.1', '0.1.0', '0.9.9', '0.10.0', '1.0.0-alpha', '1.0.0-beta', '1.0.0', '1.0.1', '2.0.0', '10.0.0'];
+  const met = (installed: string, required: string) => atriumRequirement(required, installed).met;
+
+  it('compare numerically by SemVer precedence: an installed version meets every requirement at or below it', () => {
+    const ordered = ['0.0.1', '0.1.0', '0.9.9', '0.10.0', '1.0.0-alpha', '1.0.0-alpha.2', '1.0.0-alpha.10', '1.0.0-beta', '1.0.0-rc.1', '1.0.0', '1.0.1', '2.0.0', '10.0.0'];
     for (let i = 0; i < ordered.length; i++) {
-      for (let j = 0; j < ordered.length; j++) expect(compareVersions(ordered[i]!, ordered[j]!), `${ordered[i]} vs ${ordered[j]}`).toBe(Math.sign(i - j));
+      for (let j = 0; j < ordered.length; j++) expect(met(ordered[i]!, ordered[j]!), `${ordered[i]} meets ${ordered[j]}`).toBe(i >= j);
     }
+  });
+
+  it('a pre-release of the required version does not meet it; a pre-release of a later one does', () => {
+    expect(atriumRequirement('1.2.0', '1.2.0-beta')).toEqual({
+      required: '1.2.0', installed: '1.2.0-beta', met: false, problem: 'Atrium 1.2.0 or later is needed; this site runs 1.2.0-beta.',
+    });
+    expect(met('1.2.0', '1.2.0-beta')).toBe(true);
+    expect(met('1.3.0-beta', '1.2.0')).toBe(true);
+    expect(met('1.2.0-rc.1', '1.2.0-beta.5')).toBe(true);
+  });
+
+  it('build metadata is accepted and ignored', () => {
+    expect(met('1.2.0', '1.2.0+build.7')).toBe(true);
+    expect(met('1.2.0+20261125', '1.2.0')).toBe(true);
+    expect(met('1.1.9+build.99', '1.2.0')).toBe(false);
+    const doc = { key: 'k', title: 'T', category: 'c', sections: [{ key: 's', title: 'S', blocks: [{ type: 'separator' }] }] };
+    expect(parseTemplate({ ...doc, version: '2.0.0-rc.1+exp.sha.5114f85', requirements: { atrium: '0.1.0+build' } }, 'cloud'))
+      .toMatchObject({ ok: true, template: { version: '2.0.0-rc.1+exp.sha.5114f85', requirements: { atrium: '0.1.0+build' } } });
+  });
+
+  it('an invalid version in a template is reported, never a crash', () => {
+    const doc = { key: 'k', title: 'T', category: 'c', sections: [{ key: 's', title: 'S', blocks: [{ type: 'separator' }] }] };
+    for (const atrium of ['1.2', 'v1.2.0', ' 1.2.0', '01.2.0', '1.2.0-01', 'latest', '>=1.2.0']) {
+      expect(parseTemplate({ ...doc, requirements: { atrium } }, 'cloud'), atrium).toEqual({ ok: false, key: 'k', error: 'requirements.atrium: must be a version such as 0.1.0' });
+    }
+    expect(parseTemplate({ ...doc, version: '1.0' }, 'bundled')).toEqual({ ok: false, key: 'k', error: 'version: must be a version such as 1.2.0' });
+    // what validation would have refused, should one reach the check anyway
+    expect(atriumRequirement('1.2', '0.1.0')).toEqual({ required: '1.2', installed: '0.1.0', met: false, problem: 'The required Atrium version "1.2" is not a version such as 0.1.0.' });
+    expect(atriumRequirement('0.1.0', 'dev')).toMatchObject({ met: false, problem: 'This site\'s Atrium version "dev" is not a version such as 0.1.0.' });
   });
 });

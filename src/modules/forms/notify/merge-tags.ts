@@ -1,6 +1,7 @@
 // Merge tags in confirmations and notifications: {field:key} (display text: option labels, Yes/No), {field:key:value}
 // (the stored value), {all_fields}, {form_title}, {form_id}, {entry_id}, {entry_url}, {date}, {ip}. Each output
 // encodes the values it inserts (HTML-escaped, URL-encoded, or plain text for e-mail text parts and headers).
+import escapeHtml from 'escape-html';
 import type { FieldDefinition } from '../definition/types.ts';
 import type { FieldValue } from '../submission/values.ts';
 
@@ -15,9 +16,6 @@ export interface MergeContext {
 }
 
 type Encoding = 'text' | 'html' | 'url';
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const encoders: Record<Encoding, (s: string) => string> = {
   text: (s) => s,

@@ -2,11 +2,12 @@
 // the background of the request: a slow or failing SMTP server never delays, fails or loses a submission. Each
 // attempt is claimed on the row first (status "sending"), so two instances never send the same entry twice; the
 // outcome of every notification is recorded on the entry, and the retry job picks up failures.
+import escapeHtml from 'escape-html';
 import type { Platform } from '../../../platform/platform.ts';
 import { fieldsOf } from '../definition/stored.ts';
 import type { Notification } from '../definition/types.ts';
 import type { FieldValue } from '../submission/values.ts';
-import { escapeHtml, FIELD_TAG, renderHeader, renderTags, type MergeContext } from './merge-tags.ts';
+import { FIELD_TAG, renderHeader, renderTags, type MergeContext } from './merge-tags.ts';
 
 export interface NotificationResult {
   name: string;

@@ -1,7 +1,8 @@
 // CSV export of a form's entries: one column per field (its label, in form order, then keys of removed fields
 // still present in entries), plus the entry's facts. Read in id-ordered batches so memory stays flat per batch;
-// cells that a spreadsheet would run as a formula are defused (OWASP CSV injection).
+// cells that a spreadsheet would run as a formula are defused (OWASP CSV injection, src/platform/csv.ts).
 import { toIsoSeconds } from '../../../graphql/scalars.ts';
+import { toCsv, type CsvCell } from '../../../platform/csv.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { fieldsOf } from '../definition/stored.ts';
 import { displayValue } from '../notify/merge-tags.ts';
@@ -11,12 +12,6 @@ import { formNotFound } from './forms.ts';
 
 const EXPORT_MAX_ROWS = 20_000;
 const BATCH = 500;
-
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : value instanceof Date ? toIsoSeconds(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 export interface EntryExport {
   filename: string;
@@ -53,21 +48,20 @@ export async function exportEntries(platform: Platform, formId: number, q: Omit<
   const known = new Set(fields.map((f) => f.key));
   const removed = [...new Set(entries.flatMap((e) => Object.keys(e.values)).filter((k) => !known.has(k)))];
   const header = ['Entry ID', 'Date', 'Status', ...fields.map((f) => f.label || f.key), ...removed, 'User ID', 'IP', 'Source URL'];
-  const lines = [header.map(csvCell).join(',')];
+  const rows: CsvCell[][] = [header];
   for (const e of entries) {
-    const cells = [
-      e.id, e.createdAt, e.status,
+    rows.push([
+      e.id, toIsoSeconds(e.createdAt), e.status,
       ...fields.map((f) => displayValue(f, e.values[f.key])),
       ...removed.map((k) => displayValue(undefined, e.values[k])),
       e.userId, e.ip, e.sourceUrl,
-    ];
-    lines.push(cells.map(csvCell).join(','));
+    ]);
   }
   return {
     filename: `form-${formId}-entries-${platform.clock.now().toISOString().slice(0, 10)}.csv`,
     contentType: 'text/csv; charset=utf-8',
     rows: entries.length,
     truncated,
-    csv: `${lines.join('\r\n')}\r\n`,
+    csv: toCsv(rows),
   };
 }

@@ -1,20 +1,11 @@
-// GraphQL types of the mailing module. Enum-like values are the lowercase REST strings.
+// GraphQL types of the mailing module. Enum-like values are the lowercase REST strings. Per-object counts that the
+// parent's query cannot select are t.loadable fields: every object of a response is counted in one grouped query.
 import { schemaPart } from '../../../graphql/builder.ts';
-import type { Context } from '../../../graphql/context.ts';
-import { loaderOf } from '../../../graphql/loaders.ts';
 import { campaignStats, type CampaignStats } from '../service/stats.ts';
 import { segmentCount, SegmentMatch } from '../service/segments.ts';
 import { CampaignStatus } from '../service/campaigns.ts';
 import { SubscriberStatus } from '../service/subscribers.ts';
 import { enumType } from '../../../graphql/zod-args.ts';
-
-const subscribedCounts = (ctx: Context) =>
-  loaderOf<number, number>(ctx, 'mailer/list-subscribed', async (ids) => {
-    const rows = await ctx.platform.prisma.mailerListMember.groupBy({
-      by: ['listId'], where: { listId: { in: [...ids] }, subscriber: { status: 'subscribed' } }, _count: { _all: true },
-    });
-    return ids.map((id) => rows.find((r) => r.listId === id)?._count._all ?? 0);
-  });
 
 export const mailerTypes = schemaPart((builder) => {
   const MailerListType = builder.prismaObject('MailerList', {
@@ -26,9 +17,16 @@ export const mailerTypes = schemaPart((builder) => {
       subscriberCount: t.relationCount('members', { description: 'Members, whatever their status.' }),
       // A filtered count cannot share the parent's _count selection with subscriberCount: one grouped COUNT for every
       // list of the request (a page of subscribers with their lists would otherwise count once per list object).
-      subscribedCount: t.int({
+      subscribedCount: t.loadable({
+        type: 'Int',
         description: 'Members who receive campaigns.',
-        resolve: (l, _a, ctx) => subscribedCounts(ctx).load(l.id),
+        load: async (ids: number[], ctx) => {
+          const rows = await ctx.platform.prisma.mailerListMember.groupBy({
+            by: ['listId'], where: { listId: { in: ids }, subscriber: { status: 'subscribed' } }, _count: { _all: true },
+          });
+          return ids.map((id) => rows.find((r) => r.listId === id)?._count._all ?? 0);
+        },
+        resolve: (l) => l.id,
       }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the list was created (UTC).' }),
     }),
@@ -104,22 +102,6 @@ export const mailerTypes = schemaPart((builder) => {
     }),
   });
 
-  // Stats of every campaign resolved in one tick are loaded by one query (a list page costs one aggregate, not N).
-  const pending = new WeakMap<Context, { ids: Set<number>; result: Promise<Map<number, CampaignStats>> }>();
-  function statsOf(ctx: Context, id: number): Promise<CampaignStats> {
-    let batch = pending.get(ctx);
-    if (!batch) {
-      const ids = new Set<number>();
-      const result = new Promise<void>((r) => setImmediate(r)).then(() => {
-        pending.delete(ctx);
-        return campaignStats(ctx.platform, [...ids]);
-      });
-      pending.set(ctx, (batch = { ids, result }));
-    }
-    batch.ids.add(id);
-    return batch.result.then((m) => m.get(id)!);
-  }
-
   const MailerCampaignType = builder.prismaObject('MailerCampaign', {
     description: 'An e-mail sent once to an audience (subscribed people in its lists, tags or segments), with its delivery and tracking stats.',
     fields: (t) => ({
@@ -133,14 +115,22 @@ export const mailerTypes = schemaPart((builder) => {
       listIds: t.exposeIntList('listIds', { description: 'Lists whose subscribed members receive it.' }),
       segmentIds: t.exposeIntList('segmentIds', { description: 'Segments whose subscribed members receive it.' }),
       tagIds: t.exposeIntList('tagIds', { description: 'Tags whose subscribed holders receive it.' }),
-      status: t.expose('status', { type: enumType(builder, CampaignStatus), description: 'Where the campaign is in draft → scheduled → sending ⇄ paused → sent (or cancelled).' }),
-      sendAt: t.expose('sendAt', { type: 'DateTime', nullable: true, description: 'When a scheduled campaign starts (UTC); null unless it was scheduled.' }),
-      startedAt: t.expose('startedAt', { type: 'DateTime', nullable: true, description: 'When sending started and the audience was frozen (UTC); null before.' }),
-      finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true, description: 'When the last message was handled and the campaign became sent (UTC); null until then.' }),
-      stats: t.field({ type: MailerCampaignStatsType, description: 'Delivery and tracking counts over its recipients.', resolve: (c, _a, ctx) => statsOf(ctx, c.id) }),
-      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the campaign was created (UTC).' }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change to the campaign, status moves included (UTC).' }),
-
+      status: t.expose('status', { description: 'Where the campaign is in draft → scheduled → sending ⇄ paused → sent (or cancelled).', type: enumType(builder, CampaignStatus) }),
+      sendAt: t.expose('sendAt', { description: 'When a scheduled campaign starts (UTC); null unless it was scheduled.', type: 'DateTime', nullable: true }),
+      startedAt: t.expose('startedAt', { description: 'When sending started and the audience was frozen (UTC); null before.', type: 'DateTime', nullable: true }),
+      finishedAt: t.expose('finishedAt', { description: 'When the last message was handled and the campaign became sent (UTC); null until then.', type: 'DateTime', nullable: true }),
+      // A list page of campaigns costs one aggregate, not one per campaign.
+      stats: t.loadable({
+        description: 'Delivery and tracking counts over its recipients.',
+        type: MailerCampaignStatsType,
+        load: async (ids: number[], ctx) => {
+          const stats = await campaignStats(ctx.platform, ids);
+          return ids.map((id) => stats.get(id)!);
+        },
+        resolve: (c) => c.id,
+      }),
+      createdAt: t.expose('createdAt', { description: 'When the campaign was created (UTC).', type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { description: 'Last change to the campaign, status moves included (UTC).', type: 'DateTime' }),
     }),
   });
   return { MailerListType, MailerTagType, MailerSubscriberType, MailerSegmentType, MailerCampaignStatsType, MailerCampaignType };

@@ -2,6 +2,8 @@
 // Merge tags: {{first_name}}, {{email}}, {{unsubscribe_url}}, each with an optional fallback: {{first_name|friend}}
 // (used when the value is empty). Values are HTML-escaped in the HTML part. Without {{unsubscribe_url}} in a part,
 // an unsubscribe line is appended to it: every campaign mail carries a working unsubscribe link.
+import escapeHtml from 'escape-html';
+
 export interface RecipientVars {
   firstName: string;
   email: string;
@@ -14,8 +16,6 @@ const TAG = /\{\{\s*(first_name|email|unsubscribe_url)\s*(?:\|\s*([^}]*?)\s*)?\}
 const HREF = /(href\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi;
 const MAX_LINKS = 500;
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const unescapeAttr = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 
 /** The http(s) links of the HTML, in order, once each (frozen on the campaign when sending starts). */

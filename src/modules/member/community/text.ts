@@ -1,8 +1,7 @@
 // Community bodies are stored as sent and are text: `body` must be rendered as text; `body_html` is the same text as
 // safe HTML (every character escaped, line breaks kept, http(s) links made links that carry no referrer weight), so
 // no script a member writes reaches another member's browser through either.
-const ESCAPE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPE[c]!);
+import escapeHtml from 'escape-html';
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
 

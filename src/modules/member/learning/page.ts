@@ -1,11 +1,11 @@
 // The printable certificate page behind verify_url: holder, course, date, score and the token, escaped; 404 page for
 // an unknown or revoked token. Print styles make it one landscape page.
+import esc from 'escape-html';
 import type { Router } from 'express';
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { verifyCertificate } from './certificates.ts';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `body{font-family:Georgia,serif;text-align:center;margin:0;padding:4rem;color:#222}
 main{border:12px double #8a6d3b;padding:3rem}h1{font-size:2.4rem;margin:0 0 1rem}p{font-size:1.2rem}

@@ -2,7 +2,8 @@
 // declared input and REST route.
 import { requiresLogin } from '../../../../graphql/access.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
-import { loaderOf } from '../../../../graphql/loaders.ts';
+import type { Context } from '../../../../graphql/context.ts';
+import { sharedLoader } from '../../../../graphql/loaders.ts';
 import { objectPage, offsetPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { rest } from '../../../../rest/binding.ts';
@@ -14,16 +15,21 @@ import { communityTypes } from './types.ts';
 
 const moderate = requiresMemberCapability('member_moderate_community');
 
+/** What the queue's items are about (content, author, status: three fields, one query per page). */
+const targets = sharedLoader<MemberModerationItem, { text: string | null; authorId: number; status: string | null } | null, string>(
+  async (items, ctx) => {
+    const find = await targetsOf(ctx.platform, items);
+    return items.map((i) => find(i.targetType, i.targetId));
+  },
+  { cacheKeyFn: (i) => `${i.targetType}:${i.targetId}` },
+);
+
 export const moderationSchema = schemaPart((builder) => {
   const { ModerationItemType } = communityTypes(builder);
   const QueueItem = builder.objectRef<MemberModerationItem>('MemberModerationQueueItem').implement({
     description: 'An item of the queue with what it is about.',
     fields: (t) => {
-      const target = (item: MemberModerationItem, ctx: Parameters<typeof loaderOf>[0]) =>
-        loaderOf<MemberModerationItem, { text: string | null; authorId: number; status: string | null } | null>(ctx, 'member/moderation-targets', async (items) => {
-          const find = await targetsOf(ctx.platform, [...items]);
-          return items.map((i) => find(i.targetType, i.targetId));
-        }).load(item);
+      const target = (item: MemberModerationItem, ctx: Context) => targets(ctx).load(item);
       return {
         id: t.exposeInt('id', { description: 'Moderation item id.' }),
         targetType: t.exposeString('targetType', { description: 'What was flagged: topic, reply, message or member.' }),

@@ -1,8 +1,7 @@
 // GraphQL types of the community part. Bodies are text: `body` as written, `bodyHtml` as safe HTML. Authors show only
-// their public name. Reaction counts and unread counts load per request in one query each (loaders).
+// their public name. Reply, reaction and unread counts are t.loadable fields: one query each per response.
 import { schemaPart } from '../../../../graphql/builder.ts';
 import type { Context } from '../../../../graphql/context.ts';
-import { loaderOf } from '../../../../graphql/loaders.ts';
 import { enumType } from '../../../../graphql/zod-args.ts';
 import { FlagReason, FlagTarget, ModerationStatus } from '../moderation.ts';
 import { PostStatus } from '../posts.ts';
@@ -12,19 +11,24 @@ import { bodyHtml } from '../text.ts';
 import { unreadCounts } from '../dms.ts';
 import { userIdOf } from '../standing.ts';
 
-const countsOf = (ctx: Context, targetType: 'topic' | 'reply', id: number) =>
-  loaderOf<number, Counts>(ctx, `member/reactions/${targetType}`, async (ids) => {
-    const counts = await reactionCounts(ctx.platform, targetType, ids);
-    return ids.map((i) => counts.get(i) ?? {});
-  }).load(id);
+/** The reaction counts of every topic (or reply) of a response, in one query. */
+const loadReactions = (targetType: 'topic' | 'reply') => async (ids: number[], ctx: Context) => {
+  const counts = await reactionCounts(ctx.platform, targetType, ids);
+  return ids.map((i) => counts.get(i) ?? {});
+};
 
 /** Published replies per topic, for a page of topics in one grouped query (a relation count would join every row of
  * the space before the page's LIMIT). */
-const replyCountOf = (ctx: Context, id: number) =>
-  loaderOf<number, number>(ctx, 'member/reply-counts', async (ids) => {
-    const rows = await ctx.platform.prisma.memberReply.groupBy({ by: ['topicId'], where: { topicId: { in: [...ids] }, status: 'published' }, _count: { _all: true } });
-    return ids.map((i) => rows.find((r) => r.topicId === i)?._count._all ?? 0);
-  }).load(id);
+async function loadReplyCounts(ids: number[], ctx: Context): Promise<number[]> {
+  const rows = await ctx.platform.prisma.memberReply.groupBy({ by: ['topicId'], where: { topicId: { in: ids }, status: 'published' }, _count: { _all: true } });
+  return ids.map((i) => rows.find((r) => r.topicId === i)?._count._all ?? 0);
+}
+
+/** The caller's unread messages per conversation. */
+async function loadUnread(ids: number[], ctx: Context): Promise<number[]> {
+  const counts = await unreadCounts(ctx.platform, userIdOf(ctx.principal) ?? 0, ids);
+  return ids.map((i) => counts.get(i) ?? 0);
+}
 
 const authorSelect = { author: { select: { displayName: true, memberProfile: { select: { displayName: true } } } } } as const;
 type WithAuthor = { author: { displayName: string; memberProfile: { displayName: string | null } | null } };
@@ -59,13 +63,13 @@ export const communityTypes = schemaPart((builder) => {
       title: t.exposeString('title', { description: 'Title as written (plain text).' }),
       body: t.exposeString('body', { description: 'As written: text, never HTML (render it as text).' }),
       bodyHtml: t.string({ description: 'The body as safe HTML (escaped; line breaks and links kept).', resolve: (p) => bodyHtml(p.body) }),
-      status: t.expose('status', { type: enumType(builder, PostStatus), description: 'published, pending (held for moderation) or hidden (removed).' }),
+      status: t.expose('status', { description: 'published, pending (held for moderation) or hidden (removed).', type: enumType(builder, PostStatus) }),
       pinned: t.exposeBoolean('pinned', { description: 'Pinned topics list first in their space (set by moderators).' }),
       locked: t.exposeBoolean('locked', { description: 'A locked topic refuses new replies (set by moderators).' }),
-      replyCount: t.int({ description: 'Published replies.', resolve: (p, _a, ctx) => replyCountOf(ctx, p.id) }),
-      reactions: t.field({ type: Reactions, description: 'Reaction counts by type.', resolve: (p, _a, ctx) => countsOf(ctx, 'topic', p.id) }),
-      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the topic was posted (UTC).' }),
-      lastActivityAt: t.expose('lastActivityAt', { type: 'DateTime', description: 'When it was posted or last got a published reply (UTC); topics list by it after the pinned ones.' }),
+      replyCount: t.loadable({ type: 'Int', description: 'Published replies.', load: loadReplyCounts, resolve: (p) => p.id }),
+      reactions: t.loadable({ description: 'Reaction counts by type.', type: Reactions, load: loadReactions('topic'), resolve: (p) => p.id }),
+      createdAt: t.expose('createdAt', { description: 'When the topic was posted (UTC).', type: 'DateTime' }),
+      lastActivityAt: t.expose('lastActivityAt', { description: 'When it was posted or last got a published reply (UTC); topics list by it after the pinned ones.', type: 'DateTime' }),
     }),
   });
 
@@ -79,9 +83,9 @@ export const communityTypes = schemaPart((builder) => {
       parentId: t.exposeInt('parentId', { nullable: true, description: 'The reply this one answers; null: a reply to the topic itself.' }),
       body: t.exposeString('body', { description: 'As written: text, never HTML (render it as text).' }),
       bodyHtml: t.string({ description: 'The body as safe HTML.', resolve: (p) => bodyHtml(p.body) }),
-      status: t.expose('status', { type: enumType(builder, PostStatus), description: 'published, pending (held for moderation) or hidden (removed).' }),
-      reactions: t.field({ type: Reactions, description: 'Reaction counts by type.', resolve: (p, _a, ctx) => countsOf(ctx, 'reply', p.id) }),
-      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the reply was posted (UTC).' }),
+      status: t.expose('status', { description: 'published, pending (held for moderation) or hidden (removed).', type: enumType(builder, PostStatus) }),
+      reactions: t.loadable({ description: 'Reaction counts by type.', type: Reactions, load: loadReactions('reply'), resolve: (p) => p.id }),
+      createdAt: t.expose('createdAt', { description: 'When the reply was posted (UTC).', type: 'DateTime' }),
     }),
   });
 
@@ -90,15 +94,8 @@ export const communityTypes = schemaPart((builder) => {
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Conversation id.' }),
       participantIds: t.intList({ description: 'User ids of every participant, the caller included, ascending.', select: { participants: { select: { userId: true }, orderBy: { userId: 'asc' } } }, resolve: (c) => c.participants.map((p) => p.userId) }),
-      lastMessageAt: t.expose('lastMessageAt', { type: 'DateTime', description: 'When the latest message was sent (UTC); conversations list by it.' }),
-      unreadCount: t.int({
-        description: "Messages from the others the caller has not read.",
-        resolve: (c, _a, ctx) =>
-          loaderOf<number, number>(ctx, 'member/unread', async (ids) => {
-            const counts = await unreadCounts(ctx.platform, userIdOf(ctx.principal) ?? 0, ids);
-            return ids.map((i) => counts.get(i) ?? 0);
-          }).load(c.id),
-      }),
+      lastMessageAt: t.expose('lastMessageAt', { description: 'When the latest message was sent (UTC); conversations list by it.', type: 'DateTime' }),
+      unreadCount: t.loadable({ type: 'Int', description: 'Messages from the others the caller has not read.', load: loadUnread, resolve: (c) => c.id }),
     }),
   });
 

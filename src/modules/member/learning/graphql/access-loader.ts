@@ -2,19 +2,21 @@
 // (one call for a whole course outline), and a refused read of gated content fires member/access/denied once per
 // item and request.
 import type { Context } from '../../../../graphql/context.ts';
-import { loaderOf } from '../../../../graphql/loaders.ts';
+import { sharedLoader } from '../../../../graphql/loaders.ts';
 import { checkAccess, whoIs, type AccessResult } from '../../access/check.ts';
 import { targetKey, type Target } from '../../access/targets.ts';
 
+const access = sharedLoader<string, AccessResult>(async (keys, ctx) => {
+  const targets = keys.map((k) => {
+    const [type, id] = k.split(':');
+    return { type, id: Number(id) } as Target;
+  });
+  const results = await checkAccess(ctx.platform, whoIs(ctx.principal), targets);
+  return keys.map((k) => results.get(k)!);
+});
+
 export function accessOf(ctx: Context, target: Target): Promise<AccessResult> {
-  return loaderOf<string, AccessResult>(ctx, 'member/access', async (keys) => {
-    const targets = keys.map((k) => {
-      const [type, id] = k.split(':');
-      return { type, id: Number(id) } as Target;
-    });
-    const results = await checkAccess(ctx.platform, whoIs(ctx.principal), targets);
-    return keys.map((k) => results.get(k)!);
-  }).load(targetKey(target));
+  return access(ctx).load(targetKey(target));
 }
 
 const announced = new WeakMap<Context, Set<string>>();

@@ -3,7 +3,6 @@
 // query (Prisma plugin), access and progress through per-request loaders.
 import { schemaPart } from '../../../../graphql/builder.ts';
 import type { Context } from '../../../../graphql/context.ts';
-import { loaderOf } from '../../../../graphql/loaders.ts';
 import { enumType } from '../../../../graphql/zod-args.ts';
 import { canMember } from '../../capabilities.ts';
 import type { CourseSummary } from '../enrollment.ts';
@@ -14,49 +13,46 @@ import { accessOf, gated } from './access-loader.ts';
 const manager = (ctx: Context) => canMember(ctx.principal, 'member_manage_courses');
 const userOf = (ctx: Context) => (ctx.principal.kind === 'user' ? ctx.principal.user.id : null);
 
-/** The caller's completed lessons among the ones asked in this request (one query). */
-function completedAt(ctx: Context, lessonId: number): Promise<Date | null> {
-  const userId = userOf(ctx);
-  if (userId === null) return Promise.resolve(null);
-  return loaderOf<number, Date | null>(ctx, 'member/lesson-progress', async (ids) => {
-    const rows = await ctx.platform.prisma.memberLessonProgress.findMany({ where: { userId, lessonId: { in: [...ids] }, status: 'completed' }, select: { lessonId: true, completedAt: true } });
-    return ids.map((id) => rows.find((r) => r.lessonId === id)?.completedAt ?? null);
-  }).load(lessonId);
+// The caller's own facts per lesson, course and quiz load as t.loadable fields: one query for all the items of a
+// response. Their resolvers answer null for an anonymous caller before anything is loaded.
+
+/** The caller's completion of each lesson asked (one query). */
+async function loadCompletedAt(ids: number[], ctx: Context): Promise<(Date | null)[]> {
+  const userId = userOf(ctx)!;
+  const rows = await ctx.platform.prisma.memberLessonProgress.findMany({ where: { userId, lessonId: { in: ids }, status: 'completed' }, select: { lessonId: true, completedAt: true } });
+  return ids.map((id) => rows.find((r) => r.lessonId === id)?.completedAt ?? null);
 }
 
-/** The caller's summary of each course asked in this request (one query). */
-function courseProgress(ctx: Context, courseId: number): Promise<CourseSummary | null> {
-  const userId = userOf(ctx);
-  if (userId === null) return Promise.resolve(null);
-  return loaderOf<number, CourseSummary | null>(ctx, 'member/course-progress', async (ids) => {
-    const [counts, enrolled] = await Promise.all([
-      ctx.platform.prisma.$queryRaw<{ course_id: number; total: number; done: number }[]>`
-        SELECT l.course_id, count(*)::int AS total, count(p.user_id)::int AS done
-        FROM member_lessons l JOIN member_modules m ON m.id = l.module_id
-        LEFT JOIN member_lesson_progress p ON p.lesson_id = l.id AND p.user_id = ${userId} AND p.status = 'completed'
-        WHERE l.course_id = ANY (${[...ids]}::int[]) AND l.status = 'published' AND m.status = 'published' GROUP BY l.course_id`,
-      ctx.platform.prisma.memberEnrollment.findMany({ where: { userId, courseId: { in: [...ids] } }, select: { courseId: true, completedAt: true } }),
-    ]);
-    return ids.map((id) => {
-      const c = counts.find((r) => r.course_id === id) ?? { total: 0, done: 0 };
-      const e = enrolled.find((r) => r.courseId === id);
-      return { completedLessons: c.done, totalLessons: c.total, percent: c.total ? Math.floor((100 * c.done) / c.total) : 0, completed: !!e?.completedAt };
-    });
-  }).load(courseId);
+/** The caller's summary of each course asked (one query each for lessons and enrolments). */
+async function loadCourseProgress(ids: number[], ctx: Context): Promise<CourseSummary[]> {
+  const userId = userOf(ctx)!;
+  const [counts, enrolled] = await Promise.all([
+    ctx.platform.prisma.$queryRaw<{ course_id: number; total: number; done: number }[]>`
+      SELECT l.course_id, count(*)::int AS total, count(p.user_id)::int AS done
+      FROM member_lessons l JOIN member_modules m ON m.id = l.module_id
+      LEFT JOIN member_lesson_progress p ON p.lesson_id = l.id AND p.user_id = ${userId} AND p.status = 'completed'
+      WHERE l.course_id = ANY (${ids}::int[]) AND l.status = 'published' AND m.status = 'published' GROUP BY l.course_id`,
+    ctx.platform.prisma.memberEnrollment.findMany({ where: { userId, courseId: { in: ids } }, select: { courseId: true, completedAt: true } }),
+  ]);
+  return ids.map((id) => {
+    const c = counts.find((r) => r.course_id === id) ?? { total: 0, done: 0 };
+    const e = enrolled.find((r) => r.courseId === id);
+    return { completedLessons: c.done, totalLessons: c.total, percent: c.total ? Math.floor((100 * c.done) / c.total) : 0, completed: !!e?.completedAt };
+  });
 }
 
-/** The caller's attempts on each quiz asked in this request (one query). */
-function attemptsOn(ctx: Context, quizId: number): Promise<{ count: number; best: number | null; passed: boolean }> {
-  const userId = userOf(ctx);
-  if (userId === null) return Promise.resolve({ count: 0, best: null, passed: false });
-  return loaderOf<number, { count: number; best: number | null; passed: boolean }>(ctx, 'member/attempts', async (ids) => {
-    const rows = await ctx.platform.prisma.memberQuizAttempt.groupBy({ by: ['quizId'], where: { userId, quizId: { in: [...ids] } }, _count: { _all: true }, _max: { score: true } });
-    const passed = await ctx.platform.prisma.memberQuizAttempt.findMany({ where: { userId, quizId: { in: [...ids] }, passed: true }, select: { quizId: true }, distinct: ['quizId'] });
-    return ids.map((id) => {
-      const r = rows.find((x) => x.quizId === id);
-      return { count: r?._count._all ?? 0, best: r?._max.score ?? null, passed: passed.some((p) => p.quizId === id) };
-    });
-  }).load(quizId);
+type AttemptsSummary = { count: number; best: number | null; passed: boolean; max: number };
+
+/** The caller's attempts on each quiz asked (keyed by the quiz, whose attempt limit the summary carries). */
+async function loadAttempts(quizzes: { id: number; maxAttempts: number }[], ctx: Context): Promise<AttemptsSummary[]> {
+  const userId = userOf(ctx)!;
+  const ids = quizzes.map((q) => q.id);
+  const rows = await ctx.platform.prisma.memberQuizAttempt.groupBy({ by: ['quizId'], where: { userId, quizId: { in: ids } }, _count: { _all: true }, _max: { score: true } });
+  const passed = await ctx.platform.prisma.memberQuizAttempt.findMany({ where: { userId, quizId: { in: ids }, passed: true }, select: { quizId: true }, distinct: ['quizId'] });
+  return quizzes.map((q) => {
+    const r = rows.find((x) => x.quizId === q.id);
+    return { count: r?._count._all ?? 0, best: r?._max.score ?? null, passed: passed.some((p) => p.quizId === q.id), max: q.maxAttempts };
+  });
 }
 
 export const learningTypes = schemaPart((builder) => {
@@ -95,7 +91,7 @@ export const learningTypes = schemaPart((builder) => {
       }),
     }),
   });
-  const MyAttempts = builder.objectRef<{ count: number; best: number | null; passed: boolean; max: number }>('MemberQuizAttemptsSummary').implement({
+  const MyAttempts = builder.objectRef<AttemptsSummary>('MemberQuizAttemptsSummary').implement({
     description: "The caller's attempts on a quiz.",
     fields: (t) => ({
       count: t.exposeInt('count', { description: 'Attempts made.' }),
@@ -124,11 +120,13 @@ export const learningTypes = schemaPart((builder) => {
         description: 'null when the caller may not take the quiz (locked).',
         resolve: (q, _a, ctx) => gated(ctx, { type: 'quiz', id: q.id }, () => q.questions as unknown as Question[]),
       }),
-      myAttempts: t.field({
+      myAttempts: t.loadable({
         type: MyAttempts,
         nullable: true,
         description: "The caller's attempts (null when anonymous).",
-        resolve: async (q, _a, ctx) => (userOf(ctx) === null ? null : { ...(await attemptsOn(ctx, q.id)), max: q.maxAttempts }),
+        load: loadAttempts,
+        loaderOptions: { cacheKeyFn: (q) => q.id },
+        resolve: (q, _a, ctx) => (userOf(ctx) === null ? null : q),
       }),
     }),
   });
@@ -148,8 +146,14 @@ export const learningTypes = schemaPart((builder) => {
       availableAt: t.field({ type: 'DateTime', nullable: true, description: 'When a drip opens (or opened) it for the caller.', resolve: async (l, _a, ctx) => (await accessOf(ctx, { type: 'lesson', id: l.id })).availableAt }),
       content: t.string({ nullable: true, description: 'null when locked.', resolve: (l, _a, ctx) => gated(ctx, { type: 'lesson', id: l.id }, () => l.content) }),
       videoUrl: t.string({ nullable: true, description: 'null when locked or none.', resolve: (l, _a, ctx) => gated(ctx, { type: 'lesson', id: l.id }, () => l.videoUrl).then((v) => v ?? null) }),
-      quiz: t.relation('quiz', { nullable: true, description: "The lesson's quiz; null when none (or a draft, except to course managers).", query: (_a, ctx) => ({ where: manager(ctx) ? {} : { status: 'published' } }) }),
-      completedAt: t.field({ type: 'DateTime', nullable: true, description: 'When the caller completed it.', resolve: (l, _a, ctx) => completedAt(ctx, l.id) }),
+      quiz: t.relation('quiz', { description: "The lesson's quiz; null when none (or a draft, except to course managers).", nullable: true, query: (_a, ctx) => ({ where: manager(ctx) ? {} : { status: 'published' } }) }),
+      completedAt: t.loadable({
+        type: 'DateTime',
+        nullable: true,
+        description: 'When the caller completed it.',
+        load: loadCompletedAt,
+        resolve: (l, _a, ctx) => (userOf(ctx) === null ? null : l.id),
+      }),
     }),
   });
 
@@ -176,15 +180,20 @@ export const learningTypes = schemaPart((builder) => {
       title: t.exposeString('title', { description: 'Title shown to learners.' }),
       slug: t.exposeString('slug', { description: 'Unique URL name: lower-case letters, digits and dashes.' }),
       description: t.exposeString('description', { description: 'Text shown to learners; empty when none.' }),
-      status: t.expose('status', { type: Status, description: 'draft (course managers only) or published.' }),
+      status: t.expose('status', { description: 'draft (course managers only) or published.', type: Status }),
       position: t.exposeInt('position', { description: 'Place in the course list, from 0.' }),
       moduleCount: t.relationCount('modules', { description: 'Modules the caller can see (published ones; all for course managers).', where: (_a, ctx) => visibleModule(manager(ctx)) }),
       lessonCount: t.relationCount('lessons', { description: 'Lessons the caller can see (published ones; all for course managers).', where: (_a, ctx) => visibleLesson(manager(ctx)) }),
       modules: t.relation('modules', { description: 'Modules the caller can see, by position.', query: (_a, ctx) => ({ where: visibleModule(manager(ctx)), orderBy: [{ position: 'asc' }, { id: 'asc' }] }) }),
-      progress: t.field({ type: Summary, nullable: true, description: "The caller's progress (null when anonymous).", resolve: (c, _a, ctx) => courseProgress(ctx, c.id) }),
-      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the course was created (UTC).' }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change to the course (UTC).' }),
-
+      progress: t.loadable({
+        type: Summary,
+        nullable: true,
+        description: "The caller's progress (null when anonymous).",
+        load: loadCourseProgress,
+        resolve: (c, _a, ctx) => (userOf(ctx) === null ? null : c.id),
+      }),
+      createdAt: t.expose('createdAt', { description: 'When the course was created (UTC).', type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { description: 'Last change to the course (UTC).', type: 'DateTime' }),
     }),
   });
 
