@@ -11,8 +11,8 @@ export const contentSchema = schemaPart((builder) => {
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'The post id.' }),
       type: t.exposeString('type', { description: 'Content type: post, page, or a type another part of the site writes.' }),
-      title: t.exposeString('title', { description: 'Title as stored (plain text or HTML, unrendered); may be empty.' }),
-      content: t.exposeString('content', { description: 'Body as stored (HTML or block markup, unrendered); may be empty.' }),
+      title: t.exposeString('title', { description: 'Title as stored (not rendered); may be empty.' }),
+      content: t.exposeString('content', { description: 'Body as stored (not rendered); may be empty.' }),
       excerpt: t.exposeString('excerpt', { description: 'Hand-written summary; empty when none was given (none is generated).' }),
       slug: t.exposeString('slug', {
         description: 'URL name made from the title at creation (lowercase a-z, 0-9 and -; suffixed -2, -3… to be unique within its type).',
@@ -43,7 +43,7 @@ export const contentSchema = schemaPart((builder) => {
     description: 'Fields of a post; on update, fields left out or null stay as they are.',
     fields: (t) => ({
       title: t.string({ description: 'Title, at most 1,000 characters (default on create: empty).' }),
-      content: t.string({ description: 'Body (HTML or block markup), at most 5,000,000 characters (default on create: empty).' }),
+      content: t.string({ description: 'Body, at most 5,000,000 characters (default on create: empty).' }),
       excerpt: t.string({ description: 'Summary, at most 10,000 characters (default on create: empty).' }),
       status: t.string({
         description: 'draft (the default on create), pending, private or publish; private and publish need publish_posts (publish_pages).',
