@@ -64,14 +64,22 @@ export function createBuilder() {
       filterConnectionTotalCount: true,
       onUnusedQuery: null,
     },
-    relay: { clientMutationId: 'omit', cursorType: 'String' },
+    relay: {
+      clientMutationId: 'omit',
+      cursorType: 'String',
+      pageInfoTypeOptions: { description: 'Where a cursor page sits in its list; cursors are opaque strings.' },
+      hasNextPageFieldOptions: { description: 'Whether items follow this page (pass endCursor as after to read them).' },
+      hasPreviousPageFieldOptions: { description: 'Whether items precede this page (pass startCursor as before to read them).' },
+      startCursorFieldOptions: { description: 'Cursor of the first item of this page; null when the page is empty.' },
+      endCursorFieldOptions: { description: 'Cursor of the last item of this page; null when the page is empty.' },
+    },
     validation: { validationError: validationFailure },
   });
   builder.addScalarType('DateTime', DateTimeScalar);
   builder.addScalarType('JSON', JSONScalar);
   builder.addScalarType('File', FileScalar);
-  builder.queryType({});
-  builder.mutationType({});
+  builder.queryType({ description: 'Reads. Each field states its access; the REST routes answer from the same fields.' });
+  builder.mutationType({ description: 'Changes. Each field states its access; the REST routes answer from the same fields.' });
   return builder;
 }
 

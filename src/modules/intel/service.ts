@@ -16,7 +16,7 @@ export const SNAPSHOT_LIMIT = { default: 10, min: 1, max: 50 } as const;
 
 export const ChecksFilter = z.object({ status: HealthStatus.optional().describe('Only results with this status.') });
 export const SnapshotsArgs = z.object({
-  limit: z.number().int().min(SNAPSHOT_LIMIT.min).max(SNAPSHOT_LIMIT.max).default(SNAPSHOT_LIMIT.default).describe(`${SNAPSHOT_LIMIT.min} to ${SNAPSHOT_LIMIT.max}.`),
+  limit: z.number().int().min(SNAPSHOT_LIMIT.min).max(SNAPSHOT_LIMIT.max).default(SNAPSHOT_LIMIT.default).describe(`How many snapshots to answer, ${SNAPSHOT_LIMIT.min} to ${SNAPSHOT_LIMIT.max}.`),
 });
 
 const noScan = () => new AppError('intel_no_scan', 'No site health scan has run yet. Run one: POST /intel/v1/scan, or `atrium health scan`.', { status: 404 });

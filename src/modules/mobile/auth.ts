@@ -24,13 +24,15 @@ export interface DeviceRequest extends RequestMeta {
 export const Credentials = z.object({
   username: text(200, 1).describe('Username or e-mail address.'),
   // A password is compared as typed: never trimmed.
-  password: z.string().min(1).max(512),
+  password: z.string().min(1).max(512).describe('The account password, as typed (not trimmed).'),
 });
 
 /** A refresh token as sent (a JWT; its checks are verifyRefreshToken's). */
 const refreshToken = () => z.string().min(1).max(4096);
-export const RefreshArgs = { refreshToken: refreshToken() };
-export const LogoutArgs = { refreshToken: refreshToken().optional() };
+export const RefreshArgs = { refreshToken: refreshToken().describe('The refresh token of the latest pair.') };
+export const LogoutArgs = {
+  refreshToken: refreshToken().optional().describe("A refresh token of the session to end; omit to end the access token's session."),
+};
 
 export async function login(platform: Platform, input: Input<typeof Credentials>, req: DeviceRequest): Promise<Issued> {
   const installId = requireInstallId(req.installId);

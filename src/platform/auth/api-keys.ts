@@ -37,7 +37,7 @@ async function assertGrantable(platform: Platform, userId: number, scopes: reado
 export const CredentialOwner = { userId: id().optional().describe('Another user (needs edit_users).') };
 
 export const ApiKeyCreate = z.object({
-  name: text(100, 1),
+  name: text(100, 1).describe('A label, 1–100 characters (e.g. the service that will use it).'),
   // Scopes are names, compared as given (not trimmed).
   scopes: z
     .array(z.string().min(1).max(100))

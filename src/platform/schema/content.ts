@@ -7,34 +7,48 @@ import { createPost, deletePost, getPost, postWhere, updatePost } from '../conte
 
 export const contentSchema = schemaPart((builder) => {
   const PostRef = builder.prismaObject('Post', {
+    description: 'A piece of content: a post, a page or another content type (e.g. a template library entry).',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      type: t.exposeString('type'),
-      title: t.exposeString('title'),
-      content: t.exposeString('content'),
-      excerpt: t.exposeString('excerpt'),
-      slug: t.exposeString('slug'),
-      status: t.exposeString('status'),
-      authorId: t.exposeInt('authorId', { nullable: true }),
-      author: t.relation('author', { nullable: true }),
-      parentId: t.exposeInt('parentId', { nullable: true }),
-      meta: t.expose('meta', { type: 'JSON' }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-      publishedAt: t.expose('publishedAt', { type: 'DateTime', nullable: true }),
-      viewerCanEdit: t.boolean({ resolve: (post, _a, ctx) => canOnPost(ctx.principal, 'edit_post', post) }),
+      id: t.exposeInt('id', { description: 'The post id.' }),
+      type: t.exposeString('type', { description: 'Content type: post, page, or a type another part of the site writes.' }),
+      title: t.exposeString('title', { description: 'Title as stored (not rendered); may be empty.' }),
+      content: t.exposeString('content', { description: 'Body as stored (not rendered); may be empty.' }),
+      excerpt: t.exposeString('excerpt', { description: 'Hand-written summary; empty when none was given (none is generated).' }),
+      slug: t.exposeString('slug', {
+        description: 'URL name made from the title at creation (lowercase a-z, 0-9 and -; suffixed -2, -3… to be unique within its type).',
+      }),
+      status: t.exposeString('status', {
+        description: 'draft, pending (awaiting review), private (only its author and holders of read_private_posts/pages) or publish (visible to everyone).',
+      }),
+      authorId: t.exposeInt('authorId', { nullable: true, description: 'The user who created it; null once that user was deleted.' }),
+      author: t.relation('author', { nullable: true, description: 'The user who created it; null once that user was deleted.' }),
+      parentId: t.exposeInt('parentId', { nullable: true, description: 'The parent post (e.g. of a sub-page); null at the top level.' }),
+      meta: t.expose('meta', { type: 'JSON', description: 'Custom fields, a JSON object ({} when none).' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (UTC).' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed (UTC).' }),
+      publishedAt: t.expose('publishedAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When it was first published (UTC); null if never. Unpublishing keeps it.',
+      }),
+      viewerCanEdit: t.boolean({
+        description: 'Whether the caller may edit it now (edit_post on it: by its author or by an editor of others\' content, as the roles allow).',
+        resolve: (post, _a, ctx) => canOnPost(ctx.principal, 'edit_post', post) }),
     }),
   });
 
   const PostPage = prismaPage(builder, 'Post');
 
   const PostInput = builder.inputType('PostInput', {
+    description: 'Fields of a post; on update, fields left out or null stay as they are.',
     fields: (t) => ({
-      title: t.string(),
-      content: t.string(),
-      excerpt: t.string(),
-      status: t.string({ description: 'draft, pending, private or publish.' }),
-      meta: t.field({ type: 'JSON' }),
+      title: t.string({ description: 'Title, at most 1,000 characters (default on create: empty).' }),
+      content: t.string({ description: 'Body, at most 5,000,000 characters (default on create: empty).' }),
+      excerpt: t.string({ description: 'Summary, at most 10,000 characters (default on create: empty).' }),
+      status: t.string({
+        description: 'draft (the default on create), pending, private or publish; private and publish need publish_posts (publish_pages).',
+      }),
+      meta: t.field({ type: 'JSON', description: 'Custom fields, a JSON object; on update its keys are merged into the stored ones.' }),
     }),
   });
 
@@ -45,10 +59,10 @@ export const contentSchema = schemaPart((builder) => {
       ...isPublic(),
       args: {
         ...pageFieldArgs(t),
-        type: t.arg.string({ defaultValue: 'post' }),
-        status: t.arg.string(),
-        search: t.arg.string(),
-        authorId: t.arg.int(),
+        type: t.arg.string({ defaultValue: 'post', description: 'Content type to list (post, page, …).' }),
+        status: t.arg.string({ description: 'Only this status (draft, pending, private or publish), among those the caller may see.' }),
+        search: t.arg.string({ description: 'Case-insensitive substring of the title or content.' }),
+        authorId: t.arg.int({ description: "Only this user's content." }),
       },
       resolve: (_r, args, ctx) => {
         const where = postWhere(ctx.principal, args);
@@ -60,8 +74,9 @@ export const contentSchema = schemaPart((builder) => {
     }),
     post: t.prismaField({
       type: 'Post',
+      description: 'One post by id; 404 post_not_found when it does not exist or the caller may not read it.',
       ...isPublic(),
-      args: { id: t.arg.int({ required: true }) },
+      args: { id: t.arg.int({ required: true, description: 'The post id.' }) },
       resolve: async (query, _r, { id }, ctx) => {
         await getPost(ctx.platform, ctx.principal, id);
         return ctx.platform.prisma.post.findUniqueOrThrow({ ...query, where: { id } });
@@ -72,8 +87,12 @@ export const contentSchema = schemaPart((builder) => {
   builder.mutationFields((t) => ({
     createPost: t.prismaField({
       type: 'Post',
+      description: 'Creates content with the caller as its author; the slug comes from the title.',
       ...requiresCapability('edit_posts'),
-      args: { type: t.arg.string({ defaultValue: 'post' }), input: t.arg({ type: PostInput, required: true }) },
+      args: {
+        type: t.arg.string({ defaultValue: 'post', description: 'Content type: lowercase letter, then up to 19 of a-z, 0-9 and _ (e.g. page).' }),
+        input: t.arg({ type: PostInput, required: true, description: 'The fields of the new content.' }),
+      },
       resolve: async (query, _r, { type, input }, ctx) => {
         const post = await createPost(ctx.platform, ctx.principal, { ...input, type, meta: input.meta as Record<string, unknown> });
         return ctx.platform.prisma.post.findUniqueOrThrow({ ...query, where: { id: post.id } });
@@ -81,8 +100,12 @@ export const contentSchema = schemaPart((builder) => {
     }),
     updatePost: t.prismaField({
       type: 'Post',
+      description: 'Edits content the caller may edit (edit_post on it); the slug does not change.',
       ...requiresCapability('edit_posts'),
-      args: { id: t.arg.int({ required: true }), input: t.arg({ type: PostInput, required: true }) },
+      args: {
+        id: t.arg.int({ required: true, description: 'The post id.' }),
+        input: t.arg({ type: PostInput, required: true, description: 'The changes.' }),
+      },
       resolve: async (query, _r, { id, input }, ctx) => {
         await updatePost(ctx.platform, ctx.principal, id, { ...input, meta: input.meta as Record<string, unknown> });
         return ctx.platform.prisma.post.findUniqueOrThrow({ ...query, where: { id } });
@@ -90,8 +113,9 @@ export const contentSchema = schemaPart((builder) => {
     }),
     deletePost: t.field({
       type: PostRef,
+      description: 'Deletes content for good (no trash) and answers it as it was.',
       ...requiresCapability('edit_posts'),
-      args: { id: t.arg.int({ required: true }) },
+      args: { id: t.arg.int({ required: true, description: 'The post id.' }) },
       resolve: (_r, { id }, ctx) => deletePost(ctx.platform, ctx.principal, id),
     }),
   }));

@@ -26,58 +26,72 @@ function ownerFilter(ctx: Context): number | null {
   return can(ctx.principal, 'edit_users') ? null : ctx.principal.kind === 'user' ? ctx.principal.user.id : 0;
 }
 
+const LAST_USED = 'When it last authenticated a request (UTC; refreshed at most once a minute unless the IP changes); null if never.';
+const LAST_IP = 'Client IP address of its last use; null if never used.';
+
 export const credentialsSchema = schemaPart((builder) => {
   const AppPassword = builder.prismaObject('AppPassword', {
+    description: "An application password: a named HTTP Basic credential (with the user's username or e-mail) that acts fully as its user.",
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      uuid: t.exposeString('uuid'),
-      userId: t.exposeInt('userId'),
-      name: t.exposeString('name'),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
-      lastIp: t.exposeString('lastIp', { nullable: true }),
+      id: t.exposeInt('id', { description: 'Id used to revoke it.' }),
+      uuid: t.exposeString('uuid', { description: 'Random UUID identifying it, as WordPress application passwords have.' }),
+      userId: t.exposeInt('userId', { description: 'The user it belongs to and acts as.' }),
+      name: t.exposeString('name', { description: 'Label given at creation (1–100 characters), e.g. the app using it.' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (UTC).' }),
+      lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: LAST_USED }),
+      lastIp: t.exposeString('lastIp', { nullable: true, description: LAST_IP }),
     }),
   });
 
   const ApiKey = builder.prismaObject('ApiKey', {
+    description: 'An API key (svc_…, sent as a Bearer token): acts as its user, limited to its scopes; only its prefix stays readable.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      userId: t.exposeInt('userId'),
-      name: t.exposeString('name'),
+      id: t.exposeInt('id', { description: 'Id used to revoke it.' }),
+      userId: t.exposeInt('userId', { description: 'The user it belongs to and acts as.' }),
+      name: t.exposeString('name', { description: 'Label given at creation (1–100 characters).' }),
       prefix: t.exposeString('prefix', { description: 'The first 8 characters of the key, to recognise it.' }),
-      scopes: t.exposeStringList('scopes'),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
-      lastIp: t.exposeString('lastIp', { nullable: true }),
-      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+      scopes: t.exposeStringList('scopes', {
+        description: 'Capabilities or API scopes (e.g. mailer:events) the key may use; ["*"] lends all of the owner\'s.',
+      }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (UTC).' }),
+      lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: LAST_USED }),
+      lastIp: t.exposeString('lastIp', { nullable: true, description: LAST_IP }),
+      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was revoked (UTC); null while it works.' }),
     }),
   });
 
   const CreatedAppPassword = builder.objectRef<{ id: number; password: string }>('CreatedAppPassword').implement({
+    description: 'An application password just created, with its secret.',
     fields: (t) => ({
       applicationPassword: t.prismaField({
         type: 'AppPassword',
+        description: 'The stored credential (without the secret).',
         resolve: (query, p, _a, ctx) => ctx.platform.prisma.appPassword.findUniqueOrThrow({ ...query, where: { id: p.id } }),
       }),
-      password: t.exposeString('password', { description: 'Shown this once; use it as the HTTP Basic password.' }),
+      password: t.exposeString('password', {
+        description: 'Shown this once: 24 letters and digits in groups of four (spaces are ignored); use it as the HTTP Basic password.',
+      }),
     }),
   });
 
   const CreatedApiKey = builder.objectRef<{ id: number; key: string }>('CreatedApiKey').implement({
+    description: 'An API key just created, with its secret.',
     fields: (t) => ({
       apiKey: t.prismaField({
         type: 'ApiKey',
+        description: 'The stored key (without the secret).',
         resolve: (query, p, _a, ctx) => ctx.platform.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: p.id } }),
       }),
-      key: t.exposeString('key', { description: 'The raw key (svc_…), shown this once.' }),
+      key: t.exposeString('key', { description: 'The raw key (svc_ and 40 hex digits), shown this once.' }),
     }),
   });
 
   builder.queryFields((t) => ({
     applicationPasswords: t.field({
       type: [AppPassword],
+      description: "The caller's application passwords (not with an API key), oldest first.",
       ...requiresLogin(),
-      args: { userId: t.arg.int() },
+      args: { userId: t.arg.int({ description: "Another user's (needs edit_users)." }) },
       resolve: (_r, { userId }, ctx) => listAppPasswords(ctx.platform, ownerFor(ctx, userId)),
     }),
     apiKeys: t.field({
@@ -92,8 +106,12 @@ export const credentialsSchema = schemaPart((builder) => {
   builder.mutationFields((t) => ({
     createApplicationPassword: t.field({
       type: CreatedAppPassword,
+      description: 'Creates an application password; the secret is in this answer only.',
       ...requiresLogin(),
-      args: { name: t.arg.string({ required: true }), userId: t.arg.int() },
+      args: {
+        name: t.arg.string({ required: true, description: 'A label, 1–100 characters (e.g. the app that will use it).' }),
+        userId: t.arg.int({ description: 'Create it for another user (needs edit_users).' }),
+      },
       resolve: async (_r, { name, userId }, ctx) => {
         const { item, password } = await createAppPassword(ctx.platform, ownerFor(ctx, userId), name);
         return { id: item.id, password };
@@ -101,8 +119,9 @@ export const credentialsSchema = schemaPart((builder) => {
     }),
     revokeApplicationPassword: t.field({
       type: AppPassword,
+      description: 'Deletes an application password (yours, or anyone\'s with edit_users) and answers it; it stops working at once.',
       ...requiresLogin(),
-      args: { id: t.arg.int({ required: true }) },
+      args: { id: t.arg.int({ required: true, description: 'The application password id.' }) },
       resolve: (_r, { id }, ctx) => revokeAppPassword(ctx.platform, id, ownerFilter(ctx)),
     }),
     createApiKey: t.field({
@@ -119,7 +138,7 @@ export const credentialsSchema = schemaPart((builder) => {
       type: ApiKey,
       description: 'Revokes an API key.',
       ...requiresLogin(),
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('The API key id.') }),
       resolve: (_r, { id }, ctx) => revokeApiKey(ctx.platform, id, ownerFilter(ctx)),
     }),
   }));

@@ -25,14 +25,26 @@ interface ViewerShape {
 
 export const usersSchema = schemaPart((builder) => {
   const UserType = builder.prismaObject('User', {
+    description: 'An account of the site; email, roles and lastLoginAt are visible only to the user and to holders of list_users.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      username: t.exposeString('username'),
-      displayName: t.exposeString('displayName'),
-      email: t.exposeString('email', { authScopes: selfOr('list_users') }),
-      roles: t.exposeStringList('roles', { authScopes: selfOr('list_users') }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      lastLoginAt: t.expose('lastLoginAt', { type: 'DateTime', nullable: true, authScopes: selfOr('list_users') }),
+      id: t.exposeInt('id', { description: 'The user id (user_id elsewhere in the API).' }),
+      username: t.exposeString('username', { description: 'Login name: 1–60 letters, digits and . _ @ -; never changes.' }),
+      displayName: t.exposeString('displayName', { description: 'Name shown to others; the username unless one was set.' }),
+      email: t.exposeString('email', {
+        description: 'E-mail address (lowercase, unique); readable only by the user and by list_users holders.',
+        authScopes: selfOr('list_users'),
+      }),
+      roles: t.exposeStringList('roles', {
+        description: 'Role names (e.g. administrator, editor, subscriber); readable only by the user and by list_users holders.',
+        authScopes: selfOr('list_users'),
+      }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the account was created (UTC).' }),
+      lastLoginAt: t.expose('lastLoginAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'Last password login (cookie or mobile; not application passwords or API keys), UTC; null if never; readable only by the user and by list_users holders.',
+        authScopes: selfOr('list_users'),
+      }),
     }),
   });
 
@@ -42,7 +54,7 @@ export const usersSchema = schemaPart((builder) => {
   const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
     description: 'The caller as the server sees it.',
     fields: (t) => ({
-      loggedIn: t.boolean({ resolve: (v) => v.principal.kind === 'user' }),
+      loggedIn: t.boolean({ description: 'True when the request carried a valid credential.', resolve: (v) => v.principal.kind === 'user' }),
       user: t.prismaField({
         type: 'User',
         nullable: true,
@@ -54,7 +66,10 @@ export const usersSchema = schemaPart((builder) => {
           return ctx.platform.prisma.user.findUnique({ ...query, where: { id: v.principal.user.id } });
         },
       }),
-      authMethod: t.string({ nullable: true, resolve: (v) => (v.principal.kind === 'user' ? v.principal.via : null) }),
+      authMethod: t.string({
+        nullable: true,
+        description: 'How the caller authenticated: session (cookie), app_password, api_key or jwt (mobile token); null for anonymous callers.',
+        resolve: (v) => (v.principal.kind === 'user' ? v.principal.via : null) }),
       capabilities: t.stringList({
         description: 'Capabilities the caller may use (a scoped API key lends only those it names).',
         resolve: (v) => (v.principal.kind === 'user' ? [...v.principal.caps].filter((c) => can(v.principal, c)).sort() : []),
@@ -70,11 +85,15 @@ export const usersSchema = schemaPart((builder) => {
   const viewerOf = (ctx: Context, nonce = ctx.session?.nonce ?? null): ViewerShape => ({ principal: ctx.principal, nonce });
 
   builder.queryFields((t) => ({
-    viewer: t.field({ type: Viewer, ...isPublic(), resolve: (_r, _a, ctx) => viewerOf(ctx) }),
+    viewer: t.field({ type: Viewer, description: 'The caller: anonymous or a user, with its capabilities.', ...isPublic(), resolve: (_r, _a, ctx) => viewerOf(ctx) }),
     users: t.field({
       type: UserPage,
       ...requiresCapability('list_users'),
-      args: { ...pageFieldArgs(t), search: t.arg.string(), role: t.arg.string() },
+      args: {
+        ...pageFieldArgs(t),
+        search: t.arg.string({ description: 'Case-insensitive substring of the username, e-mail address or display name.' }),
+        role: t.arg.string({ description: 'Only users holding this role (e.g. editor).' }),
+      },
       resolve: (_r, args, ctx) => {
         const where = userWhere(args);
         return offsetPage(args, {
@@ -86,7 +105,7 @@ export const usersSchema = schemaPart((builder) => {
     user: t.prismaField({
       type: 'User',
       ...requiresLogin(),
-      args: { id: t.arg.int({ required: true }) },
+      args: { id: t.arg.int({ required: true, description: 'The user id.' }) },
       resolve: async (query, _r, { id }, ctx) => {
         assertCan(ctx.principal, canEditUser(ctx.principal, id) || can(ctx.principal, 'list_users'));
         await getUser(ctx.platform, id);
@@ -96,23 +115,31 @@ export const usersSchema = schemaPart((builder) => {
   }));
 
   const CreateUserInput = builder.inputType('CreateUserInput', {
+    description: 'A new account.',
     fields: (t) => ({
-      username: t.string({ required: true }),
-      email: t.string({ required: true }),
-      displayName: t.string(),
-      password: t.string({ description: 'Omit to have a strong one generated and answered once.' }),
-      roles: t.stringList({ description: 'Default: subscriber.' }),
+      username: t.string({ required: true, description: 'Login name: 1–60 letters, digits and . _ @ - (409 user_username_exists when taken).' }),
+      email: t.string({ required: true, description: 'E-mail address, stored lowercase (409 user_email_exists when taken).' }),
+      displayName: t.string({ description: 'Name shown to others (at most 250 characters); default: the username.' }),
+      password: t.string({ description: '8–512 characters; omit to have a strong one generated and answered once.' }),
+      roles: t.stringList({ description: 'Role names the site knows (e.g. editor); default: subscriber.' }),
     }),
   });
 
   const UpdateUserInput = builder.inputType('UpdateUserInput', {
-    fields: (t) => ({ email: t.string(), displayName: t.string(), password: t.string() }),
+    description: 'Changes to an account; fields left out or null stay as they are.',
+    fields: (t) => ({
+      email: t.string({ description: 'New e-mail address; without edit_users it applies only once confirmed from that address.' }),
+      displayName: t.string({ description: 'Name shown to others (1–250 characters).' }),
+      password: t.string({ description: 'New password, 8–512 characters.' }),
+    }),
   });
 
   const CreatedUser = builder.objectRef<{ userId: number; password: string }>('CreatedUser').implement({
+    description: 'The account just created, with its initial password.',
     fields: (t) => ({
       user: t.prismaField({
         type: 'User',
+        description: 'The new account.',
         resolve: (query, p, _a, ctx) => ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: p.userId } }),
       }),
       password: t.exposeString('password', { description: 'The initial password; shown this once.' }),
@@ -120,17 +147,23 @@ export const usersSchema = schemaPart((builder) => {
   });
 
   const LoginPayload = builder.objectRef<ViewerShape>('LoginPayload').implement({
+    description: 'The outcome of a cookie login: the session cookie is set on the response.',
     fields: (t) => ({
-      viewer: t.field({ type: Viewer, resolve: (v) => v }),
-      restNonce: t.string({ nullable: true, resolve: (v) => v.nonce }),
+      viewer: t.field({ type: Viewer, description: 'The caller, now signed in.', resolve: (v) => v }),
+      restNonce: t.string({
+        nullable: true,
+        description: 'Send as X-Rest-Nonce on state-changing calls made with the session cookie (valid 12 to 24 hours).',
+        resolve: (v) => v.nonce,
+      }),
     }),
   });
 
   builder.mutationFields((t) => ({
     createUser: t.field({
       type: CreatedUser,
+      description: 'Creates an account (409 user_username_exists or user_email_exists when taken).',
       ...requiresCapability('create_users'),
-      args: { input: t.arg({ type: CreateUserInput, required: true }) },
+      args: { input: t.arg({ type: CreateUserInput, required: true, description: 'The new account.' }) },
       resolve: async (_r, { input }, ctx) => {
         const { user, password } = await createUser(ctx.platform, input);
         return { userId: user.id, password };
@@ -140,7 +173,10 @@ export const usersSchema = schemaPart((builder) => {
       type: 'User',
       description: 'Edits a user (yourself, or anyone with edit_users). Without edit_users a new e-mail address waits for confirmation from that address (confirmEmailChange), whether or not it is free. Access: logged in.',
       ...requiresLogin(),
-      args: { id: t.arg.int({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
+      args: {
+        id: t.arg.int({ required: true, description: 'The user to edit.' }),
+        input: t.arg({ type: UpdateUserInput, required: true, description: 'The changes.' }),
+      },
       resolve: async (query, _r, { id, input }, ctx) => {
         assertCan(ctx.principal, canEditUser(ctx.principal, id));
         await updateUser(ctx.platform, id, input, { selfService: !can(ctx.principal, 'edit_users') });
@@ -150,7 +186,7 @@ export const usersSchema = schemaPart((builder) => {
     confirmEmailChange: t.boolean({
       description: 'Applies a self-service e-mail change with the token mailed to the new address (24 hours); 409 user_email_exists when another account took it meanwhile. Access: public (the token is the proof).',
       ...isPublic(),
-      args: { token: t.arg.string({ required: true }) },
+      args: { token: t.arg.string({ required: true, description: 'The confirmation token from the e-mail.' }) },
       resolve: async (_r, { token }, ctx) => {
         await confirmEmailChange(ctx.platform, token.slice(0, 200));
         return true;
@@ -158,8 +194,12 @@ export const usersSchema = schemaPart((builder) => {
     }),
     setUserRoles: t.prismaField({
       type: 'User',
+      description: "Replaces a user's roles; takes effect on the user's next request.",
       ...requiresCapability('promote_users'),
-      args: { id: t.arg.int({ required: true }), roles: t.arg.stringList({ required: true }) },
+      args: {
+        id: t.arg.int({ required: true, description: 'The user.' }),
+        roles: t.arg.stringList({ required: true, description: 'The complete new set of role names (e.g. ["editor"]).' }),
+      },
       resolve: async (query, _r, { id, roles }, ctx) => {
         await setRoles(ctx.platform, id, roles);
         return ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id } });
@@ -169,7 +209,10 @@ export const usersSchema = schemaPart((builder) => {
       type: LoginPayload,
       description: 'Starts a cookie session (HttpOnly, SameSite=Lax, Secure over HTTPS) for browser callers.',
       ...isPublic(),
-      args: { username: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+      args: {
+        username: t.arg.string({ required: true, description: 'Username or e-mail address.' }),
+        password: t.arg.string({ required: true, description: 'The account password (not an application password).' }),
+      },
       resolve: async (_r, { username, password }, ctx) => {
         const meta = { ip: ctx.request.ip, userAgent: ctx.request.userAgent };
         const user = await passwordLogin(ctx.platform, { identifier: username, ip: meta.ip, channel: 'session' }, password);

@@ -5,6 +5,11 @@ import type { IntelCheckResult, IntelSnapshot } from '../../../generated/prisma/
 import { HealthCategory, HealthGrade, HealthStatus, scannedFormat } from '../score.ts';
 
 const SCANNED = 'When the scan finished, YYYY-MM-DD HH:MM:SS in UTC.';
+const SCAN_ID = 'Id of the scan (scan_id in REST).';
+const SCORE = '0–100: 100 minus the score impacts of the checks that are not ok, at least 0.';
+const GRADE = 'Letter for the score: A (90+), B (80+), C (70+), D (60+) or F.';
+const CRITICAL = 'Checks with status critical.';
+const WARNING = 'Checks with status warning.';
 
 export interface ScanShape {
   scanId: number;
@@ -28,11 +33,11 @@ export const intelTypes = schemaPart((builder) => {
     .implement({
       description: 'The score of the most recent scan.',
       fields: (t) => ({
-        scanId: t.exposeInt('scanId'),
-        score: t.exposeInt('score', { description: '100 minus the score impacts of the checks that are not ok, at least 0.' }),
-        grade: t.expose('grade', { type: Grade }),
-        critical: t.exposeInt('critical', { description: 'Checks with status critical.' }),
-        warning: t.exposeInt('warning', { description: 'Checks with status warning.' }),
+        scanId: t.exposeInt('scanId', { description: SCAN_ID }),
+        score: t.exposeInt('score', { description: SCORE }),
+        grade: t.expose('grade', { type: Grade, description: GRADE }),
+        critical: t.exposeInt('critical', { description: CRITICAL }),
+        warning: t.exposeInt('warning', { description: WARNING }),
         scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
       }),
     });
@@ -41,19 +46,20 @@ export const intelTypes = schemaPart((builder) => {
     description: 'What one check answered in a scan.',
     fields: (t) => ({
       id: t.exposeString('checkId', { description: 'The check id, e.g. cors_credentials_wildcard.' }),
-      category: t.expose('category', { type: Category }),
-      label: t.exposeString('label'),
-      status: t.expose('status', { type: Status }),
-      message: t.exposeString('message'),
-      detail: t.exposeString('detail'),
+      category: t.expose('category', { type: Category, description: 'security, configuration, performance or data.' }),
+      label: t.exposeString('label', { description: 'Human-readable name of the check.' }),
+      status: t.expose('status', { type: Status, description: 'critical, warning, info or ok (a check that failed or timed out reports warning).' }),
+      message: t.exposeString('message', { description: 'What the check found (at most 500 characters).' }),
+      detail: t.exposeString('detail', { description: 'More detail or advice (at most 4,000 characters); empty when none.' }),
       scoreImpact: t.exposeInt('scoreImpact', { description: 'Points this result takes from the score (0 when ok).' }),
     }),
   });
 
   const ChecksRef = builder.objectRef<{ scanId: number; checks: IntelCheckResult[]; total: number }>('HealthChecks').implement({
+    description: 'The check results of the latest scan.',
     fields: (t) => ({
-      scanId: t.exposeInt('scanId'),
-      checks: t.field({ type: [CheckResultRef], resolve: (r) => r.checks }),
+      scanId: t.exposeInt('scanId', { description: 'Id of the scan the results come from.' }),
+      checks: t.field({ type: [CheckResultRef], description: 'Results in registration order, filtered by status when asked.', resolve: (r) => r.checks }),
       total: t.exposeInt('total', { description: 'Number of checks listed.' }),
     }),
   });
@@ -68,10 +74,10 @@ export const intelTypes = schemaPart((builder) => {
     description: 'The summary of one past scan (kept after the scan details are pruned).',
     fields: (t) => ({
       scanId: t.exposeInt('scanId', { nullable: true, description: 'Null once the scan details were pruned.' }),
-      score: t.exposeInt('score'),
-      grade: t.expose('grade', { type: Grade }),
-      critical: t.exposeInt('critical'),
-      warning: t.exposeInt('warning'),
+      score: t.exposeInt('score', { description: SCORE }),
+      grade: t.expose('grade', { type: Grade, description: GRADE }),
+      critical: t.exposeInt('critical', { description: CRITICAL }),
+      warning: t.exposeInt('warning', { description: WARNING }),
       info: t.exposeInt('info', { description: counts.info }),
       ok: t.exposeInt('ok', { description: counts.ok }),
       checks: t.exposeInt('checks', { description: counts.checks }),
@@ -82,11 +88,11 @@ export const intelTypes = schemaPart((builder) => {
   const ScanRef = builder.objectRef<ScanShape>('HealthScan').implement({
     description: 'The outcome of a scan that just ran.',
     fields: (t) => ({
-      scanId: t.exposeInt('scanId'),
-      score: t.exposeInt('score'),
-      grade: t.expose('grade', { type: Grade }),
-      critical: t.exposeInt('critical'),
-      warning: t.exposeInt('warning'),
+      scanId: t.exposeInt('scanId', { description: SCAN_ID }),
+      score: t.exposeInt('score', { description: SCORE }),
+      grade: t.expose('grade', { type: Grade, description: GRADE }),
+      critical: t.exposeInt('critical', { description: CRITICAL }),
+      warning: t.exposeInt('warning', { description: WARNING }),
       info: t.exposeInt('info', { description: counts.info }),
       ok: t.exposeInt('ok', { description: counts.ok }),
       checks: t.exposeInt('checks', { description: counts.checks }),
@@ -96,6 +102,7 @@ export const intelTypes = schemaPart((builder) => {
   });
 
   const IntelSettingsRef = builder.objectRef<{ allowPublicRest: boolean }>('IntelSettings').implement({
+    description: 'Site health settings (stored as site options).',
     fields: (t) => ({
       allowPublicRest: t.exposeBoolean('allowPublicRest', { description: 'When true anyone may read the health score.' }),
     }),

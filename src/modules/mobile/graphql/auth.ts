@@ -36,17 +36,21 @@ export const mobileAuthSchema = schemaPart((builder) => {
     description: 'The caller, whatever credential it used.',
     fields: (t) => ({
       // The user as authentication read it for this request (no further query); `user` has every User field.
-      id: t.int({ resolve: (me) => me.principal.user.id }),
-      username: t.string({ resolve: (me) => me.principal.user.username }),
-      displayName: t.string({ resolve: (me) => me.principal.user.displayName }),
-      email: t.string({ resolve: (me) => me.principal.user.email }),
-      roles: t.stringList({ resolve: (me) => me.principal.user.roles }),
+      id: t.int({ description: "The caller's user id.", resolve: (me) => me.principal.user.id }),
+      username: t.string({ description: "The caller's login name.", resolve: (me) => me.principal.user.username }),
+      displayName: t.string({ description: "The caller's display name.", resolve: (me) => me.principal.user.displayName }),
+      email: t.string({ description: "The caller's e-mail address.", resolve: (me) => me.principal.user.email }),
+      roles: t.stringList({ description: "The caller's role names (e.g. subscriber).", resolve: (me) => me.principal.user.roles }),
       user: t.prismaField({
         type: 'User',
+        description: 'The caller as a User, for fields beyond these (read from the database).',
         resolve: (query, me, _a, ctx) =>
           ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: me.principal.user.id } }),
       }),
-      authMethod: t.string({ resolve: (me) => me.principal.via }),
+      authMethod: t.string({
+        description: 'The credential used: jwt (mobile access token), api_key, app_password or session (cookie).',
+        resolve: (me) => me.principal.via,
+      }),
       capabilities: t.stringList({
         description: 'Capabilities the caller may use (a scoped API key lends only those it names).',
         resolve: (me) => [...me.principal.caps].filter((c) => can(me.principal, c)).sort(),

@@ -36,7 +36,7 @@ export const mobileSessionsSchema = schemaPart((builder) => {
       type: MobileSessionType,
       description: 'Ends a device session now: its access and refresh tokens stop working.',
       ...requiresLogin(),
-      args: zodArgs(t, { id: id() }),
+      args: zodArgs(t, { id: id().describe('The session id.') }),
       ...rest('DELETE /mobile/v1/sessions/:id', { summary: 'End a device session: its tokens stop working at once', select: SESSION, result: deleted }),
       resolve: async (query, _r, { id }, ctx) => {
         await endSession(ctx.platform, ctx.principal, id);
