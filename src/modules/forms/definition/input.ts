@@ -36,7 +36,7 @@ const FieldInput = inputObject('FormFieldInput', {
   description: str(),
   required: bool(),
   placeholder: str(),
-  defaultValue: z.unknown().optional(),
+  defaultValue: z.unknown().nullish(),
   options: z.array(FieldOptionInput).nullish(),
   min: num(),
   max: num(),
