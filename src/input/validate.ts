@@ -26,10 +26,24 @@ export function ruleIssues(fields: Record<string, InputField>, value: Record<str
     }
     const name = prefix ? `${prefix}[${f.restName}]` : f.restName;
     if (v === undefined || (v === null && !f.nullable)) {
-      if (f.required && !f.nullable) issues.push({ name, code: 'rest_missing_callback_param', message: `${name} is a required parameter.` });
+      if (f.required && !f.nullable) {
+        issues.push(prefix
+          ? { name, code: 'rest_property_required', message: `${f.restName} is a required property of ${prefix}.` }
+          : { name, code: 'rest_missing_callback_param', message: `${name} is a required parameter.` });
+      }
       continue;
     }
     if (f.node.kind === 'scalar' && (f.node.scalar === 'JSON' || f.node.scalar === 'File')) continue;
+    // Nested input objects hold their fields under GraphQL (camelCase) names: judge each by its own declaration.
+    const of = f.node.kind === 'object' ? f.node : f.node.kind === 'list' && f.node.of.kind === 'object' ? f.node.of : null;
+    if (of && v !== null) {
+      const shallow = f.node.kind === 'object' ? { ...fieldSpec(f), properties: undefined } : { ...fieldSpec(f), items: { type: 'object' as const } };
+      const r = coerceArg(name, shallow, v);
+      if ('issue' in r) issues.push({ name, ...r.issue });
+      else if (f.node.kind === 'object') issues.push(...ruleIssues(of.fields, v as Record<string, unknown>, name));
+      else (v as Record<string, unknown>[]).forEach((item, i) => issues.push(...ruleIssues(of.fields, item, `${name}[${i}]`)));
+      continue;
+    }
     const r = coerceArg(name, fieldSpec(f), v);
     if ('issue' in r) issues.push({ name, ...r.issue });
   }

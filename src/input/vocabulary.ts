@@ -37,3 +37,6 @@ export function isUpload(v: unknown): v is File {
 
 /** A list's search term. */
 export const search = () => z.string().trim().max(200).optional().describe('Limit results to those matching a string.');
+
+/** A list's sort direction (each list gives its own default). */
+export const SortOrder = enumOf('SortOrder', ['asc', 'desc'], 'Sort direction.');

@@ -23,6 +23,8 @@ export interface RestOptions {
   args?: Record<string, ArgSpec>;
   /** Extra operation variables for directives in `select` (e.g. { edit: 'Boolean!' }). */
   vars?: Record<string, string>;
+  /** Field arguments that are not REST arguments: `variables` supplies them (e.g. from a body whose keys are data). */
+  omit?: readonly string[];
   /** Builds the variables itself (default: each argument by name, an input object's fields into `input`). */
   variables?: (args: Record<string, any>, req: RouteRequest) => Record<string, unknown>;
 }

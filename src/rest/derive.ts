@@ -61,6 +61,7 @@ function operationIdOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, 
 
 function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, b: RestBinding, nth: number): RestRoute {
   const args = restArgs(field);
+  for (const [name, a] of args) if (b.omit?.includes(a.arg)) args.delete(name);
   const vars = Object.entries(b.vars ?? {});
   const definitions = [...field.args.map((a) => `$${a.name}: ${a.type}`), ...vars.map(([n, t]) => `$${n}: ${t}`)];
   const call = field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : '';

@@ -6,7 +6,6 @@ import { checks } from './checks.ts';
 import { formsCli } from './cli.ts';
 import { jobs } from './jobs.ts';
 import { settleDeliveries } from './notify/send.ts';
-import { routes } from './routes.ts';
 import { entrySchema } from './graphql/entry.ts';
 import { entryTypeSchema } from './graphql/entry-type.ts';
 import { formSchema } from './graphql/form.ts';
@@ -20,7 +19,6 @@ export const forms: Module = {
     entrySchema(builder);
     submitSchema(builder);
   },
-  routes,
   capabilities: formsCapabilities,
   jobs,
   checks,

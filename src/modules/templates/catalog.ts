@@ -4,22 +4,29 @@
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { offsetPage, pageArgs, type OffsetPage } from '../../graphql/pagination.ts';
-import { parseInput } from '../../platform/validate.ts';
-import { SOURCES, type Template, type TemplateSource } from './entry.ts';
+import { offsetPage, type OffsetPage } from '../../graphql/pagination.ts';
+import { parseDeclared, type Input } from '../../input/validate.ts';
+import { enumOf, pageArgs, search, SortOrder } from '../../input/vocabulary.ts';
+import { KEY_PATTERN, SOURCES, type Template, type TemplateSource } from './entry.ts';
 import { templatesOf } from './runtime.ts';
 
 export const ORDERBY = ['title', 'key', 'category', 'source'] as const;
+export const TemplateSourceEnum = enumOf('TemplateSource', SOURCES, 'bundled: shipped with Atrium (or an extra folder); cloud: from the cloud catalog.');
+const OrderBy = enumOf('TemplateCatalogOrderBy', ORDERBY);
 
-export interface CatalogQuery {
-  category?: string | null;
-  search?: string | null;
-  source?: string | null;
-  orderby?: string | null;
-  order?: string | null;
-  page?: number | null;
-  perPage?: number | null;
-}
+/** A template key, as entries declare them (a 404 answers keys that are well formed but unknown). */
+export const templateKey = () => z.string().regex(new RegExp(KEY_PATTERN)).describe('Template key.');
+export const TemplateKeyArgs = { key: templateKey() };
+
+export const CatalogFilter = z.object({
+  ...pageArgs,
+  search: search().describe('Matches key, title, description, category and tags.'),
+  category: z.string().max(40).optional().describe('Only this category.'),
+  source: TemplateSourceEnum.optional().describe('Only bundled or only cloud templates.'),
+  orderby: OrderBy.default('title'),
+  order: SortOrder.default('asc'),
+});
+export type CatalogQuery = Input<typeof CatalogFilter>;
 
 export async function allTemplates(platform: Platform, source?: TemplateSource | null): Promise<Template[]> {
   const rt = templatesOf(platform);
@@ -42,23 +49,14 @@ function matches(t: Template, q: { category?: string | null; search?: string | n
   return [t.key, t.title, t.description, t.category, ...t.tags].some((s) => s.toLowerCase().includes(needle));
 }
 
-const QuerySchema = z.object({
-  category: z.string().max(40).nullish(),
-  search: z.string().max(200).nullish(),
-  source: z.enum(SOURCES, { error: `Source is one of ${SOURCES.join(', ')}.` }).nullish(),
-  orderby: z.enum(ORDERBY, { error: `Orderby is one of ${ORDERBY.join(', ')}.` }).nullish(),
-  order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc.' }).nullish(),
-});
-
 export async function listCatalog(platform: Platform, query: CatalogQuery): Promise<OffsetPage<Template>> {
-  pageArgs(query); // a bad page is refused before any work
-  const q = parseInput(QuerySchema, query);
-  const field = q.orderby ?? 'title';
+  const q = parseDeclared(CatalogFilter, query); // a bad page is refused before any work
+  const field = q.orderby;
   const dir = q.order === 'desc' ? -1 : 1;
   const list = (await allTemplates(platform, q.source))
     .filter((t) => matches(t, q))
     .sort((a, b) => dir * (a[field].localeCompare(b[field]) || a.key.localeCompare(b.key)));
-  return offsetPage(query, {
+  return offsetPage(q, {
     count: async () => list.length,
     findMany: async ({ skip, take }) => list.slice(skip, skip + take),
   });

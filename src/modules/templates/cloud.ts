@@ -1,6 +1,8 @@
 // The cloud side of the catalog for one platform: serves the database cache, refreshes it in the background when
 // stale (one refresh at a time in this process, one instance at a time through the claim), forces a sync on
 // demand, and honours the opt-out. A slow, failing or malformed cloud only ever shows up as `lastError`.
+import { z } from 'zod';
+import { enumOf } from '../../input/vocabulary.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { fetchCloudCatalog, type Rejected } from './cloud-fetch.ts';
 import { applyOutcome, claimRefresh, readEntries, readState, type CloudState } from './cloud-store.ts';
@@ -23,8 +25,14 @@ export interface CloudStatus {
   refreshing: boolean;
 }
 
+export const SYNC_STATUSES = ['ok', 'failed', 'disabled', 'not_configured'] as const;
+export const SyncStatus = enumOf('TemplateSyncStatus', SYNC_STATUSES, 'ok, failed, disabled (opted out) or not_configured.');
+
+/** The site's choice about cloud templates (setOptout). */
+export const CloudOptoutArgs = { optout: z.boolean().default(true).describe('true turns cloud templates off (the default), false back on.') };
+
 export interface SyncResult {
-  status: 'ok' | 'failed' | 'disabled' | 'not_configured';
+  status: (typeof SYNC_STATUSES)[number];
   syncedAt: Date;
   added: string[];
   updated: string[];

@@ -9,8 +9,9 @@ import { assertCanCreate, createPost, MAX_CONTENT_CHARS, POST_STATUSES, postForE
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { parseInput } from '../../platform/validate.ts';
-import { findTemplate } from './catalog.ts';
+import { parseDeclared, type Input } from '../../input/validate.ts';
+import { enumOf, id, text } from '../../input/vocabulary.ts';
+import { findTemplate, templateKey } from './catalog.ts';
 import { templateMarkup, type Template } from './entry.ts';
 import { assertRequirements, type RequirementReport } from './requirements.ts';
 
@@ -26,8 +27,22 @@ export interface TemplateWrite {
   forced: boolean;
 }
 
-const status = z.enum(POST_STATUSES, { error: `Status is one of ${POST_STATUSES.join(', ')}.` }).default('draft');
-const force = z.boolean().default(false);
+const status = enumOf('TemplateContentStatus', POST_STATUSES).default('draft').describe('Status of the content created.');
+const force = z.boolean().default(false).describe('Use the template even if its requirements are unmet (otherwise 409).');
+
+export const TemplateImport = z.object({ key: templateKey(), status, force });
+export const TemplatePage = z.object({
+  key: templateKey(),
+  title: text(200, 1).optional().describe('Page title (default: the template title).'),
+  status,
+  force,
+});
+export const TemplateAppend = z.object({
+  key: templateKey(),
+  postId: id(),
+  sections: z.array(templateKey().describe('Section key.')).max(100).optional().describe('Section keys, in order (default: all).'),
+  force,
+});
 
 function templateMeta(t: Template, sections: string[]) {
   return { tpl_key: t.key, tpl_version: t.version, tpl_source: t.source, tpl_checksum: t.checksum, tpl_sections: sections };
@@ -36,9 +51,9 @@ function templateMeta(t: Template, sections: string[]) {
 export async function importTemplate(
   platform: Platform,
   principal: Principal,
-  input: { key: string; status?: string | null; force?: boolean | null },
+  input: Input<typeof TemplateImport>,
 ): Promise<TemplateWrite> {
-  const args = parseInput(z.object({ key: z.string(), status, force }), { ...input, status: input.status ?? undefined, force: input.force ?? undefined });
+  const args = parseDeclared(TemplateImport, input);
   const template = await findTemplate(platform, args.key);
   assertCanCreate(principal, LIBRARY_TYPE, args.status);
   const requirements = assertRequirements(platform, template, args.force);
@@ -57,12 +72,9 @@ export async function importTemplate(
 export async function createPageFromTemplate(
   platform: Platform,
   principal: Principal,
-  input: { key: string; title?: string | null; status?: string | null; force?: boolean | null },
+  input: Input<typeof TemplatePage>,
 ): Promise<TemplateWrite> {
-  const args = parseInput(
-    z.object({ key: z.string(), title: z.string().trim().min(1, 'Title must not be empty.').max(200).optional(), status, force }),
-    { key: input.key, title: input.title ?? undefined, status: input.status ?? undefined, force: input.force ?? undefined },
-  );
+  const args = parseDeclared(TemplatePage, input);
   const template = await findTemplate(platform, args.key);
   assertCanCreate(principal, 'page', args.status);
   const requirements = assertRequirements(platform, template, args.force);
@@ -80,12 +92,9 @@ export async function createPageFromTemplate(
 export async function appendTemplate(
   platform: Platform,
   principal: Principal,
-  input: { key: string; postId: number; sections?: string[] | null; force?: boolean | null },
+  input: Input<typeof TemplateAppend>,
 ): Promise<TemplateWrite> {
-  const args = parseInput(
-    z.object({ key: z.string(), postId: z.int().positive(), sections: z.array(z.string()).max(100).optional(), force }),
-    { ...input, sections: input.sections ?? undefined, force: input.force ?? undefined },
-  );
+  const args = parseDeclared(TemplateAppend, input);
   const template = await findTemplate(platform, args.key);
   await postForEdit(platform, principal, args.postId); // 404 unknown post, 401/403 without edit_post on it
   const wanted = args.sections?.length ? [...new Set(args.sections)] : template.sections.map((s) => s.key);

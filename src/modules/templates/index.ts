@@ -4,7 +4,6 @@
 import type { Module } from '../../platform/module.ts';
 import { checks } from './checks.ts';
 import { templatesCli } from './cli.ts';
-import { routes } from './routes.ts';
 import { templateFields } from './schema/fields.ts';
 import { templatesOf } from './runtime.ts';
 
@@ -17,7 +16,6 @@ export interface TplReadyPayload {
 export const templates: Module = {
   name: 'templates',
   schema: templateFields,
-  routes,
   checks,
   cli: templatesCli,
   async start(platform) {

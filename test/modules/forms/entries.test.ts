@@ -13,7 +13,7 @@ let formId: number;
 let entryIds: number[];
 
 const List = graphql(`
-  query FormsEntries($formId: Int, $status: String, $search: String, $since: DateTime, $until: DateTime, $page: Int, $perPage: Int, $order: String) {
+  query FormsEntries($formId: Int, $status: FormEntryStatusFilter, $search: String, $since: DateTime, $until: DateTime, $page: Int, $perPage: Int, $order: SortOrder) {
     formEntries(formId: $formId, status: $status, search: $search, since: $since, until: $until, page: $page, perPage: $perPage, order: $order) {
       total totalPages page items { id status values user { id username } form { id title } }
     }
@@ -24,10 +24,10 @@ const Connection = graphql(`
     formEntryConnection(formId: $formId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } }
   }
 `);
-const SetStatus = graphql(`mutation FormsSetStatus($ids: [Int!]!, $status: String!) { setFormEntryStatus(ids: $ids, status: $status) { id status } }`);
+const SetStatus = graphql(`mutation FormsSetStatus($ids: [Int!]!, $status: FormEntryStatus!) { setFormEntryStatus(ids: $ids, status: $status) { id status } }`);
 const DeleteEntries = graphql(`mutation FormsDeleteEntries($ids: [Int!]!) { deleteFormEntries(ids: $ids) { id values fields { key display } } }`);
 const Csv = graphql(`
-  query FormsCsv($formId: Int!, $status: String) { formEntriesCsv(formId: $formId, status: $status) { filename contentType rows truncated csv } }
+  query FormsCsv($formId: Int!, $status: FormEntryStatusFilter) { formEntriesCsv(formId: $formId, status: $status) { filename contentType rows truncated csv } }
 `);
 
 beforeAll(async () => {
@@ -85,7 +85,7 @@ describe('listing and searching (GraphQL)', () => {
     expect(res.data?.formEntries.items.map((e) => e.id)).toEqual([entryIds[4], entryIds[3]]);
     const oldest = await t.gql(List, { formId, order: 'asc', perPage: 1 }, editor);
     expect(oldest.data?.formEntries.items[0]).toMatchObject({ id: entryIds[0], user: { id: subscriber.userId }, form: { id: formId, title: 'Contact us' } });
-    expect((await t.gql(List, { formId, order: 'sideways' }, editor)).errors?.[0]?.extensions.code).toBe('rest_invalid_param');
+    expect((await t.gql(List, { formId, order: 'sideways' as never }, editor)).errors?.[0]?.extensions.code).toBe('rest_invalid_param');
     expect((await t.gql(List, { formId, perPage: 500 }, editor)).errors?.[0]?.extensions.code).toBe('rest_invalid_param');
     expect((await t.gql(List, { formId })).errors?.[0]?.extensions.status).toBe(401);
     expect((await t.gql(List, { formId }, subscriber)).errors?.[0]?.extensions.status).toBe(403);
@@ -135,7 +135,7 @@ describe('status and deletion', () => {
     const missing = await t.gql(SetStatus, { ids: [entryIds[2]!, 999999], status: 'spam' }, editor);
     expect(missing.errors?.[0]?.extensions).toMatchObject({ code: 'forms_entry_not_found', status: 404 });
     expect((await t.platform.prisma.formEntry.findUnique({ where: { id: entryIds[2] } }))?.status).toBe('unread');
-    expect((await t.gql(SetStatus, { ids: [entryIds[2]!], status: 'archived' }, editor)).errors?.[0]?.extensions.code).toBe('rest_invalid_param');
+    expect((await t.gql(SetStatus, { ids: [entryIds[2]!], status: 'archived' as never }, editor)).errors?.[0]?.extensions.code).toBe('rest_invalid_param');
     expect((await t.gql(SetStatus, { ids: [], status: 'read' }, editor)).errors?.[0]?.extensions.code).toBe('rest_invalid_param');
     expect((await t.gql(SetStatus, { ids: [entryIds[2]!], status: 'read' }, subscriber)).errors?.[0]?.extensions.status).toBe(403);
     await t.gql(SetStatus, { ids: [entryIds[1]!], status: 'unread' }, editor);

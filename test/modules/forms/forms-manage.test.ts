@@ -57,7 +57,7 @@ describe('creating forms', () => {
           { key: 'when', type: 'date', label: 'When', minDate: '2026-02-30' },
           { key: 'shown', type: 'text', label: 'Shown', conditional: { rules: [{ field: 'later', operator: 'is', value: 'x' }] } },
           { key: 'later', type: 'text', label: 'Later', defaultValue: ['a'] },
-          { key: 'mood', type: 'magic', label: 'Mood' },
+          { key: 'mood', type: 'text', label: 'Mood', defaultValue: { not: 'a value' } },
         ],
         notifications: [{ to: ['{field:shown}', 'not-an-address'] }],
         mailingFeed: { emailField: 'shown' },
@@ -69,9 +69,12 @@ describe('creating forms', () => {
     const params = (res.errors![0]!.extensions.data as { params: Record<string, string> }).params;
     expect(Object.keys(params).sort()).toEqual([
       'fields.0.key', 'fields.1.options', 'fields.2.max', 'fields.2.maxLength', 'fields.3.pattern', 'fields.4.minDate',
-      'fields.6.defaultValue', 'fields.7.type', 'notifications.0.to.1', 'title',
+      'fields.6.defaultValue', 'fields.7.defaultValue', 'notifications.0.to.1', 'title',
     ].sort());
     expect(params['fields.1.options']).toBe('A select field needs at least one option.');
+    // A field type is a FormFieldType: GraphQL itself refuses any other.
+    const magic = await t.gql(CreateForm, { input: { title: 'Magic', fields: [{ key: 'mood', type: 'magic' as never, label: 'Mood' }] } }, admin);
+    expect(magic.errors?.[0]?.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
     expect(await t.platform.prisma.form.count()).toBe(before);
 
     // Cross-field rules are checked once every field is valid.

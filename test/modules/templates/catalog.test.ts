@@ -18,7 +18,7 @@ const installed = () => new Set(t.platform.modules.map((m) => m.name));
 const get = (path: string, caller: Caller = admin) => t.http.get(`/wp-json/templates/v1${path}`).set(caller.headers);
 
 const Catalog = graphql(`
-  query TplCatalog($page: Int, $perPage: Int, $search: String, $category: String, $source: String) {
+  query TplCatalog($page: Int, $perPage: Int, $search: String, $category: String, $source: TemplateSource) {
     templateCatalog(page: $page, perPage: $perPage, search: $search, category: $category, source: $source) {
       total totalPages page perPage items { key title source category tags requirements { met } sections { key title } }
     }
@@ -114,7 +114,7 @@ describe('GET /templates/v1/catalog', () => {
     expect(r.errors).toBeUndefined();
     expect(r.data!.templateCatalog).toMatchObject({ total: 2, totalPages: 1, page: 1, perPage: 2 });
     expect(r.data!.templateCatalog.items.map((i) => [i.key, i.requirements.met])).toEqual([['fixture-simple', true], ['fixture-unmet', false]]);
-    const bad = await t.gql(Catalog, { source: 'elsewhere' }, admin);
+    const bad = await t.gql(Catalog, { source: 'elsewhere' as never }, admin);
     expect(bad.errors![0]!.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
   });
 });

@@ -26,12 +26,12 @@ async function newPost(caller: Caller, content = 'Existing paragraph.', status =
 }
 
 const Import = graphql(`
-  mutation TplImport($key: String!, $status: String, $force: Boolean) {
+  mutation TplImport($key: String!, $status: TemplateContentStatus, $force: Boolean) {
     importTemplate(key: $key, status: $status, force: $force) { post { id type status title meta } template { key source } sections forced requirements { met } }
   }
 `);
 const Page = graphql(`
-  mutation TplPage($key: String!, $title: String, $status: String) {
+  mutation TplPage($key: String!, $title: String, $status: TemplateContentStatus) {
     createPageFromTemplate(key: $key, title: $title, status: $status) { post { id type title status content } sections }
   }
 `);
@@ -104,7 +104,7 @@ describe('POST /import and /import/{key}: the site template library', () => {
     const r = await t.gql(Import, { key: 'contact', status: 'pending', force: true }, admin);
     expect(r.errors).toBeUndefined();
     expect(r.data!.importTemplate).toMatchObject({ post: { type: 'tpl_template', status: 'pending' }, template: { key: 'contact', source: 'bundled' } });
-    const bad = await t.gql(Import, { key: 'contact', status: 'trash' }, admin);
+    const bad = await t.gql(Import, { key: 'contact', status: 'trash' as never }, admin);
     expect(bad.errors![0]!.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
     const unmet = await t.gql(Import, { key: 'fixture-unmet' }, admin);
     expect(unmet.errors![0]!.extensions).toMatchObject({ code: 'templates_requirements_unmet', status: 409 });

@@ -1,5 +1,7 @@
 // GraphQL output types of a form definition's parts (the JSON documents of definition/types.ts).
 import { schemaPart } from '../../../graphql/builder.ts';
+import { enumType } from '../../../graphql/zod-args.ts';
+import { ConditionalAction, ConditionalMatch, ConditionOperator, ConfirmationType, EntryLimitPeriod, FieldType, SpamAction } from '../definition/input.ts';
 import type {
   ConditionRule, Conditional, Confirmation, FieldDefinition, FieldOption, FormSettings, MailingFeed, Notification,
 } from '../definition/types.ts';
@@ -15,7 +17,7 @@ export const definitionTypesSchema = schemaPart((builder) => {
   const ConditionRuleRef = builder.objectRef<ConditionRule>('FormConditionRule').implement({
     fields: (t) => ({
       field: t.exposeString('field', { description: 'Key of an earlier field.' }),
-      operator: t.exposeString('operator', { description: 'is, is_not, contains, not_contains, greater_than, less_than, is_empty, is_not_empty.' }),
+      operator: t.expose('operator', { type: enumType(builder, ConditionOperator) }),
       value: t.exposeString('value'),
     }),
   });
@@ -23,8 +25,8 @@ export const definitionTypesSchema = schemaPart((builder) => {
   const ConditionalRef = builder.objectRef<Conditional>('FormConditional').implement({
     description: 'Shows (action show) or hides the field when all (match all) or any of the rules match.',
     fields: (t) => ({
-      action: t.exposeString('action'),
-      match: t.exposeString('match'),
+      action: t.expose('action', { type: enumType(builder, ConditionalAction) }),
+      match: t.expose('match', { type: enumType(builder, ConditionalMatch) }),
       rules: t.field({ type: [ConditionRuleRef], resolve: (c) => c.rules }),
     }),
   });
@@ -33,7 +35,7 @@ export const definitionTypesSchema = schemaPart((builder) => {
     description: 'A field of a form, with everything a front end needs to render it and the rules the server applies.',
     fields: (t) => ({
       key: t.exposeString('key', { description: 'Submission key, entry value key and merge tag {field:key}.' }),
-      type: t.exposeString('type', { description: 'text, textarea, email, number, select, radio, checkbox, date, phone, url, hidden or consent.' }),
+      type: t.expose('type', { type: enumType(builder, FieldType) }),
       label: t.exposeString('label'),
       description: t.exposeString('description'),
       required: t.exposeBoolean('required'),
@@ -57,7 +59,7 @@ export const definitionTypesSchema = schemaPart((builder) => {
 
   const FormConfirmationRef = builder.objectRef<Confirmation>('FormConfirmation').implement({
     fields: (t) => ({
-      type: t.exposeString('type', { description: 'message or redirect.' }),
+      type: t.expose('type', { type: enumType(builder, ConfirmationType) }),
       message: t.exposeString('message'),
       redirectUrl: t.exposeString('redirectUrl', { nullable: true }),
     }),
@@ -67,7 +69,7 @@ export const definitionTypesSchema = schemaPart((builder) => {
   const EntryLimitRef = builder.objectRef<EntryLimit>('FormEntryLimit').implement({
     fields: (t) => ({
       count: t.exposeInt('count'),
-      period: t.exposeString('period', { description: 'total, day, week, month or year (UTC; weeks start on Monday).' }),
+      period: t.expose('period', { type: enumType(builder, EntryLimitPeriod) }),
       message: t.exposeString('message'),
     }),
   });
@@ -86,7 +88,7 @@ export const definitionTypesSchema = schemaPart((builder) => {
       submitLabel: t.exposeString('submitLabel'),
       honeypot: t.exposeBoolean('honeypot'),
       honeypotName: t.exposeString('honeypotName'),
-      spamAction: t.exposeString('spamAction', { description: 'reject (400 forms_spam_detected) or store (kept as spam).' }),
+      spamAction: t.expose('spamAction', { type: enumType(builder, SpamAction) }),
       requireLogin: t.exposeBoolean('requireLogin'),
       requireLoginMessage: t.exposeString('requireLoginMessage'),
       entryLimit: t.field({ type: EntryLimitRef, nullable: true, resolve: (s) => s.entryLimit }),

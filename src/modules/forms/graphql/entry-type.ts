@@ -1,5 +1,7 @@
 // GraphQL: the FormEntry type (personal data: reachable only through fields that need forms_view_entries).
 import { schemaPart } from '../../../graphql/builder.ts';
+import { enumType } from '../../../graphql/zod-args.ts';
+import { EntryStatus } from '../service/entries.ts';
 import { fieldsOf } from '../definition/stored.ts';
 import { displayValue } from '../notify/merge-tags.ts';
 import type { NotificationResult } from '../notify/send.ts';
@@ -51,7 +53,7 @@ export const entryTypeSchema = schemaPart((builder) => {
       id: t.exposeInt('id'),
       formId: t.exposeInt('formId'),
       formVersion: t.exposeInt('formVersion'),
-      status: t.exposeString('status', { description: 'unread, read, spam or trash.' }),
+      status: t.expose('status', { type: enumType(builder, EntryStatus) }),
       values: t.expose('values', { type: 'JSON', description: 'Field key -> value.' }),
       fields: t.field({
         type: [LabelledValueRef],

@@ -4,12 +4,15 @@
 import './entry-type.ts';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { requiresCapability } from '../../../graphql/access.ts';
-import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
-import { invalid } from '../../../platform/errors.ts';
+import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
+import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
+import { id, pageArgs, SortOrder } from '../../../input/vocabulary.ts';
+import { rest } from '../../../rest/binding.ts';
 import { FORMS_EDIT_ENTRIES, FORMS_VIEW_ENTRIES } from '../capabilities.ts';
 import { resendNotifications } from '../notify/retry.ts';
-import { deleteEntries, entryNotFound, entryWhere, setEntryStatus, type EntryQuery } from '../service/entries.ts';
+import { deleteEntries, EntryFilter, EntryIds, entryNotFound, EntryStatusChange, entryWhere, setEntryStatus } from '../service/entries.ts';
 import { exportEntries, type EntryExport } from '../service/export.ts';
+import { ENTRY_FIELDS } from './selections.ts';
 
 const view = requiresCapability(FORMS_VIEW_ENTRIES);
 const edit = requiresCapability(FORMS_EDIT_ENTRIES);
@@ -27,23 +30,23 @@ export const entrySchema = schemaPart((builder) => {
     }),
   });
 
-  const filterArgs = builder.args((t) => ({
-    status: t.string({ description: 'unread, read, spam, trash or any; default unread and read.' }),
-    search: t.string({ description: 'Text in any value, or an entry id.' }),
-    since: t.field({ type: 'DateTime', description: 'Submitted at or after.' }),
-    until: t.field({ type: 'DateTime', description: 'Submitted before.' }),
+  // The connection's filter is typed from the declaration and enforced by entryWhere; its arguments are not validated
+  // as declared arguments because Pothos adds the cursor arguments (first, after, …) to the same field.
+  const connectionArgs = builder.args((t) => ({
+    status: t.field({ type: enumType(builder, EntryFilter.status), description: EntryFilter.status.description }),
+    search: t.string({ description: EntryFilter.search.description }),
+    since: t.field({ type: 'DateTime', description: EntryFilter.since.description }),
+    until: t.field({ type: 'DateTime', description: EntryFilter.until.description }),
+    formId: t.int(),
   }));
-
-  const direction = (order: string | null | undefined) => {
-    if (order !== 'asc' && order !== 'desc') throw invalid('order', 'order is one of asc and desc.');
-    return order;
-  };
 
   builder.queryFields((t) => ({
     formEntry: t.prismaField({
       type: 'FormEntry',
+      description: 'One entry (forms_view_entries: entries hold personal data).',
       ...view,
-      args: { id: t.arg.int({ required: true }) },
+      args: zodArgs(t, { id: id() }),
+      ...rest('GET /forms/v1/entries/:id', { summary: 'One entry (forms_view_entries: entries hold personal data)', select: ENTRY_FIELDS }),
       resolve: async (query, _r, { id }, ctx) => {
         const entry = await ctx.platform.prisma.formEntry.findUnique({ ...query, where: { id } });
         if (!entry) throw entryNotFound();
@@ -53,10 +56,10 @@ export const entrySchema = schemaPart((builder) => {
     formEntries: t.field({
       type: FormEntryPage,
       ...view,
-      args: { ...pageFieldArgs(t), ...filterArgs, formId: t.arg.int(), order: t.arg.string({ defaultValue: 'desc', description: 'asc or desc (by submission).' }) },
+      args: zodArgs(t, { ...pageArgs, ...EntryFilter, formId: id().optional(), order: SortOrder.default('desc').describe('By submission.') }),
       resolve: (_r, args, ctx) => {
-        const where = entryWhere(args as EntryQuery);
-        const order = direction(args.order);
+        const where = entryWhere(args);
+        const order = args.order;
         return offsetPage(args, {
           count: () => ctx.platform.prisma.formEntry.count({ where }),
           findMany: (w, query) => ctx.platform.prisma.formEntry.findMany({ ...query, ...w, where, orderBy: { id: order } }),
@@ -69,27 +72,25 @@ export const entrySchema = schemaPart((builder) => {
       ...view,
       description: 'Entries newest first, with cursors (for tables that page through many entries).',
       maxSize: 100,
-      args: { ...filterArgs, formId: t.arg.int() },
-      totalCount: (_p, args, ctx) => ctx.platform.prisma.formEntry.count({ where: entryWhere(args as EntryQuery) }),
-      resolve: (query, _p, args, ctx) => ctx.platform.prisma.formEntry.findMany({ ...query, where: entryWhere(args as EntryQuery), orderBy: { id: 'desc' } }),
+      args: connectionArgs,
+      totalCount: (_p, args, ctx) => ctx.platform.prisma.formEntry.count({ where: entryWhere(args) }),
+      resolve: (query, _p, args, ctx) => ctx.platform.prisma.formEntry.findMany({ ...query, where: entryWhere(args), orderBy: { id: 'desc' } }),
     }),
     formEntriesCsv: t.field({
       type: ExportRef,
       ...view,
       description: 'The entries of one form as CSV (UTF-8, one column per field).',
-      args: { ...filterArgs, formId: t.arg.int({ required: true }) },
+      args: zodArgs(t, { ...EntryFilter, formId: id() }),
       resolve: (_r, { formId, ...q }, ctx) => exportEntries(ctx.platform, formId, q),
     }),
   }));
-
-  const idsArg = builder.args((t) => ({ ids: t.intList({ required: true, description: '1 to 100 entry ids.' }) }));
 
   builder.mutationFields((t) => ({
     setFormEntryStatus: t.prismaField({
       type: ['FormEntry'],
       ...edit,
       description: 'Marks entries read, unread, spam or trash (all or none).',
-      args: { ...idsArg, status: t.arg.string({ required: true }) },
+      args: zodArgs(t, EntryStatusChange),
       resolve: async (query, _r, { ids, status }, ctx) => {
         const changed = await setEntryStatus(ctx.platform, ids, status);
         return ctx.platform.prisma.formEntry.findMany({ ...query, where: { id: { in: changed } }, orderBy: { id: 'asc' } });
@@ -99,14 +100,14 @@ export const entrySchema = schemaPart((builder) => {
       type: ['FormEntry'],
       ...edit,
       description: 'Deletes entries for good (all or none); answers them as they were.',
-      args: idsArg,
+      args: zodArgs(t, EntryIds),
       resolve: (query, _r, { ids }, ctx) => deleteEntries(ctx.platform, ids, query),
     }),
     resendFormEntryNotifications: t.prismaField({
       type: 'FormEntry',
       ...edit,
       description: 'Sends the enabled notifications of an entry again and answers with the outcome.',
-      args: { id: t.arg.int({ required: true }) },
+      args: zodArgs(t, { id: id() }),
       resolve: async (query, _r, { id }, ctx) => {
         await resendNotifications(ctx.platform, id);
         return ctx.platform.prisma.formEntry.findUniqueOrThrow({ ...query, where: { id } });

@@ -1,27 +1,42 @@
 // GraphQL: the Form type, the public form queries and the managers' form mutations.
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresCapability } from '../../../graphql/access.ts';
-import { invalid } from '../../../platform/errors.ts';
-import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
+import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
+import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
+import { str } from '../../../input/rules.ts';
+import { rest } from '../../../rest/binding.ts';
 import { FORMS_MANAGE, FORMS_VIEW_ENTRIES } from '../capabilities.ts';
+import { FormStatus } from '../definition/input.ts';
+import { camelKeys } from '../definition/keys.ts';
 import { definitionOf, fieldsOf, settingsOf } from '../definition/stored.ts';
-import { canSee, createForm, deleteForm, duplicateForm, formNotFound, formWhere, updateForm, type FormPatch } from '../service/forms.ts';
+import {
+  canSee, createForm, deleteForm, duplicateForm, FormCreate, FormDelete, FormFilter, FormId, formNotFound, FORM_ORDER, FormUpdate, formWhere,
+  updateForm, type FormPatch,
+} from '../service/forms.ts';
 import { availability } from './availability.ts';
-import { definitionInputsSchema } from './definition-inputs.ts';
 import { definitionTypesSchema } from './definition-types.ts';
+import { FORM_FIELDS } from './selections.ts';
 
 const manage = requiresCapability(FORMS_MANAGE);
 const viewEntries = requiresCapability(FORMS_VIEW_ENTRIES);
 
+/** REST only: `context=edit` answers the managers' parts too (the `$edit` of FORM_FIELDS). */
+const context = str({ enum: ['view', 'edit'], default: 'view', description: 'edit adds confirmation, settings, notifications and mailing feed (form managers only).' });
+const edit = { edit: 'Boolean!' };
+
+/** A REST body in the context=edit shape (snake_case at every depth) -> FormInput; id, version and dates are not
+ *  arguments, so a form read with context=edit can be sent back as it is. */
+const formInput = (args: Record<string, unknown>) =>
+  camelKeys(Object.fromEntries(Object.entries(args).filter(([k, v]) => k !== 'id' && v !== undefined)));
+
 export const formSchema = schemaPart((builder) => {
   const { FormConfirmationRef, FormFieldRef, FormMailingFeedRef, FormNotificationRef, FormSettingsRef } = definitionTypesSchema(builder);
-  const { FormInput } = definitionInputsSchema(builder);
   builder.prismaObject('Form', {
     fields: (t) => ({
       id: t.exposeInt('id'),
       title: t.exposeString('title'),
       description: t.exposeString('description'),
-      status: t.exposeString('status', { description: 'active or inactive.' }),
+      status: t.expose('status', { type: enumType(builder, FormStatus) }),
       version: t.exposeInt('version', { description: 'Grows with every change; entries record the version they answered.' }),
       fields: t.field({ type: [FormFieldRef], resolve: (f) => fieldsOf(f) }),
       submitLabel: t.string({ resolve: (f) => settingsOf(f).submitLabel }),
@@ -57,25 +72,23 @@ export const formSchema = schemaPart((builder) => {
 
   const FormPage = prismaPage(builder, 'Form');
 
-  const ORDER_BY = { id: 'id', title: 'title', date: 'createdAt' } as const;
-
   builder.queryFields((t) => ({
     forms: t.field({
       type: FormPage,
       description: 'Active forms for everyone; inactive ones too for form managers.',
       ...isPublic(),
-      args: {
-        ...pageFieldArgs(t),
-        search: t.arg.string(),
-        status: t.arg.string({ description: 'active or inactive (inactive: managers only).' }),
-        orderBy: t.arg.string({ defaultValue: 'date', description: 'id, title or date.' }),
-        order: t.arg.string({ defaultValue: 'desc', description: 'asc or desc.' }),
-      },
+      args: zodArgs(t, FormFilter),
+      ...rest('GET /forms/v1/forms', {
+        summary: 'Forms: active ones for everyone, inactive ones too for form managers',
+        select: FORM_FIELDS,
+        paginated: true,
+        args: { context },
+        vars: edit,
+        variables: (a) => ({ page: a.page, perPage: a.per_page, search: a.search, status: a.status, orderBy: a.orderby, order: a.order, edit: a.context === 'edit' }),
+      }),
       resolve: (_r, args, ctx) => {
         const where = formWhere(ctx.principal, args);
-        const column = ORDER_BY[(args.orderBy ?? 'date') as keyof typeof ORDER_BY];
-        if (!column) throw invalid('orderBy', 'orderBy is one of id, title and date.');
-        if (args.order !== 'asc' && args.order !== 'desc') throw invalid('order', 'order is one of asc and desc.');
+        const column = FORM_ORDER[args.orderBy];
         const direction = args.order;
         return offsetPage(args, {
           count: () => ctx.platform.prisma.form.count({ where }),
@@ -87,7 +100,14 @@ export const formSchema = schemaPart((builder) => {
       type: 'Form',
       description: 'One form: active forms for everyone, inactive ones for form managers (others get 404).',
       ...isPublic(),
-      args: { id: t.arg.int({ required: true }) },
+      args: zodArgs(t, FormId),
+      ...rest('GET /forms/v1/forms/:id', {
+        summary: 'One form, with everything a front end needs to render it',
+        select: FORM_FIELDS,
+        args: { context },
+        vars: edit,
+        variables: (a) => ({ id: a.id, edit: a.context === 'edit' }),
+      }),
       resolve: async (query, _r, { id }, ctx) => {
         const form = await ctx.platform.prisma.form.findUnique({ ...query, where: { id } });
         if (!form || !canSee(ctx.principal, form)) throw formNotFound();
@@ -96,14 +116,22 @@ export const formSchema = schemaPart((builder) => {
     }),
   }));
 
-  /** GraphQL input -> the service's patch (GraphQL's unset inputs are absent; explicit nulls reset or remove). */
-  const patchOf = (input: typeof FormInput.$inferInput) => input as unknown as FormPatch;
+  /** The declared input -> the service's patch (unset parts are absent; explicit nulls reset or remove). */
+  const patchOf = (input: unknown) => input as FormPatch;
 
   builder.mutationFields((t) => ({
     createForm: t.prismaField({
       type: 'Form',
+      description: 'Creates a form (fields, settings, notifications, feed); parts left out take their defaults.',
       ...manage,
-      args: { input: t.arg({ type: FormInput, required: true }) },
+      args: zodArgs(t, FormCreate),
+      ...rest('POST /forms/v1/forms', {
+        summary: 'Create a form (form managers): the body is a form as GET ?context=edit answers it; 201 with the form',
+        select: FORM_FIELDS,
+        status: 201,
+        vars: edit,
+        variables: (a) => ({ input: formInput(a), edit: true }),
+      }),
       resolve: async (query, _r, { input }, ctx) => {
         const form = await createForm(ctx.platform, input);
         return ctx.platform.prisma.form.findUniqueOrThrow({ ...query, where: { id: form.id } });
@@ -111,12 +139,16 @@ export const formSchema = schemaPart((builder) => {
     }),
     updateForm: t.prismaField({
       type: 'Form',
+      description: 'Updates a form: parts left out stay; fields and notifications are replaced whole.',
       ...manage,
-      args: {
-        id: t.arg.int({ required: true }),
-        input: t.arg({ type: FormInput, required: true }),
-        expectedVersion: t.arg.int({ description: 'Refuse (409 forms_form_conflict) unless the form is still at this version.' }),
-      },
+      args: zodArgs(t, FormUpdate),
+      ...rest('PUT /forms/v1/forms/:id', {
+        summary: 'Update a form (form managers; POST and PATCH too, as WordPress): parts left out stay; fields and notifications are replaced whole',
+        select: FORM_FIELDS,
+        vars: edit,
+        omit: ['expectedVersion'],
+        variables: (a) => ({ id: a.id, input: formInput(a), edit: true }),
+      }),
       resolve: async (query, _r, { id, input, expectedVersion }, ctx) => {
         await updateForm(ctx.platform, id, patchOf(input), expectedVersion);
         return ctx.platform.prisma.form.findUniqueOrThrow({ ...query, where: { id } });
@@ -126,7 +158,7 @@ export const formSchema = schemaPart((builder) => {
       type: 'Form',
       ...manage,
       description: 'Copies a form (fields, settings, notifications, feed) as a new inactive form.',
-      args: { id: t.arg.int({ required: true }) },
+      args: zodArgs(t, FormId),
       resolve: async (query, _r, { id }, ctx) => {
         const copy = await duplicateForm(ctx.platform, id);
         return ctx.platform.prisma.form.findUniqueOrThrow({ ...query, where: { id: copy.id } });
@@ -136,8 +168,8 @@ export const formSchema = schemaPart((builder) => {
       type: 'Form',
       ...manage,
       description: 'Deletes a form. One with entries needs deleteEntries: true (409 forms_form_has_entries otherwise).',
-      args: { id: t.arg.int({ required: true }), deleteEntries: t.arg.boolean({ defaultValue: false }) },
-      resolve: (query, _r, { id, deleteEntries }, ctx) => deleteForm(ctx.platform, id, deleteEntries ?? false, query),
+      args: zodArgs(t, FormDelete),
+      resolve: (query, _r, { id, deleteEntries }, ctx) => deleteForm(ctx.platform, id, deleteEntries, query),
     }),
   }));
 });

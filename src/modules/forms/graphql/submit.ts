@@ -4,9 +4,15 @@ import type { FormEntry } from '../../../generated/prisma/client.ts';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic } from '../../../graphql/access.ts';
 import type { Context } from '../../../graphql/context.ts';
-import { invalid } from '../../../platform/errors.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
+import { rest } from '../../../rest/binding.ts';
 import type { RenderedConfirmation } from '../submission/confirmation.ts';
-import { submitEntry, validateSubmission, type Submission } from '../submission/submit.ts';
+import { SubmissionArgs, submitEntry, validateSubmission, type Submission } from '../submission/submit.ts';
+import { submittedValues } from '../submission/validate.ts';
+import { SUBMISSION } from './selections.ts';
+
+/** REST: the body is the values (field key -> value, JSON or form-encoded); only the id is a REST argument. */
+const body = { omit: ['values'], variables: (a: Record<string, unknown>, req: { body: Record<string, unknown> }) => ({ id: a.id, values: submittedValues(req.body) }) };
 
 export const submitSchema = schemaPart((builder) => {
   const SubmittedEntryRef = builder.objectRef<FormEntry>('SubmittedFormEntry').implement({
@@ -42,29 +48,28 @@ export const submitSchema = schemaPart((builder) => {
     }),
   });
 
-  function submission(ctx: Context, id: number, values: unknown): Submission {
-    if (!values || typeof values !== 'object' || Array.isArray(values)) throw invalid('values', 'values is an object of field key -> value.');
-    return { formId: id, values: values as Record<string, unknown>, principal: ctx.principal, request: ctx.request };
-  }
-
-  const args = builder.args((t) => ({
-    id: t.int({ required: true }),
-    values: t.field({ type: 'JSON', required: true, description: 'Field key -> value (checkbox: a list; consent: a boolean).' }),
-  }));
+  const submission = (ctx: Context, id: number, values: Record<string, unknown>): Submission => ({ formId: id, values, principal: ctx.principal, request: ctx.request });
 
   builder.mutationFields((t) => ({
     submitForm: t.field({
       type: SubmissionRef,
       ...isPublic(),
       description: 'Validates and stores an entry. Invalid: 400 rest_invalid_param with a message per field key, nothing stored.',
-      args,
+      args: zodArgs(t, SubmissionArgs),
+      ...rest('POST /forms/v1/forms/:id/submit', {
+        summary: 'Submit to a form: the body is field key -> value (JSON or form-encoded); 201 with the entry and confirmation',
+        select: SUBMISSION,
+        status: 201,
+        ...body,
+      }),
       resolve: (_r, { id, values }, ctx) => submitEntry(ctx.platform, submission(ctx, id, values)),
     }),
     validateFormSubmission: t.field({
       type: ValidationRef,
       ...isPublic(),
       description: 'Checks a submission as submitForm would, without storing it (for forms that validate as people type).',
-      args,
+      args: zodArgs(t, SubmissionArgs),
+      ...rest('POST /forms/v1/forms/:id/validate', { summary: 'Check a submission without storing it (same body and refusals as submit)', select: 'valid values', ...body }),
       resolve: async (_r, { id, values }, ctx) => ({ values: await validateSubmission(ctx.platform, submission(ctx, id, values)) }),
     }),
   }));

@@ -5,33 +5,34 @@ import type { FormEntry, Prisma } from '../../../generated/prisma/client.ts';
 import { notFound } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction } from '../../../platform/transaction.ts';
-import { parseInput } from '../../../platform/validate.ts';
+import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { enumOf, id, search } from '../../../input/vocabulary.ts';
 import { COUNTED_STATUSES } from '../submission/restrictions.ts';
 
-const ENTRY_STATUSES = ['unread', 'read', 'spam', 'trash'] as const;
+export const ENTRY_STATUSES = ['unread', 'read', 'spam', 'trash'] as const;
+export const EntryStatus = enumOf('FormEntryStatus', ENTRY_STATUSES, 'unread and read are kept in the inbox; spam and trash are purged after 30 days.');
+const EntryStatusFilter = enumOf('FormEntryStatusFilter', [...ENTRY_STATUSES, 'any'], 'An entry status, or any.');
 
 export const entryNotFound = (ids?: number[]) =>
   notFound('forms_entry_not_found', ids && ids.length > 1 ? `No entry has the id(s) ${ids.join(', ')}.` : 'No entry has that id.');
 
-export interface EntryQuery {
-  formId?: number | null;
-  /** unread, read, spam, trash, or any; default: unread and read (what an inbox shows). */
-  status?: string | null;
-  search?: string | null;
-  since?: Date | null;
-  until?: Date | null;
-}
+/** Which entries a list, a connection or an export covers. */
+export const EntryFilter = {
+  status: EntryStatusFilter.optional().describe('unread, read, spam, trash or any; default unread and read.'),
+  search: search().describe('Text in any value, or an entry id.'),
+  since: z.date().optional().describe('Submitted at or after.'),
+  until: z.date().optional().describe('Submitted before.'),
+};
+const EntryQuerySchema = z.object({ formId: id().optional(), ...EntryFilter });
+/** As callers hold it (the CLI's option, the connection's argument); entryWhere validates it against the declaration. */
+export type EntryQuery = Omit<Input<typeof EntryQuerySchema>, 'status'> & { status?: string | null };
 
-const querySchema = z.object({
-  formId: z.int().min(1).nullish(),
-  status: z.enum([...ENTRY_STATUSES, 'any'], { error: `Use one of ${[...ENTRY_STATUSES, 'any'].join(', ')}.` }).nullish(),
-  search: z.string().max(200).nullish(),
-  since: z.date().nullish(),
-  until: z.date().nullish(),
-});
+/** 1 to 100 entry ids (bulk commands change all of them or none). */
+export const EntryIds = { ids: z.array(id()).min(1).max(100).describe('1 to 100 entry ids.') };
+export const EntryStatusChange = { ...EntryIds, status: EntryStatus };
 
 export function entryWhere(q: EntryQuery): Prisma.FormEntryWhereInput {
-  const { formId, status, search, since, until } = parseInput(querySchema, q);
+  const { formId, status, search, since, until } = parseDeclared(EntryQuerySchema, q);
   const term = search?.trim().toLowerCase();
   return {
     ...(formId ? { formId } : {}),
@@ -43,18 +44,16 @@ export function entryWhere(q: EntryQuery): Prisma.FormEntryWhereInput {
   };
 }
 
-const idsSchema = z.array(z.int().min(1)).min(1, 'Give at least one id.').max(100, 'Give at most 100 ids.');
-
 /** Entries by id, all of them or 404 naming the missing ones. */
 async function allEntries(tx: Prisma.TransactionClient, ids: number[]) {
-  const unique = [...new Set(parseInput(z.object({ ids: idsSchema }), { ids }).ids)];
+  const unique = [...new Set(parseDeclared(z.object(EntryIds), { ids }).ids)];
   const rows = await tx.formEntry.findMany({ where: { id: { in: unique } }, select: { id: true, formId: true, status: true } });
   if (rows.length !== unique.length) throw entryNotFound(unique.filter((id) => !rows.some((r) => r.id === id)));
   return { unique, rows };
 }
 
 export async function setEntryStatus(platform: Platform, ids: number[], status: string): Promise<number[]> {
-  const next = parseInput(z.object({ status: z.enum(ENTRY_STATUSES, { error: `Use one of ${ENTRY_STATUSES.join(', ')}.` }) }), { status }).status;
+  const next = parseDeclared(z.object(EntryStatusChange), { ids, status }).status;
   return transaction(platform, async (tx, after) => {
     const { unique, rows } = await allEntries(tx, ids);
     const changing = rows.filter((r) => r.status !== next);

@@ -5,12 +5,33 @@ import { AppError, conflict, notFound } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { can, type Principal } from '../../../platform/principal.ts';
 import { transaction } from '../../../platform/transaction.ts';
+import { z } from 'zod';
+import { enumOf, id, pageArgs, search, SortOrder } from '../../../input/vocabulary.ts';
 import { FORMS_MANAGE } from '../capabilities.ts';
+import { FormInput, FormStatus } from '../definition/input.ts';
 import { parseDefinition } from '../definition/schema.ts';
 import { definitionOf } from '../definition/stored.ts';
 import type { FormDefinition } from '../definition/types.ts';
 
 export const formNotFound = () => notFound('forms_form_not_found', 'No form has that id.');
+
+/** The form list's columns: date is the creation time. */
+export const FORM_ORDER = { id: 'id', title: 'title', date: 'createdAt' } as const;
+export const FormFilter = {
+  ...pageArgs,
+  search: search().describe('Part of the title.'),
+  status: FormStatus.optional().describe('active or inactive (inactive: managers only).'),
+  orderBy: enumOf('FormOrderBy', ['id', 'title', 'date']).default('date').meta({ rest: 'orderby' }),
+  order: SortOrder.default('desc'),
+};
+export const FormId = { id: id() };
+export const FormCreate = { input: FormInput };
+export const FormUpdate = {
+  id: id(),
+  input: FormInput,
+  expectedVersion: z.number().int().min(1).optional().describe('Refuse (409 forms_form_conflict) unless the form is still at this version.'),
+};
+export const FormDelete = { id: id(), deleteEntries: z.boolean().default(false).describe('Delete its entries with it (409 forms_form_has_entries otherwise).') };
 
 /** Inactive forms exist only for managers; everyone else sees active ones. */
 export function formWhere(principal: Principal, q: { status?: string | null; search?: string | null } = {}): Prisma.FormWhereInput {

@@ -2,7 +2,9 @@
 // field, nothing stored), then one short transaction that re-checks the limits that need the data (entry limit, no
 // duplicates) under the form's row lock and stores the entry. Events, the mailing feed and notifications follow the
 // commit; notifications go out in the background.
+import { z } from 'zod';
 import { Prisma, type FormEntry } from '../../../generated/prisma/client.ts';
+import { id } from '../../../input/vocabulary.ts';
 import type { RequestInfo } from '../../../graphql/context.ts';
 import { AppError, ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
@@ -17,6 +19,14 @@ import { renderConfirmation, type RenderedConfirmation } from './confirmation.ts
 import { closed, COUNTED_STATUSES, loginRefusal, periodStart, scheduleRefusal } from './restrictions.ts';
 import { checkSubmission, searchTextOf } from './validate.ts';
 import type { FieldValue } from './values.ts';
+
+/** What a submission sends: the form and its values (over REST, the body itself: its keys are field keys). */
+export const SubmissionArgs = {
+  id: id(),
+  values: z
+    .record(z.string(), z.unknown(), { error: 'values is an object of field key -> value.' })
+    .describe('Field key -> value (checkbox: a list; consent: a boolean).'),
+};
 
 export interface Submission {
   formId: number;

@@ -1,9 +1,11 @@
 // GraphQL object types of the templates module (catalog entries are files and cache rows, not Prisma models).
 import { schemaPart } from '../../../graphql/builder.ts';
 import { objectPage } from '../../../graphql/pagination.ts';
+import { enumType } from '../../../graphql/zod-args.ts';
 import type { LoadProblem } from '../bundled.ts';
+import { TemplateSourceEnum } from '../catalog.ts';
 import type { Rejected } from '../cloud-fetch.ts';
-import type { CloudStatus, SyncResult } from '../cloud.ts';
+import { SyncStatus, type CloudStatus, type SyncResult } from '../cloud.ts';
 import { sectionMarkup, type Section, type Template } from '../entry.ts';
 import type { TemplateWrite } from '../import.ts';
 import { checkRequirements, type RequirementReport } from '../requirements.ts';
@@ -62,7 +64,7 @@ export const templateTypes = schemaPart((builder) => {
       category: t.exposeString('category'),
       tags: t.exposeStringList('tags'),
       previewImage: t.string({ nullable: true, resolve: (x) => x.preview_image }),
-      source: t.exposeString('source', { description: 'bundled or cloud.' }),
+      source: t.expose('source', { type: enumType(builder, TemplateSourceEnum) }),
       version: t.exposeString('version'),
       requirements: t.field({ type: RequirementsRef, resolve: (x, _a, ctx) => checkRequirements(ctx.platform, x) }),
       sections: t.field({ type: [SectionRef], resolve: (x) => x.sections.map((section) => ({ template: x, section })) }),
@@ -106,7 +108,7 @@ export const templateTypes = schemaPart((builder) => {
 
   const SyncResultRef = builder.objectRef<SyncResult>('TemplateSyncResult').implement({
     fields: (t) => ({
-      status: t.exposeString('status', { description: 'ok, failed, disabled (opted out) or not_configured.' }),
+      status: t.expose('status', { type: enumType(builder, SyncStatus) }),
       syncedAt: t.expose('syncedAt', { type: 'DateTime' }),
       added: t.exposeStringList('added'),
       updated: t.exposeStringList('updated'),
