@@ -49,7 +49,7 @@ url.pathname = `/${name}`;
 async function measure(label: string): Promise<{ label: string; summary: ImportSummary; seconds: number; rss: number[]; heap: number[] }> {
   const db = await openDatabase({ kind: 'postgres', url: url.toString() });
   await db.migrate();
-  const platform = await createPlatform({ config: { ...loadConfig({ ...process.env, DATABASE_URL: url.toString() }), logLevel: 'warn' }, db, modules });
+  const platform = await createPlatform({ config: { ...loadConfig({ ...process.env, DATABASE_URL: url.toString() }, modules), logLevel: 'warn' }, db, modules });
   const rss: number[] = [];
   const heap: number[] = [];
   const sample = () => {

@@ -154,8 +154,9 @@ export async function withAtrium<T>(
 ): Promise<T> {
   const { loadConfig } = await import('../src/config.ts');
   const { createAtrium } = await import('../src/server.ts');
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', ADMIN_PASSWORD: 'bench-admin-password', ...env });
-  const atrium = await createAtrium({ config });
+  const { modules } = await import('../src/modules/index.ts');
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', ADMIN_PASSWORD: 'bench-admin-password', ...env }, modules);
+  const atrium = await createAtrium({ config, modules });
   try {
     return await work(atrium);
   } finally {

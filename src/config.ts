@@ -1,64 +1,11 @@
-// Environment -> typed, validated configuration. The only place that reads process.env.
+// Environment -> typed, validated configuration. The only place that reads process.env. The platform's keys are
+// here; each module declares its own (Module.config, src/modules/<m>/config.ts) and they are validated together.
 import { z } from 'zod';
+import type { Module } from './platform/module.ts';
+import type { ModuleConfig, ModuleConfigs } from './platform/module-config.ts';
+import { bool, int, list, size, url } from './platform/env-values.ts';
 
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
-    .optional()
-    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
-
-const int = (fallback: number, min: number, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be an integer between ${min} and ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
-/** Bytes, as a plain integer or with a unit: 1048576, 512kb, 1mb. */
-const size = (fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const m = /^(\d+)\s*(b|kb|mb|gb)?$/i.exec(v.trim());
-      if (!m || Number(m[1]) < 1) {
-        ctx.addIssue({ code: 'custom', message: 'must be a size in bytes such as 1048576, 512kb or 1mb' });
-        return z.NEVER;
-      }
-      return Number(m[1]) * SIZE_UNITS[(m[2] ?? 'b').toLowerCase()]!;
-    });
-
-const url = (protocols: string[]) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return undefined;
-      try {
-        const u = new URL(v);
-        if (!protocols.includes(u.protocol)) throw new Error();
-        return v.replace(/\/+$/, '');
-      } catch {
-        ctx.addIssue({ code: 'custom', message: `must be a URL starting with ${protocols.join(' or ')}//` });
-        return z.NEVER;
-      }
-    });
-
-const list = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-
-const EnvSchema = z.object({
+const PLATFORM_KEYS = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(8080, 0, 65535),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -82,50 +29,15 @@ const EnvSchema = z.object({
   GRAPHQL_PUBLIC_INTROSPECTION: z.enum(['true', 'false']).optional(),
   SESSION_TTL_HOURS: int(48, 1, 24 * 365),
   AUTH_CACHE_SIZE: int(10_000, 0, 1_000_000),
-  JWT_SECRET: z.string().optional(),
-  JWT_PREVIOUS_SECRETS: list,
-  JWT_ISSUER: z.string().trim().min(1).max(200).optional(),
-  JWT_AUDIENCE: z.string().trim().min(1).max(200).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Atrium <atrium@localhost>'),
-  TEMPLATES_CLOUD_URL: url(['http:', 'https:']),
-  TEMPLATES_CLOUD_TTL: int(12 * 3600, 0, 30 * 24 * 3600),
-  TEMPLATES_CLOUD_TIMEOUT_MS: int(5000, 100, 120_000),
-  TEMPLATES_CLOUD_MAX_BYTES: size(5 * 1024 * 1024),
-  FORMS_SUBMIT_LIMIT: int(30, 0, 1_000_000),
-  FORMS_SUBMIT_WINDOW: int(600, 1, 86_400),
-  INTEL_CHECK_TIMEOUT_MS: int(5000, 1, 120_000),
-  INTEL_DB_RTT_WARN_MS: int(50, 0, 60_000),
-  INTEL_DB_RTT_CRITICAL_MS: int(500, 0, 60_000),
-  INTEL_EVENT_LOOP_WARN_MS: int(100, 0, 60_000),
-  INTEL_EVENT_LOOP_CRITICAL_MS: int(1000, 0, 60_000),
-  INTEL_MEMORY_WARN_MB: int(1024, 0, 1_048_576),
-  INTEL_MEMORY_CRITICAL_MB: int(2048, 0, 1_048_576),
-  INTEL_DB_SIZE_WARN_MB: int(2048, 0, 1_048_576),
-  MAILER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  MAILER_BATCH_SIZE: int(100, 1, 10_000),
-  MAILER_SEND_RATE: int(0, 0, 1_000_000),
-  MAILER_SEND_LEASE_SECONDS: int(600, 30, 86_400),
-  MAILER_STUCK_MINUTES: int(30, 1, 10_080),
-  MEMBER_DM_LIMIT: int(20, 0, 10_000),
-  MEMBER_DM_NEW_LIMIT: int(10, 0, 10_000),
-  MEMBER_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
-});
+};
 
 export type Env = Record<string, string | undefined>;
 
-export function loadConfig(env: Env = process.env) {
-  // Empty strings mean "unset", as in most .env files.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => {
-      const key = String(i.path[0]);
-      return `  ${key}: ${i.message} (got ${JSON.stringify(cleaned[key])})`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+type PlatformEnv = { [K in keyof typeof PLATFORM_KEYS]: z.output<(typeof PLATFORM_KEYS)[K]> };
+
+function platformSection(e: PlatformEnv) {
   const production = e.NODE_ENV === 'production';
   return {
     env: e.NODE_ENV,
@@ -154,54 +66,77 @@ export function loadConfig(env: Env = process.env) {
     },
     session: { ttlSeconds: e.SESSION_TTL_HOURS * 3600 },
     authCache: { size: e.AUTH_CACHE_SIZE },
-    mobile: {
-      jwtSecret: e.JWT_SECRET,
-      jwtPreviousSecrets: e.JWT_PREVIOUS_SECRETS,
-      /** `iss` and `aud` of mobile tokens; both default to PUBLIC_URL. */
-      jwtIssuer: e.JWT_ISSUER ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-      jwtAudience: e.JWT_AUDIENCE ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    templates: {
-      cloudUrl: e.TEMPLATES_CLOUD_URL,
-      cloudTtlSeconds: e.TEMPLATES_CLOUD_TTL,
-      cloudTimeoutMs: e.TEMPLATES_CLOUD_TIMEOUT_MS,
-      cloudMaxBytes: e.TEMPLATES_CLOUD_MAX_BYTES,
-    },
-    /** Form submissions per client IP per window (0: no limit). */
-    forms: { submitLimit: e.FORMS_SUBMIT_LIMIT, submitWindowSeconds: e.FORMS_SUBMIT_WINDOW },
-    /** Site health: the default per-check timeout, and the thresholds (a measure at or above one reaches it). */
-    intel: {
-      checkTimeoutMs: e.INTEL_CHECK_TIMEOUT_MS,
-      dbRtt: { warnMs: e.INTEL_DB_RTT_WARN_MS, criticalMs: e.INTEL_DB_RTT_CRITICAL_MS },
-      eventLoop: { warnMs: e.INTEL_EVENT_LOOP_WARN_MS, criticalMs: e.INTEL_EVENT_LOOP_CRITICAL_MS },
-      memory: { warnMb: e.INTEL_MEMORY_WARN_MB, criticalMb: e.INTEL_MEMORY_CRITICAL_MB },
-      dbSizeWarnMb: e.INTEL_DB_SIZE_WARN_MB,
-    },
-    mailer: {
-      /** Signs unsubscribe and tracking links; generated once and kept in the database when unset. */
-      secret: e.MAILER_SECRET,
-      /** Recipients read from the queue per round of the sender. */
-      batchSize: e.MAILER_BATCH_SIZE,
-      /** Messages per minute per sender (0: as fast as the SMTP server accepts). */
-      sendRate: e.MAILER_SEND_RATE,
-      /** A recipient claimed longer than this is taken as interrupted (see docs/mailer.md). */
-      sendLeaseSeconds: e.MAILER_SEND_LEASE_SECONDS,
-      /** A sending campaign without progress for this long is reported by the mailer_stuck_campaigns check. */
-      stuckMinutes: e.MAILER_STUCK_MINUTES,
-    },
-    member: {
-      /** The site currency: new plans' default, and what reports sum in (ISO 4217). */
-      currency: e.MEMBER_CURRENCY,
-      /** Direct messages a member may send per minute (0: no limit). */
-      dmPerMinute: e.MEMBER_DM_LIMIT,
-      /** Conversations a member may start per hour (0: no limit). */
-      dmNewPerHour: e.MEMBER_DM_NEW_LIMIT,
-    },
   };
 }
 
-export type Config = ReturnType<typeof loadConfig>;
+export type PlatformConfig = ReturnType<typeof platformSection>;
+
+/** The cleaned environment a config was read from: sections of modules installed later are built from it. */
+const SOURCE: unique symbol = Symbol('atrium.config.source');
+
+export type Config = PlatformConfig & ModuleConfigs & { readonly [SOURCE]?: Env };
+
+type Configured = Module & { config: ModuleConfig };
+
+/**
+ * The platform's keys and those of every listed module, validated together (one line per bad key). Modules left out
+ * get their section when a platform is built with them (withModuleSections), from the same environment.
+ */
+export function loadConfig(env: Env = process.env, modules: readonly Module[] = []): Config {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')) as Env;
+  const configured = withConfig(modules);
+  assertOneOwner(configured);
+  const values = parseEnv({ ...PLATFORM_KEYS, ...Object.assign({}, ...configured.map((m) => m.config.keys)) }, cleaned);
+  const platform = platformSection(values as PlatformEnv);
+  for (const m of configured) {
+    if (m.name in platform) throw new ConfigError(`Module ${m.name} cannot have a config section: the platform's config has a field of that name.`);
+  }
+  return { ...platform, ...sections(configured, values, platform), [SOURCE]: cleaned } as Config;
+}
+
+/** The config with a section for every listed module that declares keys; missing ones are read from its source. */
+export function withModuleSections(config: Config, modules: readonly Module[]): Config {
+  const configured = withConfig(modules);
+  assertOneOwner(configured);
+  const missing = configured.filter((m) => !(m.name in config));
+  if (!missing.length) return config;
+  const source = config[SOURCE];
+  if (!source) throw new ConfigError(`The configuration has no section for ${missing.map((m) => m.name).join(', ')}; build it with loadConfig(env, modules).`);
+  const values = parseEnv(Object.assign({}, ...missing.map((m) => m.config.keys)), source);
+  return { ...config, ...sections(missing, values, config) };
+}
+
+const withConfig = (modules: readonly Module[]) => modules.filter((m): m is Configured => m.config !== undefined);
+
+/** A key has one owner: the platform or one module. Two owners would read one value two ways. */
+function assertOneOwner(modules: readonly Configured[]): void {
+  const owner = new Map<string, string>(Object.keys(PLATFORM_KEYS).map((k) => [k, 'the platform']));
+  for (const m of modules) {
+    for (const key of Object.keys(m.config.keys)) {
+      const first = owner.get(key);
+      if (first) throw new ConfigError(`The environment key ${key} is declared by both ${first} and module ${m.name}.`);
+      owner.set(key, `module ${m.name}`);
+    }
+  }
+}
+
+function parseEnv(keys: Record<string, z.ZodType>, env: Env): Record<string, unknown> {
+  const parsed = z.object(keys).safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => {
+    const key = String(i.path[0]);
+    return `  ${key}: ${i.message} (got ${JSON.stringify(env[key])})`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+function sections(modules: readonly Configured[], values: Record<string, unknown>, platform: PlatformConfig) {
+  return Object.fromEntries(
+    modules.map((m) => [m.name, m.config.build(Object.fromEntries(Object.keys(m.config.keys).map((k) => [k, values[k]])), platform)]),
+  );
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -11,7 +11,7 @@ export function createCliContext(format: () => Format): CliContext & { close(): 
   return {
     platform() {
       opened ??= (async () => {
-        const config = loadConfig();
+        const config = loadConfig(undefined, modules); // the environment, with the installed modules' keys
         const db = await openDatabase(targetFromConfig(config));
         try {
           await db.migrate();

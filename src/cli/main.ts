@@ -6,6 +6,7 @@ import { ClusterLockTimeoutError } from '../db/embedded/lock.ts';
 import { DatabaseUnavailableError } from '../db/ensure-database.ts';
 import { modules } from '../modules/index.ts';
 import { AppError } from '../platform/errors.ts';
+import { processCommands } from './commands.ts';
 import { createCliContext } from './context.ts';
 import type { Format } from './output.ts';
 
@@ -16,6 +17,7 @@ export async function runCli(argv: string[]): Promise<number> {
     .exitOverride()
     .showHelpAfterError();
   const cli = createCliContext(() => program.opts<{ format: Format }>().format);
+  processCommands(program, cli);
   for (const m of modules) m.cli?.(program, cli);
   try {
     await program.parseAsync(argv);

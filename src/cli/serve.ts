@@ -1,10 +1,11 @@
 // `atrium serve`: start on the configured database, run jobs unless JOBS_ENABLED=false, stop gracefully on signals.
 import { loadConfig } from '../config.ts';
+import { modules } from '../modules/index.ts';
 import { createAtrium } from '../server.ts';
 
 export async function serve(): Promise<void> {
-  const config = loadConfig();
-  const atrium = await createAtrium({ config });
+  const config = loadConfig(undefined, modules);
+  const atrium = await createAtrium({ config, modules });
   const { logger } = atrium.platform;
   if (config.production && atrium.platform.db.kind === 'embedded') {
     logger.warn('running in production on the embedded PostgreSQL in DATA_DIR; set DATABASE_URL to a managed PostgreSQL server');

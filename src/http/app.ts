@@ -42,7 +42,7 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   });
   const metrics = metricsFor(platform);
   app.use(metrics.middleware);
-  app.use(cors(config));
+  app.use(cors(config, [...platform.apiKeyHeaders, ...platform.modules.flatMap((m) => m.corsHeaders ?? [])]));
   app.get('/metrics', metrics.handler);
 
   app.get('/', siteRoot(platform));

@@ -3,11 +3,13 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config.ts';
 
-const ALLOW_HEADERS = 'Authorization, X-Rest-Nonce, X-WP-Nonce, X-App-Install-Id, X-Mailer-Key, Content-Disposition, Content-MD5, Content-Type';
+const ALLOW_HEADERS = ['Authorization', 'X-Rest-Nonce', 'X-WP-Nonce', 'Content-Disposition', 'Content-MD5', 'Content-Type'];
 const EXPOSE_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link, X-Rest-Nonce, Retry-After, X-Request-Id';
 
-export function cors(config: Config) {
+/** `moduleHeaders`: request headers the installed modules read (API-key headers and Module.corsHeaders). */
+export function cors(config: Config, moduleHeaders: readonly string[] = []) {
   const { origins, credentials } = config.cors;
+  const allowHeaders = [...new Set([...ALLOW_HEADERS, ...moduleHeaders])].join(', ');
   const any = origins.includes('*');
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.headers.origin;
@@ -18,7 +20,7 @@ export function cors(config: Config) {
     res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD');
-      res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS);
+      res.setHeader('Access-Control-Allow-Headers', allowHeaders);
       res.setHeader('Access-Control-Max-Age', '600');
       // Preflight of a REST route answers like core (route description); anything else is answered here.
       if (!req.path.startsWith('/wp-json')) return void res.status(204).end();

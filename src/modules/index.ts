@@ -1,6 +1,6 @@
 // Every installed module, in load order. Importing a module registers its GraphQL types and fields.
-import { core } from '../platform/core-module.ts';
 import type { Module } from '../platform/module.ts';
+import { core } from './core/index.ts';
 import { forms } from './forms/index.ts';
 import { intel } from './intel/index.ts';
 import { mailer } from './mailer/index.ts';

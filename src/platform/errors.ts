@@ -1,5 +1,6 @@
 // Application errors: one code -> HTTP status table shared by both faces. Services throw these; GraphQL shows them
 // as extensions.code/status, REST as the WordPress error body. Anything else is masked as internal_error.
+// The table holds the platform's codes only; a module brings its own (Module.errors, built with defineErrors).
 
 const STATUS_BY_CODE: Record<string, number> = {
   rest_no_route: 404,
@@ -12,12 +13,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   rest_not_logged_in: 401,
   rest_cookie_invalid_nonce: 403,
   invalid_credentials: 401,
-  too_many_attempts: 429,
-  token_expired: 401,
   token_invalid: 401,
-  token_reused: 401,
-  device_required: 400,
-  device_mismatch: 401,
   api_key_required: 401,
   api_key_invalid: 401,
   rate_limited: 429,
@@ -84,8 +80,32 @@ export function invalid(param: string, message: string): ValidationError {
   return new ValidationError({ [param]: message });
 }
 
-/** Too many requests: sets Retry-After (seconds). */
-export function tooMany(code: 'too_many_attempts' | 'rate_limited', message: string, retryAfterSeconds: number): AppError {
+/** Too many requests (429): sets Retry-After (seconds). `rate_limited`, or a module's own code. */
+export function tooMany(code: string, message: string, retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(code, message, { headers: { 'Retry-After': String(seconds) }, data: { retry_after: seconds } });
+  return new AppError(code, message, { status: 429, headers: { 'Retry-After': String(seconds) }, data: { retry_after: seconds } });
+}
+
+/**
+ * A module's code -> status table and the constructor of its errors, for codes the naming rules do not cover:
+ * `export const mobileErrors = defineErrors({ token_expired: 401 })`, then `throw mobileErrors.error('token_expired', …)`
+ * and `Module.errors = mobileErrors.table`.
+ */
+export function defineErrors<const T extends Record<string, number>>(table: T) {
+  return {
+    table,
+    error: (code: keyof T & string, message: string, options: AppErrorOptions = {}) => new AppError(code, message, { status: table[code], ...options }),
+  };
+}
+
+/** Start-up rule: one code has one status, whichever module or the platform declares it. */
+export function assertErrorTables(modules: readonly { name: string; errors?: Readonly<Record<string, number>> }[]): void {
+  const owner = new Map<string, { by: string; status: number }>(Object.entries(STATUS_BY_CODE).map(([c, status]) => [c, { by: 'the platform', status }]));
+  for (const m of modules) {
+    for (const [code, status] of Object.entries(m.errors ?? {})) {
+      const first = owner.get(code);
+      if (first && first.status !== status) throw new Error(`Error code ${code} is ${first.status} for ${first.by} but ${status} for module ${m.name}.`);
+      owner.set(code, { by: `module ${m.name}`, status });
+    }
+  }
 }

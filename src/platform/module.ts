@@ -7,6 +7,7 @@ import type { RestRoute } from '../rest/route.ts';
 import type { RoleGrants } from './capabilities.ts';
 import type { HealthCheck } from './health.ts';
 import type { JobDefinition } from './jobs.ts';
+import type { ModuleConfig } from './module-config.ts';
 import type { Platform } from './platform.ts';
 
 export interface CliContext {
@@ -18,8 +19,23 @@ export interface CliContext {
   success(message: string): void;
 }
 
+/** Credentials a module accepts beyond `Authorization`. */
+export interface ModuleCredentials {
+  /** Headers that carry an API key (svc_…), read after `Authorization`, e.g. ['X-Mailer-Key']. They are allowed in
+   *  CORS, redacted in logs and documented as OpenAPI apiKey schemes. */
+  apiKeyHeaders?: readonly string[];
+}
+
 export interface Module {
   name: string;
+  /** The module's environment keys and the config section built from them (`platform.config.<name>`). */
+  config?: ModuleConfig;
+  credentials?: ModuleCredentials;
+  /** Further request headers browsers may send cross-origin (CORS preflight), e.g. ['X-App-Install-Id']. */
+  corsHeaders?: readonly string[];
+  /** The module's error codes whose status the naming rules do not give (`<ns>_not_found` 404, `_exists`/`_conflict`
+   *  409, else 400), e.g. { token_expired: 401 }; its errors are built with `defineErrors` (src/platform/errors.ts). */
+  errors?: Readonly<Record<string, number>>;
   /** Registers the module's GraphQL types and fields on a new builder; fields carry their REST bindings (`rest()`). */
   schema?: (builder: Builder) => void;
   /** REST routes written as data (full paths, e.g. /mailer/v1/subscribers), for routes not bound on a field. */

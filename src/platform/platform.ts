@@ -1,5 +1,5 @@
 // The platform every module stands on: one object per running instance (tests build many).
-import type { Config } from '../config.ts';
+import { withModuleSections, type Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { AuthExtensions } from './auth/extensions.ts';
@@ -11,7 +11,8 @@ import type { HealthCheck } from './health.ts';
 import { Hooks } from './hooks.ts';
 import { Jobs } from './jobs.ts';
 import { Mail } from './mail.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { assertErrorTables } from './errors.ts';
+import { createLogger, redacting, type Logger } from './logger.ts';
 import type { Module } from './module.ts';
 import { Settings } from './settings.ts';
 
@@ -34,6 +35,8 @@ export interface Platform {
   checks: readonly HealthCheck[];
   /** API-key scopes the modules declared, each with the capability it stands for. */
   apiScopes: ReadonlyMap<string, string>;
+  /** Headers that carry an API key, as the modules declared them (Module.credentials), read after Authorization. */
+  apiKeyHeaders: readonly string[];
 }
 
 /** A cached credential is read again after this long even if no change was announced (a safety net). */
@@ -48,8 +51,11 @@ export interface PlatformOptions {
 }
 
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
-  const { config, db, modules } = options;
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const { db, modules } = options;
+  const config = withModuleSections(options.config, modules); // sections of modules the config was not read with
+  assertErrorTables(modules);
+  const apiKeyHeaders = [...new Set(modules.flatMap((m) => m.credentials?.apiKeyHeaders ?? []))];
+  const logger = options.logger ? redacting(options.logger, apiKeyHeaders) : createLogger(config.logLevel, undefined, apiKeyHeaders);
   const hooks = new Hooks(logger);
   const clock = options.clock ?? systemClock;
   const platform = {
@@ -68,6 +74,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     modules,
     checks: modules.flatMap((m) => m.checks ?? []),
     apiScopes: new Map(modules.flatMap((m) => Object.entries(m.apiScopes ?? {}))),
+    apiKeyHeaders,
   } as Omit<Platform, 'jobs'> as Platform;
   platform.jobs = new Jobs(platform, modules.flatMap((m) => m.jobs ?? []));
   for (const m of modules) await m.setup?.(platform);

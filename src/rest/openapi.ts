@@ -113,7 +113,7 @@ function operation(schema: GraphQLSchema, route: CompiledRoute, apiKeySchemes: s
 }
 
 export function openApiDocument(platform: Platform, schema: GraphQLSchema, table: RouteTable) {
-  const apiKeyHeaders = ['X-Mailer-Key'];
+  const apiKeyHeaders = platform.apiKeyHeaders; // one apiKey scheme per header a module accepts
   const apiKeySchemes = apiKeyHeaders.map((h) => h.replace(/^X-/, '').replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toLowerCase()));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of table.routes) {

@@ -10,6 +10,7 @@ import { ManualClock } from '../../src/platform/clock.ts';
 import type { Logger } from '../../src/platform/logger.ts';
 import type { Module } from '../../src/platform/module.ts';
 import { createUser } from '../../src/platform/users/service.ts';
+import { modules as installed } from '../../src/modules/index.ts';
 import { createAtrium } from '../../src/server.ts';
 import { testDatabase } from './database.ts';
 
@@ -37,8 +38,9 @@ let seq = 0;
 export async function createTestApp(options: TestAppOptions = {}) {
   const db = await testDatabase();
   const clock = options.clock ?? new ManualClock('2026-11-22T00:00:00Z');
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', ...options.env });
-  const atrium = await createAtrium({ config, db, clock, migrate: false, bootstrap: false, modules: options.modules, logger: options.logger });
+  const modules = options.modules ?? installed;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', ...options.env }, modules);
+  const atrium = await createAtrium({ config, db, clock, migrate: false, bootstrap: false, modules, logger: options.logger });
   const { platform, app } = atrium;
   const http = supertest(app);
 

@@ -90,7 +90,7 @@ describe('API keys', () => {
     expect(JSON.stringify(row)).not.toContain(key);
     expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
 
-    for (const headers of [{ Authorization: `Bearer ${key}` }, { 'X-Mailer-Key': key }] as Record<string, string>[]) {
+    for (const headers of [{ Authorization: `Bearer ${key}` }, { 'X-Demo-Key': key }] as Record<string, string>[]) {
       const me = await t.gql(Me, {}, { headers });
       expect(me.data?.viewer).toMatchObject({ loggedIn: true, authMethod: 'api_key', user: { username: admin.username } });
     }
@@ -98,7 +98,7 @@ describe('API keys', () => {
     const revoked = await t.http.get('/wp-json/demo/v1/me').set('Authorization', `Bearer ${key}`);
     expect(revoked.status).toBe(401);
     expect(revoked.body.code).toBe('api_key_invalid');
-    expect((await t.http.get('/wp-json/demo/v1/me').set('X-Mailer-Key', 'svc_nothex')).body.code).toBe('api_key_invalid');
+    expect((await t.http.get('/wp-json/demo/v1/me').set('X-Demo-Key', 'svc_nothex')).body.code).toBe('api_key_invalid');
   });
 
   it('a scoped key lends only the capabilities it names', async () => {

@@ -1,6 +1,7 @@
 // Forms (forms/v1): forms that validate, store entries, notify by e-mail and feed the mailing list through the bus.
 import './events.ts';
 import type { Module } from '../../platform/module.ts';
+import { formsConfig } from './config.ts';
 import { formsCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
 import { formsCli } from './cli.ts';
@@ -13,6 +14,7 @@ import { submitSchema } from './graphql/submit.ts';
 
 export const forms: Module = {
   name: 'forms',
+  config: formsConfig,
   schema(builder) {
     entryTypeSchema(builder);
     formSchema(builder);

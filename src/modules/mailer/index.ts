@@ -2,6 +2,7 @@
 // one-click unsubscribe, inbound events by API key, and the forms module's subscription requests.
 import './events.ts';
 import type { Module } from '../../platform/module.ts';
+import { mailerConfig } from './config.ts';
 import { MAILER_EVENTS_SCOPE, MAILER_MANAGE, mailerCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
 import { mailerCli } from './cli.ts';
@@ -17,6 +18,9 @@ import { mailerMetrics } from './metrics.ts';
 
 export const mailer: Module = {
   name: 'mailer',
+  config: mailerConfig,
+  // Inbound event senders (and older clients) send their API key in this header rather than Authorization.
+  credentials: { apiKeyHeaders: ['X-Mailer-Key'] },
   schema(builder) {
     audienceSchema(builder);
     campaignsSchema(builder);

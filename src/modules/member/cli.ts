@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { CliContext } from '../../platform/module.ts';
 import type { MemberPlan, User } from '../../generated/prisma/client.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { resolveUser } from '../../platform/cli.ts';
+import { resolveUser } from '../../platform/users/service.ts';
 import { planNotFound } from './errors.ts';
 import { memberWhere } from './service/members.ts';
 import { grantMembership, revokeMembership } from './service/memberships.ts';

@@ -6,6 +6,7 @@ import './learning/events.ts';
 import './community/events.ts';
 import './insight/events.ts';
 import type { Module } from '../../platform/module.ts';
+import { memberConfig } from './config.ts';
 import { memberCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
 import { memberCli } from './cli.ts';
@@ -34,6 +35,7 @@ import { wireInsight } from './insight/wiring.ts';
 
 export const member: Module = {
   name: 'member',
+  config: memberConfig,
   schema(builder) {
     plansSchema(builder);
     membershipsSchema(builder);

@@ -1,6 +1,7 @@
 // The mobile auth commands: login, refresh (rotation with a 30 s replay window and reuse detection) and logout.
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { mobileErrors } from './errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { passwordLogin } from '../../platform/auth/password-login.ts';
 import { parseDeclared, type Input } from '../../input/validate.ts';
@@ -71,7 +72,7 @@ export async function refresh(platform: Platform, refreshToken: string, req: Dev
   if (chain.generation > claims.gen) {
     await revokeChain(platform, chain.id, 'reuse');
     platform.logger.warn({ sessionId: chain.id, userId, generation: claims.gen, ip: req.ip }, 'spent refresh token reused');
-    throw new AppError('token_reused', 'This refresh token was already used; the session has been revoked for safety. Log in again.');
+    throw mobileErrors.error('token_reused', 'This refresh token was already used; the session has been revoked for safety. Log in again.');
   }
   throw new AppError('token_invalid', 'The token is not valid.');
 }

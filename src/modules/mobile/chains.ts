@@ -3,6 +3,7 @@
 // (sid) and every use checks it.
 import { enumOf } from '../../input/vocabulary.ts';
 import { AppError } from '../../platform/errors.ts';
+import { mobileErrors } from './errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { sha256 } from '../../platform/users/secrets.ts';
 import type { MobileSession, User } from '../../generated/prisma/client.ts';
@@ -119,7 +120,7 @@ export async function revokeChain(platform: Platform, id: number, reason: Revoke
 export async function assertLive(platform: Platform, chain: ChainRow | null, userId: number): Promise<ChainRow> {
   if (!chain || chain.userId !== userId) throw new AppError('token_invalid', 'The token is not valid.');
   if (chain.revokedAt) throw new AppError('token_invalid', 'This session has ended; log in again.');
-  if (chain.expiresAt <= platform.clock.now()) throw new AppError('token_expired', 'This session has expired; log in again.');
+  if (chain.expiresAt <= platform.clock.now()) throw mobileErrors.error('token_expired', 'This session has expired; log in again.');
   if (chain.passwordFp !== passwordFingerprint(chain.user.passwordHash)) {
     await revokeChain(platform, chain.id, 'password');
     throw new AppError('token_invalid', 'The password has changed since this login; log in again.');

@@ -1,6 +1,6 @@
 // Operator commands: device sessions and the login throttle.
 import type { Command } from 'commander';
-import { resolveUser } from '../../platform/cli.ts';
+import { resolveUser } from '../../platform/users/service.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { CliContext } from '../../platform/module.ts';
 import { revokeChain } from './chains.ts';

@@ -1,6 +1,7 @@
 // X-App-Install-Id: the app installation's UUID. Required on login and refresh; authenticated requests must send
 // the one their token was issued to.
 import { AppError } from '../../platform/errors.ts';
+import { mobileErrors } from './errors.ts';
 
 export const INSTALL_ID_HEADER = 'x-app-install-id';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,6 +16,6 @@ export function requireInstallId(value: string | undefined): string {
 
 export function assertSameDevice(value: string | undefined, did: string): void {
   if (value?.trim().toLowerCase() !== did) {
-    throw new AppError('device_mismatch', 'X-App-Install-Id does not match the device this token was issued to.');
+    throw mobileErrors.error('device_mismatch', 'X-App-Install-Id does not match the device this token was issued to.');
   }
 }

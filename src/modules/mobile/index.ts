@@ -2,6 +2,8 @@
 // bound to the device, login throttling for every password path, device sessions, and API keys over REST.
 import './events.ts';
 import type { Module } from '../../platform/module.ts';
+import { mobileConfig } from './config.ts';
+import { mobileErrors } from './errors.ts';
 import { checks } from './checks.ts';
 import { mobileCli } from './cli.ts';
 import { jobs } from './jobs.ts';
@@ -14,6 +16,9 @@ import { accessTokenVerifier } from './verifier.ts';
 
 export const mobile: Module = {
   name: 'mobile',
+  config: mobileConfig,
+  corsHeaders: ['X-App-Install-Id'],
+  errors: mobileErrors.table,
   schema(builder) {
     mobileAuthSchema(builder);
     mobileSessionsSchema(builder);

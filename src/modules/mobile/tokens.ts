@@ -3,6 +3,7 @@
 // pure function of the chain state, so replaying a rotation inside the grace window answers the very same pair.
 import jwt from 'jsonwebtoken';
 import { AppError } from '../../platform/errors.ts';
+import { mobileErrors } from './errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Keyring } from './secrets.ts';
 
@@ -89,7 +90,7 @@ function verify(platform: Platform, keys: Keyring, token: string, typ: string): 
       clockTimestamp: seconds(platform.clock.now()),
     }) as jwt.JwtPayload;
   } catch (err) {
-    if (err instanceof jwt.TokenExpiredError) throw new AppError('token_expired', 'The token has expired.');
+    if (err instanceof jwt.TokenExpiredError) throw mobileErrors.error('token_expired', 'The token has expired.');
     throw invalid();
   }
 }

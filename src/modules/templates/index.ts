@@ -2,6 +2,7 @@
 // Extension points: filter tpl_extra_paths (folders of extra bundled templates, read at start) and action
 // tpl_ready (fired once at start-up, after the catalog is loaded).
 import type { Module } from '../../platform/module.ts';
+import { templatesConfig } from './config.ts';
 import { checks } from './checks.ts';
 import { templatesCli } from './cli.ts';
 import { templateFields } from './schema/fields.ts';
@@ -15,6 +16,7 @@ export interface TplReadyPayload {
 
 export const templates: Module = {
   name: 'templates',
+  config: templatesConfig,
   schema: templateFields,
   checks,
   cli: templatesCli,

@@ -30,8 +30,11 @@ export async function authenticate(platform: Platform, req: AuthRequest): Promis
   const authorization = req.header('authorization')?.trim();
   if (authorization) return { principal: await fromAuthorization(platform, authorization, req), session: null };
 
-  const mailerKey = req.header('x-mailer-key')?.trim();
-  if (mailerKey !== undefined) return { principal: await authenticateApiKey(platform, mailerKey, req.ip), session: null };
+  // API-key headers the installed modules accept (Module.credentials), after Authorization and before cookies.
+  for (const name of platform.apiKeyHeaders) {
+    const key = req.header(name.toLowerCase())?.trim();
+    if (key !== undefined) return { principal: await authenticateApiKey(platform, key, req.ip), session: null };
+  }
 
   const token = req.cookie(SESSION_COOKIE);
   if (token) {

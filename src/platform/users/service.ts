@@ -115,6 +115,15 @@ export function findByLogin(platform: Platform, identifier: string): Promise<Use
   });
 }
 
+/** A user given as id, username or e-mail, as wp-cli accepts (the CLI's way to name a user). */
+export async function resolveUser(platform: Platform, ref: string) {
+  const user = /^\d+$/.test(ref)
+    ? await platform.prisma.user.findUnique({ where: { id: Number(ref) } })
+    : await platform.prisma.user.findFirst({ where: { OR: [{ username: ref }, { email: ref.toLowerCase() }] } });
+  if (!user) throw notFound('user_not_found', `No user matches "${ref}".`);
+  return user;
+}
+
 export interface UserQuery {
   search?: string | null;
   role?: string | null;

@@ -2,7 +2,7 @@
 // two checks with one id are refused at start-up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intel } from '../../../src/modules/intel/index.ts';
-import { core } from '../../../src/platform/core-module.ts';
+import { core } from '../../../src/modules/core/index.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@
 // bands, the status filter, checks that throw, answer nonsense or overrun their timeout, and parallel scans.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intel } from '../../../src/modules/intel/index.ts';
-import { core } from '../../../src/platform/core-module.ts';
+import { core } from '../../../src/modules/core/index.ts';
 import type { CheckResult, HealthCheck } from '../../../src/platform/health.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 import { Checks, RunScan, scan, Score } from './helpers.ts';

@@ -2,7 +2,7 @@
 // details while their snapshots stay.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { intel } from '../../../src/modules/intel/index.ts';
-import { core } from '../../../src/platform/core-module.ts';
+import { core } from '../../../src/modules/core/index.ts';
 import type { HealthCheck } from '../../../src/platform/health.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 import { Snapshots } from './helpers.ts';

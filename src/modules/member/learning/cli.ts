@@ -1,7 +1,7 @@
 // `atrium courses progress <user>`: a learner's progress, one row per enrolled course.
 import type { Command } from 'commander';
 import type { CliContext } from '../../../platform/module.ts';
-import { resolveUser } from '../../../platform/cli.ts';
+import { resolveUser } from '../../../platform/users/service.ts';
 import { learnerProgress } from './summaries.ts';
 
 export function coursesCli(program: Command, cli: CliContext): void {

@@ -1,9 +1,9 @@
 // GraphQL: posts and pages. Field declarations say who may try; ownership (edit_post on this post) is in the service.
-import { schemaPart } from '../../graphql/builder.ts';
-import { isPublic, requiresCapability } from '../../graphql/access.ts';
-import { offsetPage, pageFieldArgs, prismaPage } from '../../graphql/pagination.ts';
-import { canOnPost } from '../authorize.ts';
-import { createPost, deletePost, getPost, postWhere, updatePost } from '../content/service.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
+import { isPublic, requiresCapability } from '../../../graphql/access.ts';
+import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
+import { canOnPost } from '../../../platform/authorize.ts';
+import { createPost, deletePost, getPost, postWhere, updatePost } from '../../../platform/content/service.ts';
 
 export const contentSchema = schemaPart((builder) => {
   const PostRef = builder.prismaObject('Post', {

@@ -1,17 +1,17 @@
 // GraphQL: users, the viewer, cookie login/logout.
-import { schemaPart } from '../../graphql/builder.ts';
-import { isPublic, requiresCapability, requiresLogin } from '../../graphql/access.ts';
-import { offsetPage, pageFieldArgs, prismaPage } from '../../graphql/pagination.ts';
-import { assertCan, canEditUser } from '../authorize.ts';
-import { passwordLogin } from '../auth/password-login.ts';
-import { principalFor } from '../auth/principal-for.ts';
-import { endSession, restNonce, sessionCookie, startSession } from '../auth/sessions.ts';
-import { can, type Principal } from '../principal.ts';
-import { confirmEmailChange } from '../users/email-change.ts';
-import { createUser, getUser, setRoles, updateUser, userWhere } from '../users/service.ts';
-import type { Context } from '../../graphql/context.ts';
-import { selectsOnly } from '../../graphql/selection.ts';
-import type { User } from '../../generated/prisma/client.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
+import { isPublic, requiresCapability, requiresLogin } from '../../../graphql/access.ts';
+import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
+import { assertCan, canEditUser } from '../../../platform/authorize.ts';
+import { passwordLogin } from '../../../platform/auth/password-login.ts';
+import { principalFor } from '../../../platform/auth/principal-for.ts';
+import { endSession, restNonce, sessionCookie, startSession } from '../../../platform/auth/sessions.ts';
+import { can, type Principal } from '../../../platform/principal.ts';
+import { confirmEmailChange } from '../../../platform/users/email-change.ts';
+import { createUser, getUser, setRoles, updateUser, userWhere } from '../../../platform/users/service.ts';
+import type { Context } from '../../../graphql/context.ts';
+import { selectsOnly } from '../../../graphql/selection.ts';
+import type { User } from '../../../generated/prisma/client.ts';
 
 const selfOr = (cap: string) => (user: { id: number }, _args: unknown, ctx: Context) =>
   (ctx.principal.kind === 'user' && ctx.principal.user.id === user.id) || can(ctx.principal, cap);

@@ -1,14 +1,14 @@
 // The host platform as a module: its GraphQL fields, housekeeping job and operator commands.
-import type { Module } from './module.ts';
-import { pruneSessions } from './auth/sessions.ts';
-import { pruneRateCounters } from './rate-limit.ts';
+import type { Module } from '../../platform/module.ts';
+import { pruneSessions } from '../../platform/auth/sessions.ts';
+import { pruneRateCounters } from '../../platform/rate-limit.ts';
 import { coreCli } from './cli.ts';
-import { authorizeApplication } from '../http/authorize-application.ts';
-import { contentSchema } from './schema/content.ts';
-import { credentialsSchema } from './schema/credentials.ts';
-import { jobsSchema } from './schema/jobs.ts';
-import { relayOutbox } from './outbox.ts';
-import { usersSchema } from './schema/users.ts';
+import { authorizeApplication } from '../../http/authorize-application.ts';
+import { contentSchema } from './graphql/content.ts';
+import { credentialsSchema } from './graphql/credentials.ts';
+import { jobsSchema } from './graphql/jobs.ts';
+import { relayOutbox } from '../../platform/outbox.ts';
+import { usersSchema } from './graphql/users.ts';
 
 export const core: Module = {
   name: 'core',

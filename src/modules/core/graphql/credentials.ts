@@ -1,14 +1,14 @@
 // GraphQL: application passwords and API keys. Callers manage their own; managing another user's needs edit_users.
 // An API key cannot mint or list credentials (a leaked key must not be able to entrench itself).
-import { schemaPart } from '../../graphql/builder.ts';
-import { requiresLogin } from '../../graphql/access.ts';
-import type { Context } from '../../graphql/context.ts';
-import { zodArgs } from '../../graphql/zod-args.ts';
-import { id } from '../../input/vocabulary.ts';
-import { ApiKeyCreate, createApiKey, CredentialOwner, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
-import { createAppPassword, listAppPasswords, revokeAppPassword } from '../auth/app-passwords.ts';
-import { assertCan, canEditUser } from '../authorize.ts';
-import { can } from '../principal.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
+import { requiresLogin } from '../../../graphql/access.ts';
+import type { Context } from '../../../graphql/context.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
+import { id } from '../../../input/vocabulary.ts';
+import { ApiKeyCreate, createApiKey, CredentialOwner, listApiKeys, revokeApiKey } from '../../../platform/auth/api-keys.ts';
+import { createAppPassword, listAppPasswords, revokeAppPassword } from '../../../platform/auth/app-passwords.ts';
+import { assertCan, canEditUser } from '../../../platform/authorize.ts';
+import { can } from '../../../platform/principal.ts';
 
 /** The user whose credentials are managed: the caller, or `userId` when the caller may edit that user. */
 function ownerFor(ctx: Context, userId?: number | null): number {

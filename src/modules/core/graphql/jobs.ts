@@ -1,8 +1,8 @@
 // GraphQL: scheduled jobs, for operators in the admin app.
-import { schemaPart } from '../../graphql/builder.ts';
-import { requiresCapability } from '../../graphql/access.ts';
-import { notFound } from '../errors.ts';
-import type { JobOutcome, JobStatus } from '../jobs.ts';
+import { schemaPart } from '../../../graphql/builder.ts';
+import { requiresCapability } from '../../../graphql/access.ts';
+import { notFound } from '../../../platform/errors.ts';
+import type { JobOutcome, JobStatus } from '../../../platform/jobs.ts';
 
 export const jobsSchema = schemaPart((builder) => {
   const JobRunRef = builder.objectRef<NonNullable<JobStatus['lastRun']>>('JobRun').implement({

@@ -1,22 +1,12 @@
-// Core operator commands: serve, migrate, studio, users, app-passwords, keys, jobs.
+// The core module's operator commands: users, app-passwords, keys, jobs (serve, migrate, studio: src/cli/commands.ts).
 import { Argument, type Command } from 'commander';
-import { AppError, notFound } from './errors.ts';
-import type { CliContext } from './module.ts';
-import type { Platform } from './platform.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from './auth/api-keys.ts';
-import { createAppPassword, listAppPasswords, revokeAppPassword } from './auth/app-passwords.ts';
-import { createUser, setRoles, userWhere } from './users/service.ts';
-import { ROLE_NAMES } from './capabilities.ts';
-import { intOption, oneOf } from '../cli/options.ts';
-
-/** A user given as id, username or e-mail, as wp-cli accepts. */
-export async function resolveUser(platform: Platform, ref: string) {
-  const user = /^\d+$/.test(ref)
-    ? await platform.prisma.user.findUnique({ where: { id: Number(ref) } })
-    : await platform.prisma.user.findFirst({ where: { OR: [{ username: ref }, { email: ref.toLowerCase() }] } });
-  if (!user) throw notFound('user_not_found', `No user matches "${ref}".`);
-  return user;
-}
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { CliContext } from '../../platform/module.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../platform/auth/api-keys.ts';
+import { createAppPassword, listAppPasswords, revokeAppPassword } from '../../platform/auth/app-passwords.ts';
+import { createUser, resolveUser, setRoles, userWhere } from '../../platform/users/service.ts';
+import { ROLE_NAMES } from '../../platform/capabilities.ts';
+import { oneOf } from '../../cli/options.ts';
 
 const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
 const userRow = (u: { id: number; username: string; email: string; displayName: string; roles: string[]; createdAt: Date }) => ({
@@ -29,26 +19,6 @@ const userRow = (u: { id: number; username: string; email: string; displayName: 
 });
 
 export function coreCli(program: Command, cli: CliContext): void {
-  program
-    .command('serve')
-    .description('Start the HTTP server (REST at /wp-json, GraphQL at /graphql) and the job schedules')
-    .action(async () => (await import('../cli/serve.ts')).serve());
-
-  program
-    .command('migrate')
-    .description('Apply pending database migrations')
-    .action(async () => {
-      const platform = await cli.platform(); // opening applies them
-      const applied = await platform.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM _prisma_migrations`;
-      cli.success(`database is up to date (${Number(applied[0]?.n ?? 0)} migrations applied)`);
-    });
-
-  program
-    .command('studio')
-    .description('Browse the data with Prisma Studio (on the embedded PostgreSQL or DATABASE_URL)')
-    .addOption(intOption('--port <port>', 'Studio port', 1, 65535, 5555))
-    .action(async (o: { port: number }) => (await import('../cli/studio.ts')).studio(o.port));
-
   const users = program.command('users').description('Manage users');
   users
     .command('create')
