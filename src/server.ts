@@ -42,7 +42,7 @@ export async function createAtrium(options: AtriumOptions) {
     await notifications.start().catch((err) => platform.logger.warn({ err }, 'LISTEN failed; the principal cache stays off until it works'));
     if (options.bootstrap !== false) await bootstrapAdmin(platform, options.printAdmin);
     const schema = buildSchema(modules);
-    const table = compileRoutes(schema, modules.flatMap((m) => m.routes ?? []));
+    const table = compileRoutes(schema);
     for (const m of modules) await m.start?.(platform);
     await relayOutbox(platform); // what a crashed instance left undelivered, once its claim expired
 

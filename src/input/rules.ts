@@ -32,19 +32,8 @@ type Options = Omit<ArgSpec, 'type' | 'items'>;
 /** GraphQL's Int, which every integer argument becomes, is 32-bit. */
 const INT32 = { minimum: -2_147_483_648, maximum: 2_147_483_647 };
 
-export const int = (o: Options = {}): ArgSpec => ({ type: 'integer', ...o });
-export const num = (o: Options = {}): ArgSpec => ({ type: 'number', ...o });
+/** A REST-only string argument (rest()'s `args`); every other argument is derived from its zod declaration. */
 export const str = (o: Options = {}): ArgSpec => ({ type: 'string', ...o });
-export const bool = (o: Options = {}): ArgSpec => ({ type: 'boolean', ...o });
-export const arrayOf = (items: ArgSpec, o: Options = {}): ArgSpec => ({ type: 'array', items, ...o });
-export const obj = (o: Options = {}): ArgSpec => ({ type: 'object', ...o });
-
-/** The collection arguments of DECISIONS.md: page, per_page (1..100), search. */
-export const collectionArgs = {
-  page: int({ description: 'Current page of the collection.', default: 1, minimum: 1 }),
-  per_page: int({ description: 'Maximum number of items to be returned in result set.', default: 10, minimum: 1, maximum: 100 }),
-  search: str({ description: 'Limit results to those matching a string.' }),
-};
 
 export interface ArgIssue {
   code: string;

@@ -3,7 +3,6 @@
 import type { Command } from 'commander';
 import type { Router } from 'express';
 import type { Builder } from '../graphql/builder.ts';
-import type { RestRoute } from '../rest/route.ts';
 import type { RoleGrants } from './capabilities.ts';
 import type { HealthCheck } from './health.ts';
 import type { JobDefinition } from './jobs.ts';
@@ -38,8 +37,6 @@ export interface Module {
   errors?: Readonly<Record<string, number>>;
   /** Registers the module's GraphQL types and fields on a new builder; fields carry their REST bindings (`rest()`). */
   schema?: (builder: Builder) => void;
-  /** REST routes written as data (full paths, e.g. /mailer/v1/subscribers), for routes not bound on a field. */
-  routes?: readonly RestRoute[];
   /** Scheduled jobs (node-cron), each run claimed once per period across instances. */
   jobs?: readonly JobDefinition[];
   /** Capabilities the module grants to roles when installed. */

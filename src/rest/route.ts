@@ -1,4 +1,5 @@
-// A REST route is data: method, path, argument declarations and the GraphQL operation it runs.
+// A REST route as the table holds it: method, path, argument declarations and the GraphQL operation it runs —
+// derived from the rest() bindings on the schema's fields (src/rest/derive.ts), never written by hand.
 import type { ArgSpec } from '../input/rules.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -35,17 +36,6 @@ export interface RestRoute {
   /** Error statuses this route can answer beyond those its shape implies (e.g. 409, 429). */
   errors?: readonly number[];
 }
-
-export function route(
-  method: HttpMethod,
-  path: string,
-  spec: Omit<RestRoute, 'method' | 'path' | 'args'> & { args?: RestRoute['args'] },
-): RestRoute {
-  return { method, path, args: spec.args ?? {}, ...spec };
-}
-
-/** Result of a delete route: WordPress core's shape. */
-export const deleted = (previous: unknown) => ({ deleted: true, previous });
 
 export const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

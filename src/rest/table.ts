@@ -1,4 +1,4 @@
-// The compiled route table: the REST bindings declared on the schema's root fields (plus any route written as data),
+// The compiled route table: the REST bindings declared on the schema's root fields,
 // every operation parsed and validated once at start-up, each path turned into a matcher.
 import { type DocumentNode, type GraphQLSchema, Kind, type OperationDefinitionNode, parse, validate } from 'graphql';
 import type { ArgSpec } from '../input/rules.ts';
@@ -121,8 +121,18 @@ function compile(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
   };
 }
 
-export function compileRoutes(schema: GraphQLSchema, routes: readonly RestRoute[] = []): RouteTable {
-  const compiled = [...boundRoutes(schema), ...routes].map((r) => compile(schema, r));
+const METHOD_ORDER: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Routes of one path together, in core's method order (GET, POST, PUT, PATCH, DELETE) whatever the order the schema
+ *  declared their fields in: discovery, OPTIONS and Allow list them so. */
+function byPath(routes: CompiledRoute[]): CompiledRoute[] {
+  const first = new Map<string, number>();
+  routes.forEach((r, i) => first.has(r.pattern) || first.set(r.pattern, i));
+  return [...routes].sort((a, b) => first.get(a.pattern)! - first.get(b.pattern)! || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+}
+
+export function compileRoutes(schema: GraphQLSchema): RouteTable {
+  const compiled = byPath(boundRoutes(schema).map((r) => compile(schema, r)));
   const seen = new Set<string>();
   for (const r of compiled) {
     const key = `${r.method} ${r.pattern}`;
