@@ -1,7 +1,8 @@
 // `_links` on items, as WordPress answers them: `self` (the item's route) and `collection` (the list it belongs to),
 // so clients (node-wpapi, Backbone's client, hypermedia walkers) follow them instead of building URLs. A route's
-// answer gets links when the table has a GET route for its items: `/ns/v1/things/:id`, answered by that route, by
-// `/ns/v1/things` (the list, and a create) and by its updates.
+// answer gets links when the table has GET routes for both its items and their list (`/ns/v1/things/:id` and
+// `/ns/v1/things`): the item route's answer, the list's, a create's and an update's. A DELETE's `previous` has none,
+// as in WordPress.
 import type { CompiledRoute } from './table.ts';
 
 export interface ItemLinks {
@@ -9,8 +10,8 @@ export interface ItemLinks {
   item: string;
   /** The answer's field that fills the parameter (the parameter's name: `id`). */
   key: string;
-  /** The list route's path, when there is one. */
-  collection: string | null;
+  /** The list route's path. */
+  collection: string;
 }
 
 const parent = (path: string) => path.slice(0, path.lastIndexOf('/'));
@@ -18,14 +19,13 @@ const parent = (path: string) => path.slice(0, path.lastIndexOf('/'));
 /** The links each route's answer carries, from the table's GET routes. */
 export function itemLinks(routes: readonly CompiledRoute[]): Map<CompiledRoute, ItemLinks> {
   const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.path));
-  const items = routes.filter((r) => r.method === 'GET' && r.params.length === 1 && r.path.endsWith(`/:${r.params[0]}`));
+  // An item route is one whose parent path lists its kind (`/certificates/verify/:token` is a lookup, not an item).
+  const items = routes.filter((r) => r.method === 'GET' && r.params.length === 1 && r.path.endsWith(`/:${r.params[0]}`) && gets.has(parent(r.path)));
   const out = new Map<CompiledRoute, ItemLinks>();
   for (const route of routes) {
     if (route.method === 'DELETE') continue;
     const item = items.find((i) => i.path === route.path || parent(i.path) === route.path);
-    if (!item) continue;
-    const collection = parent(item.path);
-    out.set(route, { item: item.path, key: item.params[0]!, collection: gets.has(collection) ? collection : null });
+    if (item) out.set(route, { item: item.path, key: item.params[0]!, collection: parent(item.path) });
   }
   return out;
 }
@@ -39,7 +39,7 @@ export function withLinks(payload: unknown, links: ItemLinks, base: string): unk
     const value = item[links.key];
     if (value === undefined || value === null || '_links' in item) return item;
     const self = `${base}${links.item.replace(`:${links.key}`, encodeURIComponent(String(value)))}`;
-    return { ...item, _links: { self: [{ href: self }], ...(links.collection ? { collection: [{ href: `${base}${links.collection}` }] } : {}) } };
+    return { ...item, _links: { self: [{ href: self }], collection: [{ href: `${base}${links.collection}` }] } };
   };
   if (Array.isArray(payload)) return payload.map((p) => (isItem(p) ? link(p) : p));
   return isItem(payload) ? link(payload) : payload;

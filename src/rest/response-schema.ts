@@ -85,7 +85,7 @@ const LINKS: JsonSchema = {
   type: 'object',
   description: "The item's own route (self) and its list (collection), as WordPress links them.",
   properties: { self: LINK, collection: LINK },
-  required: ['self'],
+  required: ['self', 'collection'],
 };
 
 /** The body with `_links` on its items (src/rest/links.ts). */

@@ -126,6 +126,24 @@ describe('resources', () => {
   });
 });
 
+describe('_links', () => {
+  it("items carry self and collection links as WordPress answers them; _fields keeps them only when asked", async () => {
+    const created = await t.http.post('/wp-json/demo/v1/posts').set(admin.headers).send({ title: 'Linked', status: 'publish' });
+    const self = `http://atrium.test/wp-json/demo/v1/posts/${created.body.id}`;
+    const links = { self: [{ href: self }], collection: [{ href: 'http://atrium.test/wp-json/demo/v1/posts' }] };
+    expect(created.body._links).toEqual(links);
+    const one = await t.http.get(new URL(self).pathname).set(admin.headers);
+    expect(one.body._links).toEqual(links);
+    const list = await t.http.get('/wp-json/demo/v1/posts?search=Linked').set(admin.headers);
+    expect(list.body[0]._links).toEqual(links);
+    expect((await t.http.get('/wp-json/demo/v1/posts?search=Linked&_fields=id').set(admin.headers)).body[0]).toEqual({ id: created.body.id });
+    expect(Object.keys((await t.http.get('/wp-json/demo/v1/posts?search=Linked&_fields=id,_links').set(admin.headers)).body[0])).toEqual(['id', '_links']);
+    const gone = await t.http.delete(new URL(self).pathname).set(admin.headers);
+    expect(gone.body.previous).not.toHaveProperty('_links');
+    expect((await t.http.get('/wp-json/demo/v1/me')).body).not.toHaveProperty('_links'); // not an item of a list
+  });
+});
+
 describe('collections', () => {
   it('pages with X-WP-Total, X-WP-TotalPages and a Link keeping the query', async () => {
     for (let i = 0; i < 12; i++) await t.http.post('/wp-json/demo/v1/posts').set(admin.headers).send({ title: `Listed ${i}`, status: 'publish' });

@@ -74,7 +74,9 @@ describe('subscribers', () => {
     const s = await created(await a.post('/subscribers', { email: 'gone@example.com' }));
     const res = await a.del(`/subscribers/${s.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deleted: true, previous: s });
+    const { _links, ...fields } = s; // a deleted item's previous has no links, as in WordPress
+    expect(_links.self[0].href).toBe(`http://atrium.test/wp-json/mailer/v1/subscribers/${s.id}`);
+    expect(res.body).toEqual({ deleted: true, previous: fields });
     expect((await a.get(`/subscribers/${s.id}`)).status).toBe(404);
     expect((await a.del(`/subscribers/${s.id}`)).body.code).toBe('mailer_subscriber_not_found');
   });

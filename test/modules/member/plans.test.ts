@@ -19,6 +19,7 @@ describe('plans', () => {
     const res = await a.post('/plans', { name: 'Gold Yearly (Pro)', price: 12000, interval: 'year', trial_days: 14, description: 'All courses.' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
+      _links: { self: [{ href: `http://atrium.test/wp-json/member/v1/plans/${res.body.id}` }], collection: [{ href: 'http://atrium.test/wp-json/member/v1/plans' }] },
       id: expect.any(Number), name: 'Gold Yearly (Pro)', slug: 'gold-yearly-pro', description: 'All courses.', price: 12000, currency: 'USD',
       interval: 'year', interval_count: 1, trial_days: 14, status: 'active', position: 0, active_members: 0,
       created_at: '2026-11-22T00:00:00Z', updated_at: '2026-11-22T00:00:00Z',

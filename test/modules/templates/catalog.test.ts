@@ -53,6 +53,7 @@ describe('GET /templates/v1/catalog', () => {
     const res = await get('/catalog?search=landing-page');
     const file = bundledFiles.find((f) => f.key === 'landing-page')!;
     expect(res.body[0]).toEqual({
+      _links: { self: [{ href: 'http://atrium.test/wp-json/templates/v1/catalog/landing-page' }], collection: [{ href: 'http://atrium.test/wp-json/templates/v1/catalog' }] },
       key: 'landing-page',
       title: file.title,
       description: expect.any(String),

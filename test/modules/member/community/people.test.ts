@@ -29,7 +29,7 @@ describe('directory and profile', () => {
   it('lists members only, with public fields only; hiding removes a member from list and detail', async () => {
     const list = await ok(await api(t, ada).get('/directory'));
     expect(list.map((e: any) => e.user_id).sort()).toEqual([ada.userId, bob.userId].sort());
-    expect(Object.keys(list[0]).sort()).toEqual(['avatar_url', 'badges', 'bio', 'display_name', 'joined_at', 'user_id']);
+    expect(Object.keys(list[0]).sort()).toEqual(['_links', 'avatar_url', 'badges', 'bio', 'display_name', 'joined_at', 'user_id']);
     expect(JSON.stringify(list)).not.toMatch(/@|email|nobody/);
 
     expect(await ok(await api(t, bob).patch('/me/profile', { display_name: 'Robert', bio: 'Gardener', directory_visible: false }))).toMatchObject({ display_name: 'Robert', directory_visible: false });

@@ -31,7 +31,7 @@ async function courseWith(lessonCount: number, opts: { modules?: number } = {}) 
 describe('courses, modules, lessons', () => {
   it('create answers 201 with every field; slugs from titles, unique (409)', async () => {
     const c = await ok(await a.post('/courses', { title: 'Pottery for Beginners' }), 201);
-    expect(c).toEqual({ id: expect.any(Number), title: 'Pottery for Beginners', slug: 'pottery-for-beginners', description: '', status: 'draft', position: expect.any(Number), module_count: 0, lesson_count: 0, created_at: '2026-11-22T00:00:00Z', updated_at: '2026-11-22T00:00:00Z' });
+    expect(c).toEqual({ _links: expect.any(Object), id: expect.any(Number), title: 'Pottery for Beginners', slug: 'pottery-for-beginners', description: '', status: 'draft', position: expect.any(Number), module_count: 0, lesson_count: 0, created_at: '2026-11-22T00:00:00Z', updated_at: '2026-11-22T00:00:00Z' });
     expect((await a.post('/courses', { title: 'Pottery for beginners' })).status).toBe(409);
     const m = await ok(await a.post('/modules', { course_id: c.id, title: 'Clay' }), 201);
     expect(m).toMatchObject({ course_id: c.id, title: 'Clay', status: 'published', position: 0, lesson_count: 0 });
