@@ -68,6 +68,8 @@ export function createBuilder() {
       clientMutationId: 'omit',
       cursorType: 'String',
       pageInfoTypeOptions: { description: 'Where a cursor page sits in its list; cursors are opaque strings.' },
+      pageInfoFieldOptions: { description: 'Cursors of this page and whether items precede or follow it.' },
+      cursorFieldOptions: { description: 'Opaque; pass it as after or before to page from this item.' },
       hasNextPageFieldOptions: { description: 'Whether items follow this page (pass endCursor as after to read them).' },
       hasPreviousPageFieldOptions: { description: 'Whether items precede this page (pass startCursor as before to read them).' },
       startCursorFieldOptions: { description: 'Cursor of the first item of this page; null when the page is empty.' },

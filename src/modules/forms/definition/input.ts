@@ -8,11 +8,11 @@ import { CONDITION_OPERATORS, ENTRY_LIMIT_PERIODS, FIELD_TYPES } from './types.t
 
 export const FORM_STATUSES = ['active', 'inactive'] as const;
 export const FormStatus = enumOf('FormStatus', FORM_STATUSES, 'Inactive forms take no entries and exist for form managers only.');
-export const FieldType = enumOf('FormFieldType', FIELD_TYPES);
-export const ConditionOperator = enumOf('FormConditionOperator', CONDITION_OPERATORS);
-export const ConditionalAction = enumOf('FormConditionalAction', ['show', 'hide']);
-export const ConditionalMatch = enumOf('FormConditionalMatch', ['all', 'any']);
-export const ConfirmationType = enumOf('FormConfirmationType', ['message', 'redirect']);
+export const FieldType = enumOf('FormFieldType', FIELD_TYPES, 'What a field takes: text types, number, date (YYYY-MM-DD), a choice (select, radio, checkbox: one or many options), hidden, or consent (a box to tick).');
+export const ConditionOperator = enumOf('FormConditionOperator', CONDITION_OPERATORS, 'How a rule compares the field value with its value: equality, substring, numeric order, or emptiness (is_empty, is_not_empty ignore the value).');
+export const ConditionalAction = enumOf('FormConditionalAction', ['show', 'hide'], 'show: the field appears only when the rules match; hide: it disappears when they match.');
+export const ConditionalMatch = enumOf('FormConditionalMatch', ['all', 'any'], 'Whether every rule (all) or at least one (any) must match.');
+export const ConfirmationType = enumOf('FormConfirmationType', ['message', 'redirect'], 'After a submission: show a message, or send the submitter to a URL.');
 export const SpamAction = enumOf('FormSpamAction', ['reject', 'store'], 'reject (400 forms_spam_detected) or store (kept as spam).');
 export const EntryLimitPeriod = enumOf('FormEntryLimitPeriod', ENTRY_LIMIT_PERIODS, 'UTC; weeks start on Monday.');
 
@@ -21,86 +21,119 @@ const int = () => z.number().int().nullish();
 const num = () => z.number().nullish();
 const bool = () => z.boolean().nullish();
 
-const FieldOptionInput = inputObject('FormFieldOptionInput', { label: z.string(), value: z.string() });
-const ConditionRuleInput = inputObject('FormConditionRuleInput', { field: z.string(), operator: ConditionOperator, value: str() });
+const FieldOptionInput = inputObject(
+  'FormFieldOptionInput',
+  { label: z.string().describe('Shown to people.'), value: z.string().describe('What an entry stores; unique within the field.') },
+  'A choice of a select, radio or checkbox field.',
+);
+const ConditionRuleInput = inputObject(
+  'FormConditionRuleInput',
+  { field: z.string().describe('Key of an earlier field of the form.'), operator: ConditionOperator, value: str().describe('Compared with the field value; default empty.') },
+  'One test on an earlier field\'s value.',
+);
 const ConditionalInput = inputObject('FormConditionalInput', {
-  action: ConditionalAction.nullish(),
-  match: ConditionalMatch.nullish(),
-  rules: z.array(ConditionRuleInput),
-});
+  action: ConditionalAction.nullish().describe('Default show.'),
+  match: ConditionalMatch.nullish().describe('Default all.'),
+  rules: z.array(ConditionRuleInput).describe('1 to 20 rules.'),
+}, 'Shows or hides the field depending on earlier fields; a hidden field is neither validated nor kept.');
 
 const FieldInput = inputObject('FormFieldInput', {
-  key: z.string(),
+  key: z.string().describe('1 to 64 of a-z, 0-9 and _, starting with a letter; unique in the form: the submission key and merge tag {field:key}.'),
   type: FieldType,
-  label: str(),
-  description: str(),
-  required: bool(),
-  placeholder: str(),
-  defaultValue: z.unknown().nullish(),
-  options: z.array(FieldOptionInput).nullish(),
-  min: num(),
-  max: num(),
-  step: num(),
-  minLength: int(),
-  maxLength: int(),
-  pattern: str(),
-  patternMessage: str(),
-  minDate: str(),
-  maxDate: str(),
-  requiredMessage: str(),
-  noDuplicates: bool(),
-  conditional: ConditionalInput.nullish(),
-});
+  label: str().describe('Shown to people; required except for hidden fields.'),
+  description: str().describe('Help text under the field; default empty.'),
+  required: bool().describe('Refuse a submission without a value; default false.'),
+  placeholder: str().describe('Hint shown inside an empty input.'),
+  defaultValue: z.unknown().nullish().describe('Used when a submission omits the key: a string, a number, a list of option values or a boolean (consent); must pass the field\'s own rules.'),
+  options: z.array(FieldOptionInput).nullish().describe('Choices of a select, radio or checkbox field (at least one); none for other types.'),
+  min: num().describe('number fields: smallest value allowed.'),
+  max: num().describe('number fields: largest value allowed.'),
+  step: num().describe('number fields: the value must be a multiple of this (greater than 0).'),
+  minLength: int().describe('Text types: fewest characters allowed.'),
+  maxLength: int().describe('Text types: most characters allowed (never above the type\'s own ceiling).'),
+  pattern: str().describe('Text types: a regular expression the whole value must match (JavaScript syntax, Unicode).'),
+  patternMessage: str().describe('Text types: message when the pattern does not match.'),
+  minDate: str().describe('date fields: earliest date allowed, YYYY-MM-DD, inclusive.'),
+  maxDate: str().describe('date fields: latest date allowed, YYYY-MM-DD, inclusive.'),
+  requiredMessage: str().describe('Message for a missing required value (default "This field is required.").'),
+  noDuplicates: bool().describe('Refuse a value another kept entry of the form already has; not for checkbox or consent.'),
+  conditional: ConditionalInput.nullish().describe('null: the field is always shown.'),
+}, 'A field of the form, as a front end renders it and the server validates it.');
 
-const ConfirmationInput = inputObject('FormConfirmationInput', { type: ConfirmationType.nullish(), message: str(), redirectUrl: str() });
-const EntryLimitInput = inputObject('FormEntryLimitInput', { count: z.number().int(), period: EntryLimitPeriod.nullish(), message: str() });
-const ScheduleInput = inputObject('FormScheduleInput', { opensAt: str(), closesAt: str(), pendingMessage: str(), closedMessage: str() });
+const ConfirmationInput = inputObject(
+  'FormConfirmationInput',
+  {
+    type: ConfirmationType.nullish().describe('Default message.'),
+    message: str().describe('HTML shown after a submission (type message), with merge tags; values are HTML-escaped.'),
+    redirectUrl: str().describe('http(s) URL to send the submitter to (type redirect), with merge tags; values are URL-encoded.'),
+  },
+  'What a submitter sees after submitting.',
+);
+const EntryLimitInput = inputObject(
+  'FormEntryLimitInput',
+  {
+    count: z.number().int().describe('Entries (unread and read) the form takes per period, 1 or more.'),
+    period: EntryLimitPeriod.nullish().describe('Default total.'),
+    message: str().describe('Shown instead of the form once the limit is reached.'),
+  },
+  'A cap on the entries a form takes.',
+);
+const ScheduleInput = inputObject(
+  'FormScheduleInput',
+  {
+    opensAt: str().describe('ISO 8601 date-time with a time zone from which entries are taken; null: open already.'),
+    closesAt: str().describe('ISO 8601 date-time with a time zone from which entries are refused (after opensAt); null: never closes.'),
+    pendingMessage: str().describe('Shown instead of the form before opensAt.'),
+    closedMessage: str().describe('Shown instead of the form from closesAt.'),
+  },
+  'When the form takes entries.',
+);
 
 const SettingsInput = inputObject(
   'FormSettingsInput',
   {
-    submitLabel: str(),
-    honeypot: bool(),
-    honeypotName: str(),
+    submitLabel: str().describe('Text of the submit button (default Submit).'),
+    honeypot: bool().describe('Add a trap input bots fill and people do not (default true).'),
+    honeypotName: str().describe('Name of the trap input; must not be a field key (default website_url).'),
     spamAction: SpamAction.nullish(),
-    requireLogin: bool(),
-    requireLoginMessage: str(),
+    requireLogin: bool().describe('Take entries from signed-in users only (default false).'),
+    requireLoginMessage: str().describe('Shown to anonymous visitors when login is required.'),
     entryLimit: EntryLimitInput.nullish().describe('null removes the limit.'),
     schedule: ScheduleInput.nullish().describe('null removes the schedule.'),
-    storeIp: bool(),
+    storeIp: bool().describe("Keep the submitter's IP address on the entry (personal data; default true)."),
     retentionDays: int().describe('null keeps entries for ever.'),
   },
   'Settings to change; those left out keep their value.',
 );
 
 const NotificationInput = inputObject('FormNotificationInput', {
-  name: str(),
-  enabled: bool(),
-  to: z.array(z.string()),
-  replyTo: str(),
-  subject: str(),
-  message: str(),
-});
+  name: str().describe('Unique within the form (default Notification).'),
+  enabled: bool().describe('Disabled notifications are kept but not sent (default true).'),
+  to: z.array(z.string()).describe('1 to 20 e-mail addresses or {field:key} of an email field.'),
+  replyTo: str().describe('An e-mail address or {field:key} of an email field.'),
+  subject: str().describe('With merge tags (default "New entry: {form_title}").'),
+  message: str().describe('Plain text with merge tags (default {all_fields}); an HTML part is derived from it.'),
+}, 'An e-mail sent for every new entry.');
 
 const MailingFeedInput = inputObject('FormMailingFeedInput', {
-  enabled: bool(),
-  listId: int(),
-  tagSlugs: z.array(z.string()).nullish(),
-  emailField: z.string(),
-  firstNameField: str(),
-  consentField: str(),
-});
+  enabled: bool().describe('Default true.'),
+  listId: int().describe('Mailing list id the submitter joins; null: none.'),
+  tagSlugs: z.array(z.string()).nullish().describe('Slugs of mailer tags to give the subscriber (up to 20).'),
+  emailField: z.string().describe('Key of the email field whose address is subscribed.'),
+  firstNameField: str().describe('Key of a text or hidden field giving the first name.'),
+  consentField: str().describe('Key of a consent field: only a ticked box subscribes; null subscribes unconfirmed.'),
+}, 'Subscribes each submitter to the mailer module.');
 
 export const FormInput = inputObject(
   'FormInput',
   {
-    title: str(),
-    description: str(),
+    title: str().describe('Required on create; up to 200 characters.'),
+    description: str().describe('Shown above the form; default empty.'),
     status: FormStatus.nullish(),
-    fields: z.array(FieldInput).nullish(),
-    confirmation: ConfirmationInput.nullish(),
+    fields: z.array(FieldInput).nullish().describe('Up to 200 fields, in display order; replaces all fields.'),
+    confirmation: ConfirmationInput.nullish().describe('null resets to the default message.'),
     settings: SettingsInput.nullish(),
-    notifications: z.array(NotificationInput).nullish(),
+    notifications: z.array(NotificationInput).nullish().describe('Up to 20; replaces all notifications.'),
     mailingFeed: MailingFeedInput.nullish().describe('null removes the feed.'),
   },
   'A form definition. On update, parts left out stay as they are; fields and notifications are replaced whole.',

@@ -21,12 +21,13 @@ export const entrySchema = schemaPart((builder) => {
   const FormEntryPage = prismaPage(builder, 'FormEntry');
 
   const ExportRef = builder.objectRef<EntryExport>('FormEntryExport').implement({
+    description: 'A CSV file of entries, ready to download.',
     fields: (t) => ({
-      filename: t.exposeString('filename'),
-      contentType: t.exposeString('contentType'),
-      rows: t.exposeInt('rows'),
+      filename: t.exposeString('filename', { description: 'Suggested file name.' }),
+      contentType: t.exposeString('contentType', { description: 'MIME type to save it with.' }),
+      rows: t.exposeInt('rows', { description: 'Entries in the file (header row not counted).' }),
       truncated: t.exposeBoolean('truncated', { description: 'More entries matched than one export holds (20,000); narrow with since/until.' }),
-      csv: t.exposeString('csv'),
+      csv: t.exposeString('csv', { description: 'The file: a header of field labels and entry facts, then a row per entry.' }),
     }),
   });
 
@@ -37,7 +38,7 @@ export const entrySchema = schemaPart((builder) => {
     search: t.string({ description: EntryFilter.search.description }),
     since: t.field({ type: 'DateTime', description: EntryFilter.since.description }),
     until: t.field({ type: 'DateTime', description: EntryFilter.until.description }),
-    formId: t.int(),
+    formId: t.int({ description: 'Only entries of this form.' }),
   }));
 
   builder.queryFields((t) => ({
@@ -75,6 +76,12 @@ export const entrySchema = schemaPart((builder) => {
       args: connectionArgs,
       totalCount: (_p, args, ctx) => ctx.platform.prisma.formEntry.count({ where: entryWhere(args) }),
       resolve: (query, _p, args, ctx) => ctx.platform.prisma.formEntry.findMany({ ...query, where: entryWhere(args), orderBy: { id: 'desc' } }),
+    }, {
+      description: 'A page of entries with cursors, newest first.',
+      edgesField: { description: 'The entries of this page, each with its cursor.' },
+    }, {
+      description: 'An entry with its cursor.',
+      nodeField: { description: 'The entry.' },
     }),
     formEntriesCsv: t.field({
       type: ExportRef,

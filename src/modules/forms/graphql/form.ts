@@ -32,20 +32,21 @@ const formInput = (args: Record<string, unknown>) =>
 export const formSchema = schemaPart((builder) => {
   const { FormConfirmationRef, FormFieldRef, FormMailingFeedRef, FormNotificationRef, FormSettingsRef } = definitionTypesSchema(builder);
   builder.prismaObject('Form', {
+    description: 'A form people submit entries to: its fields for rendering, and for form managers its confirmation, settings, notifications and mailing feed.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      title: t.exposeString('title'),
-      description: t.exposeString('description'),
-      status: t.expose('status', { type: enumType(builder, FormStatus) }),
+      id: t.exposeInt('id', { description: 'Form id.' }),
+      title: t.exposeString('title', { description: 'Title to show above the form.' }),
+      description: t.exposeString('description', { description: 'Text to show above the fields; empty when none.' }),
+      status: t.expose('status', { type: enumType(builder, FormStatus), description: 'Whether the form takes entries at all.' }),
       version: t.exposeInt('version', { description: 'Grows with every change; entries record the version they answered.' }),
-      fields: t.field({ type: [FormFieldRef], resolve: (f) => fieldsOf(f) }),
-      submitLabel: t.string({ resolve: (f) => settingsOf(f).submitLabel }),
+      fields: t.field({ type: [FormFieldRef], description: 'The fields in display order.', resolve: (f) => fieldsOf(f) }),
+      submitLabel: t.string({ description: 'Text of the submit button.', resolve: (f) => settingsOf(f).submitLabel }),
       honeypot: t.string({
         nullable: true,
         description: 'Name of a trap input to render invisibly (and leave empty); null when the form has none.',
         resolve: (f) => (settingsOf(f).honeypot ? settingsOf(f).honeypotName : null),
       }),
-      requiresLogin: t.boolean({ resolve: (f) => settingsOf(f).requireLogin }),
+      requiresLogin: t.boolean({ description: 'Only signed-in users may submit.', resolve: (f) => settingsOf(f).requireLogin }),
       acceptingEntries: t.boolean({
         description: 'Whether a submission would be taken now (status, schedule and entry limit).',
         resolve: async (f, _a, ctx) => (await availability(ctx, f)).accepting,
@@ -55,18 +56,18 @@ export const formSchema = schemaPart((builder) => {
         description: 'Why the form takes no entries now (show it instead of the form); null while it does.',
         resolve: async (f, _a, ctx) => (await availability(ctx, f)).message,
       }),
-      confirmation: t.field({ type: FormConfirmationRef, ...manage, resolve: (f) => definitionOf(f).confirmation! }),
-      settings: t.field({ type: FormSettingsRef, ...manage, resolve: (f) => settingsOf(f) }),
-      notifications: t.field({ type: [FormNotificationRef], ...manage, resolve: (f) => definitionOf(f).notifications! }),
-      mailingFeed: t.field({ type: FormMailingFeedRef, nullable: true, ...manage, resolve: (f) => definitionOf(f).mailingFeed ?? null }),
+      confirmation: t.field({ type: FormConfirmationRef, ...manage, description: 'What submitters see afterwards, as configured (forms_manage).', resolve: (f) => definitionOf(f).confirmation! }),
+      settings: t.field({ type: FormSettingsRef, ...manage, description: 'All settings (forms_manage).', resolve: (f) => settingsOf(f) }),
+      notifications: t.field({ type: [FormNotificationRef], ...manage, description: 'E-mails sent for each entry (forms_manage).', resolve: (f) => definitionOf(f).notifications! }),
+      mailingFeed: t.field({ type: FormMailingFeedRef, nullable: true, ...manage, description: 'Mailer subscription of submitters (forms_manage); null when none.', resolve: (f) => definitionOf(f).mailingFeed ?? null }),
       entryCount: t.relationCount('entries', {
         ...viewEntries,
         description: 'Entries kept (unread and read).',
         where: { status: { in: ['unread', 'read'] } },
       }),
-      unreadCount: t.relationCount('entries', { ...viewEntries, where: { status: 'unread' } }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+      unreadCount: t.relationCount('entries', { ...viewEntries, description: 'Entries not yet marked read (forms_view_entries).', where: { status: 'unread' } }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the form was created (UTC).' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the form was last changed (UTC).' }),
     }),
   });
 

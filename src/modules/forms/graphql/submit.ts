@@ -18,15 +18,16 @@ export const submitSchema = schemaPart((builder) => {
   const SubmittedEntryRef = builder.objectRef<FormEntry>('SubmittedFormEntry').implement({
     description: 'The entry a submission stored, as its submitter may see it.',
     fields: (t) => ({
-      id: t.exposeInt('id'),
-      formId: t.exposeInt('formId'),
-      formVersion: t.exposeInt('formVersion'),
+      id: t.exposeInt('id', { description: 'Entry id.' }),
+      formId: t.exposeInt('formId', { description: 'Id of the form submitted to.' }),
+      formVersion: t.exposeInt('formVersion', { description: 'The form version the submission answered.' }),
       values: t.expose('values', { type: 'JSON', description: 'Field key -> value as stored (coerced, trimmed).' }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted (UTC).' }),
     }),
   });
 
   const ConfirmationResultRef = builder.objectRef<RenderedConfirmation>('FormConfirmationResult').implement({
+    description: 'The confirmation of a submission, merge tags replaced with its values.',
     fields: (t) => ({
       type: t.exposeString('type', { description: 'message or redirect.' }),
       message: t.exposeString('message', { nullable: true, description: 'HTML to show (type message).' }),
@@ -35,13 +36,15 @@ export const submitSchema = schemaPart((builder) => {
   });
 
   const SubmissionRef = builder.objectRef<{ entry: FormEntry; confirmation: RenderedConfirmation }>('FormSubmission').implement({
+    description: 'What a stored submission answers.',
     fields: (t) => ({
-      entry: t.field({ type: SubmittedEntryRef, resolve: (s) => s.entry }),
-      confirmation: t.field({ type: ConfirmationResultRef, resolve: (s) => s.confirmation }),
+      entry: t.field({ type: SubmittedEntryRef, description: 'The stored entry.', resolve: (s) => s.entry }),
+      confirmation: t.field({ type: ConfirmationResultRef, description: 'The message to show or the URL to go to.', resolve: (s) => s.confirmation }),
     }),
   });
 
   const ValidationRef = builder.objectRef<{ values: unknown }>('FormValidation').implement({
+    description: 'A submission that would be accepted.',
     fields: (t) => ({
       valid: t.boolean({ resolve: () => true, description: 'Always true: an invalid submission answers 400 with a message per field.' }),
       values: t.expose('values', { type: 'JSON', description: 'The values a submission would store.' }),

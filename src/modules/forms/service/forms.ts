@@ -21,7 +21,7 @@ export const FormFilter = {
   ...pageArgs,
   search: search().describe('Part of the title.'),
   status: FormStatus.optional().describe('active or inactive (inactive: managers only).'),
-  orderBy: enumOf('FormOrderBy', ['id', 'title', 'date']).default('date').meta({ rest: 'orderby' }),
+  orderBy: enumOf('FormOrderBy', ['id', 'title', 'date'], 'Sort forms by id, title, or date (creation time).').default('date').meta({ rest: 'orderby' }),
   order: SortOrder.default('desc'),
 };
 export const FormId = { id: id() };
