@@ -12,7 +12,7 @@ import { templatesOf } from './runtime.ts';
 
 export const ORDERBY = ['title', 'key', 'category', 'source'] as const;
 export const TemplateSourceEnum = enumOf('TemplateSource', SOURCES, 'bundled: shipped with Atrium (or an extra folder); cloud: from the cloud catalog.');
-const OrderBy = enumOf('TemplateCatalogOrderBy', ORDERBY);
+const OrderBy = enumOf('TemplateCatalogOrderBy', ORDERBY, 'Sort the catalog by title, key, category or source.');
 
 /** A template key, as entries declare them (a 404 answers keys that are well formed but unknown). */
 export const templateKey = () => z.string().regex(new RegExp(KEY_PATTERN)).describe('Template key.');

@@ -27,7 +27,7 @@ export interface TemplateWrite {
   forced: boolean;
 }
 
-const status = enumOf('TemplateContentStatus', POST_STATUSES).default('draft').describe('Status of the content created.');
+const status = enumOf('TemplateContentStatus', POST_STATUSES, 'Post status given to the content a template creates.').default('draft').describe('Status of the content created.');
 const force = z.boolean().default(false).describe('Use the template even if its requirements are unmet (otherwise 409).');
 
 export const TemplateImport = z.object({ key: templateKey(), status, force });
