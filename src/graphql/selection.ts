@@ -3,7 +3,7 @@ import { Kind, type GraphQLResolveInfo } from 'graphql';
 
 /** Names of the fields selected under the resolved field (aliases resolved), or null when fragments make it
  *  more than a plain list (the caller then reads as usual). */
-export function selectedFields(info: GraphQLResolveInfo): Set<string> | null {
+function selectedFields(info: GraphQLResolveInfo): Set<string> | null {
   const names = new Set<string>();
   for (const node of info.fieldNodes) {
     for (const selection of node.selectionSet?.selections ?? []) {

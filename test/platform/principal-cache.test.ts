@@ -2,6 +2,7 @@
 // (revocation, role, logout, out-of-band SQL) applies on this instance at once and on every other instance when
 // PostgreSQL's notification arrives — proved with two instances, each with its own connection pool.
 import pg from 'pg';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/connect.ts';
@@ -27,7 +28,6 @@ afterAll(async () => {
 const VIEWER = { query: '{ viewer { loggedIn capabilities } }' };
 
 async function viewer(atrium: Atrium, headers: Record<string, string>) {
-  const supertest = (await import('supertest')).default;
   const { result, statements } = await atrium.platform.db.statements.measure(() =>
     supertest(atrium.app).post('/graphql').set(headers).send(VIEWER).then((r) => r),
   );

@@ -25,13 +25,13 @@ export interface CachedCredential {
 
 export type Forget = { table: CredentialTable; id: number } | { userId: number };
 
-interface Slot<E> {
-  entry: E;
+interface Slot {
+  entry: CachedCredential;
   storedAt: number;
 }
 
 export class PrincipalCache {
-  readonly #slots = new Map<string, Slot<CachedCredential>>();
+  readonly #slots = new Map<string, Slot>();
   /** Keys by credential (`<table>:<id>`) and by user, so a forget costs no scan (a prune may announce many rows). */
   readonly #byCredential = new Map<string, string>();
   readonly #byUser = new Map<number, Set<string>>();

@@ -48,8 +48,8 @@ export interface SessionCredential extends CachedCredential {
 export async function authenticateSession(platform: Platform, token: string, ip: string | null): Promise<SessionCredential | null> {
   const tokenHash = sha256(token);
   const credential = await platform.principals.get(`session:${tokenHash}`, async (): Promise<SessionCredential | null> => {
-    const s = await platform.prisma.session.findUnique({ where: { tokenHash }, include: { user: true } });
-    if (!s || s.revokedAt) return null;
+    const s = await findSession(platform, token);
+    if (!s) return null;
     const principal = principalFor(platform, s.user, 'session', s.id);
     return { principal, table: 'sessions', id: s.id, lastUsedAt: s.lastSeenAt, lastIp: s.ip, session: { id: s.id, tokenHash, expiresAt: s.expiresAt } };
   });
