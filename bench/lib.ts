@@ -61,10 +61,11 @@ export async function startBaseline(): Promise<Running> {
   return { url, child, stop: stopper(child) };
 }
 
-/** Starts `atrium serve` on a data directory (embedded database unless env has DATABASE_URL). */
-export async function startAtrium(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+/** Starts `atrium serve` on a data directory (embedded database unless env has DATABASE_URL); `nodeArgs` go to node
+ *  (the profiler passes --cpu-prof). */
+export async function startAtrium(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/atrium.js'), 'serve'], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'bin/atrium.js'), 'serve'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

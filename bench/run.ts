@@ -3,50 +3,14 @@
 // under the same autocannon load (32 connections, BENCH_SECONDS each, default 8). Scenarios (issue 16): the discovery
 // index, an authenticated REST list of 10 (mailer subscribers with their lists and tags), a public REST list (forms),
 // and GraphQL `{ viewer { user { id } } }` — each with req/s, p99, the ratio to its yardstick and SQL statements per
-// request on a warm instance (measured in-process). Memory under 100,000 requests: bench/memory.ts.
-import { createForm } from '../src/modules/forms/service/forms.ts';
-import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
-import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
+// request on a warm instance (measured in-process). Memory under 100,000 requests: bench/memory.ts. Where the time
+// goes: bench/profile.ts.
+import { load, report, startAtrium, startBaseline, type Row } from './lib.ts';
+import { FORMS_LIST, LIST, seedRequestPath, VIEWER } from './request-path.ts';
 
-const SUBSCRIBERS = 200;
-const FORMS = 10;
-
-const data = tempDataDir();
-const seeded = await withAtrium(data.dir, async (atrium) => {
-  const { prisma } = atrium.platform;
-  const admin = await prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
-  const { password } = await createAppPassword(atrium.platform, admin.id, 'bench');
-  const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
-  const now = new Date();
-  const lists = await Promise.all(['News', 'Offers'].map((name) => prisma.mailerList.create({ data: { name, createdAt: now } })));
-  const tags = await Promise.all(['a', 'b', 'c'].map((slug) => prisma.mailerTag.create({ data: { name: slug, slug, createdAt: now } })));
-  for (let i = 0; i < SUBSCRIBERS; i++) {
-    await prisma.mailerSubscriber.create({
-      data: {
-        email: `s${i}@example.com`,
-        createdAt: now,
-        updatedAt: now,
-        lists: { create: [{ listId: lists[i % 2]!.id, createdAt: now }] },
-        tags: { create: [{ tagId: tags[i % 3]!.id, createdAt: now }] },
-      },
-    });
-  }
-  for (let i = 1; i <= FORMS; i++) {
-    await createForm(atrium.platform, { title: `Form ${i}`, fields: [{ key: 'email', type: 'email', label: 'E-mail', required: true }] });
-  }
-  const list = '/wp-json/mailer/v1/subscribers?per_page=10';
-  const viewer = JSON.stringify({ query: '{ viewer { user { id } } }' });
-  const sql = {
-    discovery: await statementsPerRequest(atrium, (a) => a.get('/wp-json/')),
-    list: await statementsPerRequest(atrium, (a) => a.get(list).set('Authorization', authorization)),
-    forms: await statementsPerRequest(atrium, (a) => a.get('/wp-json/forms/v1/forms')),
-    viewer: await statementsPerRequest(atrium, (a) => a.post('/graphql').set({ Authorization: authorization, 'Content-Type': 'application/json' }).send(viewer)),
-  };
-  return { authorization, list, viewer, sql };
-});
-
+const seeded = await seedRequestPath();
 const baseline = await startBaseline();
-const atrium = await startAtrium(data.dir);
+const atrium = await startAtrium(seeded.dir);
 try {
   const auth = { Authorization: seeded.authorization };
   const json = { 'Content-Type': 'application/json' };
@@ -54,11 +18,11 @@ try {
   const yogaHello = await load(`${baseline.url}/graphql`, { method: 'POST', headers: json, body: JSON.stringify({ query: '{ hello }' }) });
   const rows: Row[] = [
     { name: 'GET /wp-json/ (discovery index)', result: await load(`${atrium.url}/wp-json/`), baseline: hello, statements: seeded.sql.discovery },
-    { name: `GET ${seeded.list} (application password)`, result: await load(`${atrium.url}${seeded.list}`, { headers: auth }), baseline: hello, statements: seeded.sql.list },
-    { name: 'GET /wp-json/forms/v1/forms (public)', result: await load(`${atrium.url}/wp-json/forms/v1/forms`), baseline: hello, statements: seeded.sql.forms },
+    { name: `GET ${LIST} (application password)`, result: await load(`${atrium.url}${LIST}`, { headers: auth }), baseline: hello, statements: seeded.sql.list },
+    { name: `GET ${FORMS_LIST} (public)`, result: await load(`${atrium.url}${FORMS_LIST}`), baseline: hello, statements: seeded.sql.forms },
     {
       name: 'POST /graphql { viewer { user { id } } } (application password) vs yoga { hello }',
-      result: await load(`${atrium.url}/graphql`, { method: 'POST', headers: { ...auth, ...json }, body: seeded.viewer }),
+      result: await load(`${atrium.url}/graphql`, { method: 'POST', headers: { ...auth, ...json }, body: VIEWER }),
       baseline: yogaHello,
       statements: seeded.sql.viewer,
     },
@@ -67,5 +31,5 @@ try {
 } finally {
   await atrium.stop();
   await baseline.stop();
-  data.remove();
+  seeded.remove();
 }

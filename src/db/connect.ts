@@ -6,12 +6,14 @@ import { acquireCluster } from './embedded/cluster.ts';
 import { ensureDatabase } from './ensure-database.ts';
 import { applyMigrations } from './migrate.ts';
 import { migrationPgFactory } from './pg-char-shim.ts';
+import { statementNamer } from './prepared-statements.ts';
 import { countStatements, StatementCounter } from './statement-counter.ts';
 
 /** The database Atrium keeps on its embedded cluster. */
 export const EMBEDDED_DATABASE = 'atrium';
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };
+/** Where the database is; `statementCache`: SQL texts prepared per connection (default 500, 0: none). */
+export type DatabaseTarget = ({ kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string }) & { statementCache?: number };
 
 export interface Database {
   kind: 'postgres' | 'embedded';
@@ -23,8 +25,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function targetFromConfig(config: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir };
+export function targetFromConfig(config: { databaseUrl?: string; dataDir: string; statementCache?: number }): DatabaseTarget {
+  const { statementCache } = config;
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, statementCache } : { kind: 'embedded', dataDir: config.dataDir, statementCache };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -33,7 +36,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const url = cluster ? cluster.url(EMBEDDED_DATABASE) : (target as { url: string }).url;
     await ensureDatabase(url);
     const statements = new StatementCounter();
-    const prisma = new PrismaClient({ adapter: countStatements(new PrismaPg({ connectionString: url }), statements) });
+    const max = target.statementCache ?? 500;
+    const pgOptions = max > 0 ? { statementNameGenerator: statementNamer({ after: 3, max }) } : {};
+    const prisma = new PrismaClient({ adapter: countStatements(new PrismaPg({ connectionString: url }, pgOptions), statements) });
     return {
       kind: target.kind,
       url,
