@@ -17,21 +17,28 @@ export class StatementCounter {
 const COUNTED = new Set(['queryRaw', 'executeRaw', 'executeScript']);
 
 function counting<T extends object>(target: T, counter: StatementCounter): T {
+  // Every query reads its method through the proxy: each wrapper is made once, not per call.
+  const wrappers = new Map<PropertyKey, unknown>();
+  const wrap = (key: PropertyKey, value: (...args: unknown[]) => unknown) => {
+    if (COUNTED.has(key as string)) {
+      return (...args: unknown[]) => {
+        counter.count++;
+        counter.log?.push((args[0] as { sql?: string } | undefined)?.sql ?? String(key));
+        return value.apply(target, args);
+      };
+    }
+    if (key === 'startTransaction') {
+      return async (...args: unknown[]) => counting((await value.apply(target, args)) as Transaction, counter);
+    }
+    return value.bind(target);
+  };
   return new Proxy(target, {
     get(obj, key, receiver) {
       const value = Reflect.get(obj, key, receiver);
       if (typeof value !== 'function') return value;
-      if (COUNTED.has(key as string)) {
-        return (...args: unknown[]) => {
-          counter.count++;
-          counter.log?.push((args[0] as { sql?: string } | undefined)?.sql ?? String(key));
-          return value.apply(obj, args);
-        };
-      }
-      if (key === 'startTransaction') {
-        return async (...args: unknown[]) => counting((await value.apply(obj, args)) as Transaction, counter);
-      }
-      return value.bind(obj);
+      let wrapper = wrappers.get(key);
+      if (wrapper === undefined) wrappers.set(key, (wrapper = wrap(key, value)));
+      return wrapper;
     },
   });
 }

@@ -32,12 +32,14 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('Link', apiLink);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.on('finish', () => {
-      logger.info(
-        { requestId, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) },
-        'request',
-      );
-    });
+    if (logger.isLevelEnabled('info')) {
+      res.on('finish', () => {
+        logger.info(
+          { requestId, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) },
+          'request',
+        );
+      });
+    }
     requestScope.run({ requestId }, next);
   });
   const metrics = metricsFor(platform);

@@ -145,13 +145,13 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     const match = table.match(method === 'HEAD' ? 'GET' : method, path);
     if (!match) return sendError(res, noRoute);
     if ('badParam' in match) return sendError(res, invalidParam(match.badParam, `${match.badParam} is not validly percent-encoded.`));
-    if ('allow' in match) {
+    if (!('route' in match)) {
       res.setHeader('Allow', match.allow.join(', '));
       return sendError(res, noRoute);
     }
     const { route, params } = match;
     res.locals.routePattern = route.path;
-    res.setHeader('Allow', table.routes.filter((r) => r.regex.test(path)).flatMap((r) => r.methods).join(', '));
+    res.setHeader('Allow', match.allow.join(', '));
 
     try {
       const auth = await authenticate(platform, authRequestOf(req));

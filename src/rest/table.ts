@@ -26,8 +26,15 @@ export interface CompiledRoute extends RestRoute {
 export interface RouteTable {
   routes: CompiledRoute[];
   namespaces: string[];
-  /** The route and its decoded path parameters; `badParam` when a parameter's percent-encoding is broken. */
-  match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | { allow: HttpMethod[] } | { badParam: string } | null;
+  /** The route and its decoded path parameters, with every method the path answers (`Allow`); `allow` alone when
+   *  the path exists for other methods; `badParam` when a parameter's percent-encoding is broken. */
+  match(method: string, path: string): RouteMatch | { allow: HttpMethod[] } | { badParam: string } | null;
+}
+
+export interface RouteMatch {
+  route: CompiledRoute;
+  params: Record<string, string>;
+  allow: HttpMethod[];
 }
 
 /** A path segment decoded, or null when its percent-encoding is broken (`%ZZ`, a lone `%`, invalid UTF-8). */
@@ -146,26 +153,66 @@ export function compileRoutes(schema: GraphQLSchema): RouteTable {
   }
   for (const [route, links] of itemLinks(compiled)) route.links = links;
   const namespaces = [...new Set(compiled.map((r) => r.namespace))];
+  const index = pathIndex(compiled);
   return {
     routes: compiled,
     namespaces,
     match(method, path) {
-      const allow = new Set<HttpMethod>();
-      for (const route of compiled) {
-        const m = route.regex.exec(path);
+      // A path is tested against the patterns of its own namespace only, each pattern once for all its methods.
+      const groups = index.get(namespaceOf(path));
+      if (!groups) return null;
+      let found: { route: CompiledRoute; m: RegExpExecArray } | undefined;
+      let allow: HttpMethod[] = [];
+      let several = false;
+      for (const group of groups) {
+        const m = group.regex.exec(path);
         if (!m) continue;
-        if (route.methods.includes(method as HttpMethod)) {
-          const params: Record<string, string> = {};
-          for (const [i, p] of route.params.entries()) {
-            const decoded = decodePathSegment(m[i + 1]!);
-            if (decoded === null) return { badParam: p };
-            params[p] = decoded;
-          }
-          return { route, params };
+        if (!found) {
+          const route = group.byMethod.get(method);
+          if (route) found = { route, m };
         }
-        for (const m of route.methods) allow.add(m);
+        several = allow.length > 0;
+        allow = several ? [...new Set([...allow, ...group.allow])] : group.allow;
       }
-      return allow.size ? { allow: [...allow] } : null;
+      if (!found) return allow.length ? { allow } : null;
+      const { route, m } = found;
+      const params: Record<string, string> = {};
+      for (let i = 0; i < route.params.length; i++) {
+        const decoded = decodePathSegment(m[i + 1]!);
+        if (decoded === null) return { badParam: route.params[i]! };
+        params[route.params[i]!] = decoded;
+      }
+      return { route, params, allow };
     },
   };
+}
+
+/** The routes of one path pattern: its matcher, its route per method (an update's route under each editable method
+ *  it answers), and the methods in core's order for `Allow`. */
+interface PathGroup {
+  regex: RegExp;
+  byMethod: Map<string, CompiledRoute>;
+  allow: HttpMethod[];
+}
+
+/** `/mailer/v1/subscribers/7` -> `mailer/v1`: the key of the path index. */
+const namespaceOf = (path: string) => path.split('/', 3).slice(1).join('/');
+
+/** Path groups by namespace, in the table's order (the first pattern that matches a path wins, as before). */
+function pathIndex(routes: CompiledRoute[]): Map<string, PathGroup[]> {
+  const index = new Map<string, PathGroup[]>();
+  const byPattern = new Map<string, PathGroup>();
+  for (const route of routes) {
+    let group = byPattern.get(route.pattern);
+    if (!group) {
+      group = { regex: route.regex, byMethod: new Map(), allow: [] };
+      byPattern.set(route.pattern, group);
+      index.set(route.namespace, [...(index.get(route.namespace) ?? []), group]);
+    }
+    for (const m of route.methods) {
+      if (!group.byMethod.has(m)) group.byMethod.set(m, route);
+      if (!group.allow.includes(m)) group.allow.push(m);
+    }
+  }
+  return index;
 }
