@@ -37,7 +37,7 @@ function counting<T extends object>(target: T, counter: StatementCounter): T {
       const value = Reflect.get(obj, key, receiver);
       if (typeof value !== 'function') return value;
       let wrapper = wrappers.get(key);
-      if (wrapper === undefined) wrappers.set(key, (wrapper = wrap(key, value)));
+      if (wrapper === undefined) wrappers.set(key, (wrapper = wrap(key, value as (...args: unknown[]) => unknown)));
       return wrapper;
     },
   });
