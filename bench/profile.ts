@@ -3,7 +3,7 @@
 // (32 connections, BENCH_SECONDS, default 8), and prints the server's CPU time during the load by where the code lives
 // (a package under node_modules, a folder of src/, node's internals, GC), as self time: the cost of the code itself,
 // not of what it calls. PROFILE_TOP=n also lists the n costliest functions. The .cpuprofile is kept for Chrome
-// DevTools (its path is printed).
+// DevTools (its path is printed). PROFILE_NODE_ARGS adds node flags to the server (to try V8 settings).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,7 +46,8 @@ const scenario = process.argv[2] ?? 'list';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const seeded = await seedRequestPath();
 const profileDir = mkdtempSync(path.join(tmpdir(), 'atrium-profile-'));
-const atrium = await startAtrium(seeded.dir, {}, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+const extraNodeArgs = (process.env.PROFILE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const atrium = await startAtrium(seeded.dir, {}, [...extraNodeArgs, '--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 let result;
 let cpu = { user: 0, system: 0, database: 0 };
 try {

@@ -69,6 +69,16 @@ function envelopeHeaders(res: Response): Record<string, string> {
   return out;
 }
 
+/** A route's answer, written straight to node's response: JSON with its length, headers and body in one write.
+ *  (express' res.json would add charset negotiation and ETag checks that Atrium switches off, and two writes.) */
+function sendJson(res: Response, status: number, payload: unknown) {
+  const body = JSON.stringify(payload) ?? '';
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}
+
 const isObject = (v: unknown): v is Args => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function invalidParam(name: string, message: string) {
@@ -180,8 +190,8 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       const fields = typeof req.query._fields === 'string' ? req.query._fields.split(',').map((f) => f.trim()).filter(Boolean) : null;
       if (fields?.length) payload = pickFields(payload, fields);
       const status = (res.locals.restStatus as number | undefined) ?? route.status ?? 200;
-      if ('_envelope' in (req.query ?? {})) return void res.json({ body: payload, status, headers: envelopeHeaders(res) });
-      res.status(status).json(payload);
+      if ('_envelope' in (req.query ?? {})) return sendJson(res, 200, { body: payload, status, headers: envelopeHeaders(res) });
+      sendJson(res, status, payload);
     } catch (err) {
       const d = describeError(err, platform.logger);
       metricsFor(platform).errors.inc({ code: d.code });
