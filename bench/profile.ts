@@ -5,7 +5,7 @@
 // not of what it calls. PROFILE_TOP=n also lists the n costliest functions. The .cpuprofile is kept for Chrome
 // DevTools (its path is printed). PROFILE_NODE_ARGS adds node flags to the server (to try V8 settings).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { load, startAtrium } from './lib.ts';
 import { FORMS_LIST, LIST, seedRequestPath, VIEWER } from './request-path.ts';
@@ -49,7 +49,7 @@ const profileDir = mkdtempSync(path.join(tmpdir(), 'atrium-profile-'));
 const extraNodeArgs = (process.env.PROFILE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const atrium = await startAtrium(seeded.dir, {}, [...extraNodeArgs, '--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 let result;
-let cpu = { user: 0, system: 0, database: 0 };
+let cpu = { user: 0, system: 0, database: 0, load: 0 };
 try {
   const auth = { Authorization: seeded.authorization };
   const requests: Record<string, () => ReturnType<typeof load>> = {
@@ -60,10 +60,11 @@ try {
   };
   if (!requests[scenario]) throw new Error(`unknown scenario ${scenario}: one of ${Object.keys(requests).join(', ')}`);
   await new Promise((r) => setTimeout(r, 1000)); // an idle second before the load: it marks where the load starts
-  const before = { ...cpuOf(atrium.child.pid!), database: databaseCpu() };
+  const before = { ...cpuOf(atrium.child.pid!), database: databaseCpu(), load: process.cpuUsage() };
   result = await requests[scenario]!();
   const after = { ...cpuOf(atrium.child.pid!), database: databaseCpu() };
-  cpu = { user: after.user - before.user, system: after.system - before.system, database: after.database - before.database };
+  const generator = process.cpuUsage(before.load);
+  cpu = { user: after.user - before.user, system: after.system - before.system, database: after.database - before.database, load: (generator.user + generator.system) / 1000 };
   await new Promise((r) => setTimeout(r, 1000)); // and one after
 } finally {
   await atrium.stop();
@@ -115,7 +116,9 @@ const requests = result.rps * seconds;
 const idle = self.get('(idle)') ?? 0;
 console.log(`## ${scenario}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms`);
 console.log(
-  `CPU per request (from /proc): Atrium ${(cpu.user / requests).toFixed(3)} ms user + ${(cpu.system / requests).toFixed(3)} ms system; PostgreSQL ${(cpu.database / requests).toFixed(3)} ms`,
+  `CPU per request (from /proc): Atrium ${(cpu.user / requests).toFixed(3)} ms user + ${(cpu.system / requests).toFixed(3)} ms system; ` +
+    `PostgreSQL ${(cpu.database / requests).toFixed(3)} ms; the load generator ${(cpu.load / requests).toFixed(3)} ms; ` +
+    `machine ${(((cpu.user + cpu.system + cpu.database + cpu.load) / (seconds * 1000 * cpus().length)) * 100).toFixed(0)} % busy of ${cpus().length} cores`,
 );
 console.log(`main thread per request (from the profile, which counts time off the CPU inside a call too): ${((total - idle) / 1000 / requests).toFixed(3)} ms, ${((100 * idle) / total).toFixed(1)} % idle`);
 console.log('\n| self time | % of busy | ms per request |\n|---|---|---|');
