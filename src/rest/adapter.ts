@@ -69,8 +69,8 @@ function envelopeHeaders(res: Response): Record<string, string> {
   return out;
 }
 
-/** A route's answer, written straight to node's response: JSON with its length, headers and body in one write.
- *  (express' res.json would add charset negotiation and ETag checks that Atrium switches off, and two writes.) */
+/** A route's answer, written straight to node's response: JSON with its length, headers and body in one write
+ *  (express' res.send turns a long string into a Buffer, which node writes apart from the headers). */
 function sendJson(res: Response, status: number, payload: unknown) {
   const body = JSON.stringify(payload) ?? '';
   res.statusCode = status;

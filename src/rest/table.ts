@@ -163,7 +163,6 @@ export function compileRoutes(schema: GraphQLSchema): RouteTable {
       if (!groups) return null;
       let found: { route: CompiledRoute; m: RegExpExecArray } | undefined;
       let allow: HttpMethod[] = [];
-      let several = false;
       for (const group of groups) {
         const m = group.regex.exec(path);
         if (!m) continue;
@@ -171,8 +170,7 @@ export function compileRoutes(schema: GraphQLSchema): RouteTable {
           const route = group.byMethod.get(method);
           if (route) found = { route, m };
         }
-        several = allow.length > 0;
-        allow = several ? [...new Set([...allow, ...group.allow])] : group.allow;
+        allow = allow.length ? [...new Set([...allow, ...group.allow])] : group.allow;
       }
       if (!found) return allow.length ? { allow } : null;
       const { route, m } = found;
