@@ -1,6 +1,7 @@
 // The one database factory: the embedded PostgreSQL cluster under DATA_DIR by default, a PostgreSQL server when
 // DATABASE_URL is set. Both are reached through adapter-pg; they differ only in who provides the server.
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { acquireCluster } from './embedded/cluster.ts';
 import { ensureDatabase } from './ensure-database.ts';
@@ -21,6 +22,8 @@ export interface Database {
   url: string;
   prisma: PrismaClient;
   statements: StatementCounter;
+  /** The connection pool now: open connections, idle ones, and queries waiting for one (a saturated pool). */
+  pool(): { total: number; idle: number; waiting: number };
   migrate(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -37,13 +40,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await ensureDatabase(url);
     const statements = new StatementCounter();
     const max = target.statementCache ?? 500;
-    const pgOptions = max > 0 ? { statementNameGenerator: statementNamer({ after: 3, max }) } : {};
-    const prisma = new PrismaClient({ adapter: countStatements(new PrismaPg({ connectionString: url }, pgOptions), statements) });
+    // The pool is Atrium's (so /metrics can show it); Prisma ends it when it disconnects.
+    const pool = new pg.Pool({ connectionString: url });
+    const pgOptions = { disposeExternalPool: true, ...(max > 0 ? { statementNameGenerator: statementNamer({ after: 3, max }) } : {}) };
+    const prisma = new PrismaClient({ adapter: countStatements(new PrismaPg(pool, pgOptions), statements) });
     return {
       kind: target.kind,
       url,
       prisma,
       statements,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       migrate: () => applyMigrations(prisma, async (apply) => {
         const { factory, release } = await migrationPgFactory(url);
         try {

@@ -1,6 +1,6 @@
 // Prometheus metrics (prom-client) at GET /metrics: off unless METRICS_TOKEN is set, and then only with
 // `Authorization: Bearer <token>`. Requests by route pattern (REST: the route's path; GraphQL: /graphql), a latency
-// histogram, errors by code (both faces), SQL statements, job runs and failures, besides Node's process metrics
+// histogram, errors by code (both faces), SQL statements, the database pool, job runs and failures, besides Node's process metrics
 // (memory, event-loop lag, GC). Modules add their own gauges to `metricsFor(platform).registry` (the mailer: its
 // queue).
 import { timingSafeEqual } from 'node:crypto';
@@ -37,6 +37,18 @@ function createMetrics(platform: Platform): Metrics {
   new Gauge({
     name: 'atrium_db_statements', help: 'SQL statements sent since start', registers: [registry],
     collect() { this.set(platform.db.statements.count); },
+  });
+  new Gauge({
+    name: 'atrium_db_pool_connections', help: 'Database connections of this instance, by state (busy: running a statement)', labelNames: ['state'], registers: [registry],
+    collect() {
+      const { total, idle } = platform.db.pool();
+      this.set({ state: 'busy' }, total - idle);
+      this.set({ state: 'idle' }, idle);
+    },
+  });
+  new Gauge({
+    name: 'atrium_db_pool_waiting', help: 'Statements waiting for a free database connection (above 0 for long: the pool is the bottleneck)', registers: [registry],
+    collect() { this.set(platform.db.pool().waiting); },
   });
   const token = platform.config.metricsToken;
   const metrics: Metrics = {

@@ -38,6 +38,9 @@ describe('/metrics', () => {
     expect(text).toMatch(/atrium_errors_total\{code="rest_forbidden"\} 1|atrium_errors_total\{code="rest_not_logged_in"\} 1/);
     expect(text).toMatch(/atrium_job_runs_total\{hook="platform\/cleanup",status="succeeded"\} 1/);
     expect(text).toMatch(/atrium_db_statements \d+/);
+    expect(text).toMatch(/atrium_db_pool_connections\{state="idle"\} [1-9]\d*/); // the requests above left connections open
+    expect(text).toMatch(/atrium_db_pool_connections\{state="busy"\} \d+/);
+    expect(text).toMatch(/atrium_db_pool_waiting 0/);
     expect(text).toMatch(/atrium_mail_queue 0/);
     expect(text).toMatch(/atrium_process_resident_memory_bytes \d+/);
   });
