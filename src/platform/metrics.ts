@@ -1,8 +1,8 @@
 // Prometheus metrics (prom-client) at GET /metrics: off unless METRICS_TOKEN is set, and then only with
 // `Authorization: Bearer <token>`. Requests by route pattern (REST: the route's path; GraphQL: /graphql), a latency
-// histogram, errors by code (both faces), SQL statements, the database pool, job runs and failures, besides Node's process metrics
-// (memory, event-loop lag, GC). Modules add their own gauges to `metricsFor(platform).registry` (the mailer: its
-// queue).
+// histogram, errors by code (both faces), SQL statements, the database pool, job runs and failures, besides Node's
+// process metrics (memory, event-loop lag, GC). Modules add their own gauges to `metricsFor(platform).registry` (the
+// mailer: its queue).
 import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
