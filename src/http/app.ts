@@ -45,15 +45,15 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   const metrics = metricsFor(platform);
   app.use(metrics.middleware);
   app.use(cors(config, [...platform.apiKeyHeaders, ...platform.modules.flatMap((m) => m.corsHeaders ?? [])]));
-  app.get('/metrics', metrics.handler);
+  // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
+  app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
+  app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
+  if (config.graphql.graphiql) app.use(graphiqlAssets());
 
+  app.get('/metrics', metrics.handler);
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
   app.get('/readyz', readyz(platform, options.isClosing ?? (() => false)));
-
-  app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
-  if (config.graphql.graphiql) app.use(graphiqlAssets());
-  app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
   for (const m of platform.modules) {
     if (!m.http) continue;
     const router = express.Router();
