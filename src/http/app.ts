@@ -47,8 +47,8 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   app.use(cors(config, [...platform.apiKeyHeaders, ...platform.modules.flatMap((m) => m.corsHeaders ?? [])]));
   // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
+  if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/
   app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
-  if (config.graphql.graphiql) app.use(graphiqlAssets());
 
   app.get('/metrics', metrics.handler);
   app.get('/', siteRoot(platform));
