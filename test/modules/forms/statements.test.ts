@@ -14,7 +14,7 @@ beforeAll(async () => {
   admin = await t.as('administrator');
   const submitters = [await t.as('subscriber'), await t.as('editor')];
   const now = t.clock.now();
-  const forms = [];
+  const forms: Awaited<ReturnType<typeof createForm>>[] = [];
   for (let i = 0; i < 60; i++) {
     forms.push(await createForm(t.platform, { ...contactForm({ title: `Form ${i}` }), notifications: [{ name: 'Team', to: ['team@example.com'], subject: 'New entry', message: '{all_fields}' }] }));
   }
