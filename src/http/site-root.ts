@@ -5,7 +5,6 @@ import escape from 'escape-html';
 import type { Request, Response } from 'express';
 import type { Platform } from '../platform/platform.ts';
 
-
 export function siteRoot(platform: Platform) {
   const base = platform.config.publicUrl;
   const page = `<!doctype html>

@@ -3,6 +3,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Platform } from './platform.ts';
+import { notFound } from './errors.ts';
 import { metricsFor } from './metrics.ts';
 
 export interface JobDefinition {
@@ -69,7 +70,7 @@ export class Jobs {
   /** Runs a job now (CLI `jobs run`), as its own manual period. */
   runNow(hook: string): Promise<JobOutcome> {
     const def = this.get(hook);
-    if (!def) throw new Error(`Unknown job hook: ${hook}`);
+    if (!def) throw notFound('job_not_found', `No job has the hook ${hook}.`);
     return this.execute(def, `manual:${this.platform.clock.now().toISOString()}`);
   }
 

@@ -2,29 +2,11 @@
 // An API key cannot mint or list credentials (a leaked key must not be able to entrench itself).
 import { schemaPart } from '../../../graphql/builder.ts';
 import { requiresLogin } from '../../../graphql/access.ts';
-import type { Context } from '../../../graphql/context.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { id } from '../../../input/vocabulary.ts';
 import { ApiKeyCreate, createApiKey, CredentialOwner, listApiKeys, revokeApiKey } from '../../../platform/auth/api-keys.ts';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from '../../../platform/auth/app-passwords.ts';
-import { assertCan, canEditUser } from '../../../platform/authorize.ts';
-import { can } from '../../../platform/principal.ts';
-
-/** The user whose credentials are managed: the caller, or `userId` when the caller may edit that user. */
-function ownerFor(ctx: Context, userId?: number | null): number {
-  const p = ctx.principal;
-  assertCan(p, p.kind === 'user' && p.via !== 'api_key', 'Credentials cannot be managed with an API key.');
-  const self = p.kind === 'user' ? p.user.id : 0;
-  const target = userId ?? self;
-  assertCan(p, canEditUser(p, target));
-  return target;
-}
-
-/** Who may act on a credential by id: its owner, or anyone with edit_users (null = no owner restriction). */
-function ownerFilter(ctx: Context): number | null {
-  ownerFor(ctx);
-  return can(ctx.principal, 'edit_users') ? null : ctx.principal.kind === 'user' ? ctx.principal.user.id : 0;
-}
+import { credentialOwner, revocableOwner } from '../../../platform/auth/credential-owner.ts';
 
 const LAST_USED = 'When it last authenticated a request (UTC; refreshed at most once a minute unless the IP changes); null if never.';
 const LAST_IP = 'Client IP address of its last use; null if never used.';
@@ -92,14 +74,14 @@ export const credentialsSchema = schemaPart((builder) => {
       description: "The caller's application passwords (not with an API key), oldest first.",
       ...requiresLogin(),
       args: { userId: t.arg.int({ description: "Another user's (needs edit_users)." }) },
-      resolve: (_r, { userId }, ctx) => listAppPasswords(ctx.platform, ownerFor(ctx, userId)),
+      resolve: (_r, { userId }, ctx) => listAppPasswords(ctx.platform, credentialOwner(ctx.principal, userId)),
     }),
     apiKeys: t.field({
       type: [ApiKey],
       description: "API keys (revoked ones included, with their revocation time).",
       ...requiresLogin(),
       args: zodArgs(t, CredentialOwner),
-      resolve: (_r, { userId }, ctx) => listApiKeys(ctx.platform, ownerFor(ctx, userId)),
+      resolve: (_r, { userId }, ctx) => listApiKeys(ctx.platform, credentialOwner(ctx.principal, userId)),
     }),
   }));
 
@@ -113,7 +95,7 @@ export const credentialsSchema = schemaPart((builder) => {
         userId: t.arg.int({ description: 'Create it for another user (needs edit_users).' }),
       },
       resolve: async (_r, { name, userId }, ctx) => {
-        const { item, password } = await createAppPassword(ctx.platform, ownerFor(ctx, userId), name);
+        const { item, password } = await createAppPassword(ctx.platform, credentialOwner(ctx.principal, userId), name);
         return { id: item.id, password };
       },
     }),
@@ -122,7 +104,7 @@ export const credentialsSchema = schemaPart((builder) => {
       description: 'Deletes an application password (yours, or anyone\'s with edit_users) and answers it; it stops working at once.',
       ...requiresLogin(),
       args: { id: t.arg.int({ required: true, description: 'The application password id.' }) },
-      resolve: (_r, { id }, ctx) => revokeAppPassword(ctx.platform, id, ownerFilter(ctx)),
+      resolve: (_r, { id }, ctx) => revokeAppPassword(ctx.platform, id, revocableOwner(ctx.principal)),
     }),
     createApiKey: t.field({
       type: CreatedApiKey,
@@ -130,7 +112,7 @@ export const credentialsSchema = schemaPart((builder) => {
       ...requiresLogin(),
       args: zodArgs(t, { ...ApiKeyCreate.shape, ...CredentialOwner }),
       resolve: async (_r, { name, scopes, userId }, ctx) => {
-        const { item, key } = await createApiKey(ctx.platform, ownerFor(ctx, userId), { name, scopes });
+        const { item, key } = await createApiKey(ctx.platform, credentialOwner(ctx.principal, userId), { name, scopes });
         return { id: item.id, key };
       },
     }),
@@ -139,7 +121,7 @@ export const credentialsSchema = schemaPart((builder) => {
       description: 'Revokes an API key.',
       ...requiresLogin(),
       args: zodArgs(t, { id: id().describe('The API key id.') }),
-      resolve: (_r, { id }, ctx) => revokeApiKey(ctx.platform, id, ownerFilter(ctx)),
+      resolve: (_r, { id }, ctx) => revokeApiKey(ctx.platform, id, revocableOwner(ctx.principal)),
     }),
   }));
 });
