@@ -17,7 +17,8 @@ import { createForm } from './service/forms.ts';
 import { exportEntries } from './service/export.ts';
 import { oneOf } from '../../cli/options.ts';
 import { progressBar } from '../../cli/progress.ts';
-import { entryWhere } from './service/entries.ts';
+import { ENTRY_STATUSES, entryWhere } from './service/entries.ts';
+import { FORM_STATUSES } from './definition/types.ts';
 
 
 /** The form as REST answers it with context=edit. */
@@ -43,7 +44,7 @@ export function formsCli(program: Command, cli: CliContext): void {
 
   forms
     .command('list')
-    .addOption(oneOf('--status <status>', 'only this status', ['active', 'inactive']))
+    .addOption(oneOf('--status <status>', 'only this status', [...FORM_STATUSES]))
     .action(async (o: { status?: string }) => {
       const platform = await cli.platform();
       const rows = await platform.prisma.form.findMany({
@@ -97,7 +98,7 @@ export function formsCli(program: Command, cli: CliContext): void {
   forms
     .command('export-entries')
     .argument('<id>', 'form id')
-    .addOption(oneOf('--status <status>', 'entries of this status (default: unread and read)', ['unread', 'read', 'spam', 'trash', 'any']))
+    .addOption(oneOf('--status <status>', 'entries of this status (default: unread and read)', [...ENTRY_STATUSES, 'any']))
     .option('--since <date>', 'submitted at or after (ISO 8601)')
     .option('--until <date>', 'submitted before (ISO 8601)')
     .option('--output <file>', 'write the CSV to a file instead of standard output')

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { normalizeValue, isIsoDate, patternOf } from '../submission/values.ts';
 import {
-  CHOICE_TYPES, CONDITION_OPERATORS, FIELD_TYPES, MAX_LENGTH, TEXT_TYPES, type FieldDefinition,
+  CHOICE_TYPES, CONDITION_OPERATORS, CONDITIONAL_ACTIONS, CONDITIONAL_MATCHES, FIELD_TYPES, MAX_LENGTH, TEXT_TYPES, type FieldDefinition,
 } from './types.ts';
 
 /** A schema whose null or missing value takes the default (GraphQL sends explicit nulls for unset input fields). */
@@ -18,8 +18,8 @@ const isoDate = z.string().refine(isIsoDate, 'Use a date as YYYY-MM-DD.');
 const finite = z.number().refine(Number.isFinite, 'Use a finite number.');
 
 const conditionalSchema = z.strictObject({
-  action: withDefault(z.enum(['show', 'hide']), 'show'),
-  match: withDefault(z.enum(['all', 'any']), 'all'),
+  action: withDefault(z.enum(CONDITIONAL_ACTIONS), 'show'),
+  match: withDefault(z.enum(CONDITIONAL_MATCHES), 'all'),
   rules: z
     .array(
       z.strictObject({

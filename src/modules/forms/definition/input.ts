@@ -4,16 +4,17 @@
 // once to the definition being written (schema.ts, parseDefinition).
 import { z } from 'zod';
 import { enumOf, inputObject } from '../../../input/vocabulary.ts';
-import { CONDITION_OPERATORS, ENTRY_LIMIT_PERIODS, FIELD_TYPES } from './types.ts';
+import {
+  CONDITION_OPERATORS, CONDITIONAL_ACTIONS, CONDITIONAL_MATCHES, CONFIRMATION_TYPES, ENTRY_LIMIT_PERIODS, FIELD_TYPES, FORM_STATUSES, SPAM_ACTIONS,
+} from './types.ts';
 
-export const FORM_STATUSES = ['active', 'inactive'] as const;
 export const FormStatus = enumOf('FormStatus', FORM_STATUSES, 'Inactive forms take no entries and exist for form managers only.');
 export const FieldType = enumOf('FormFieldType', FIELD_TYPES, 'What a field takes: text types, number, date (YYYY-MM-DD), a choice (select, radio, checkbox: one or many options), hidden, or consent (a box to tick).');
 export const ConditionOperator = enumOf('FormConditionOperator', CONDITION_OPERATORS, 'How a rule compares the field value with its value: equality, substring, numeric order, or emptiness (is_empty, is_not_empty ignore the value).');
-export const ConditionalAction = enumOf('FormConditionalAction', ['show', 'hide'], 'show: the field appears only when the rules match; hide: it disappears when they match.');
-export const ConditionalMatch = enumOf('FormConditionalMatch', ['all', 'any'], 'Whether every rule (all) or at least one (any) must match.');
-export const ConfirmationType = enumOf('FormConfirmationType', ['message', 'redirect'], 'After a submission: show a message, or send the submitter to a URL.');
-export const SpamAction = enumOf('FormSpamAction', ['reject', 'store'], 'reject (400 forms_spam_detected) or store (kept as spam).');
+export const ConditionalAction = enumOf('FormConditionalAction', CONDITIONAL_ACTIONS, 'show: the field appears only when the rules match; hide: it disappears when they match.');
+export const ConditionalMatch = enumOf('FormConditionalMatch', CONDITIONAL_MATCHES, 'Whether every rule (all) or at least one (any) must match.');
+export const ConfirmationType = enumOf('FormConfirmationType', CONFIRMATION_TYPES, 'After a submission: show a message, or send the submitter to a URL.');
+export const SpamAction = enumOf('FormSpamAction', SPAM_ACTIONS, 'reject (400 forms_spam_detected) or store (kept as spam).');
 export const EntryLimitPeriod = enumOf('FormEntryLimitPeriod', ENTRY_LIMIT_PERIODS, 'UTC; weeks start on Monday.');
 
 const str = () => z.string().nullish();

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { parseInput } from '../../../platform/validate.ts';
 import { fieldSchema, keySchema, optional, withDefault } from './fields.ts';
 import {
-  DEFAULT_CONFIRMATION, DEFAULT_SETTINGS, ENTRY_LIMIT_PERIODS, type FieldDefinition, type FieldType, type FormDefinition,
+  CONFIRMATION_TYPES, DEFAULT_CONFIRMATION, DEFAULT_SETTINGS, ENTRY_LIMIT_PERIODS, FORM_STATUSES, SPAM_ACTIONS, type FieldDefinition, type FieldType, type FormDefinition,
 } from './types.ts';
 import { FIELD_TAG } from '../notify/merge-tags.ts';
 import { isWebUrl } from '../submission/values.ts';
@@ -16,7 +16,7 @@ const dateTime = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date-tim
 const recipient = z.string().trim().refine((s) => FIELD_TAG.test(s) || z.email().safeParse(s).success, 'Use an e-mail address or {field:key}.');
 
 const confirmationSchema = z.strictObject({
-  type: withDefault(z.enum(['message', 'redirect']), DEFAULT_CONFIRMATION.type),
+  type: withDefault(z.enum(CONFIRMATION_TYPES), DEFAULT_CONFIRMATION.type),
   message: withDefault(message(50_000), DEFAULT_CONFIRMATION.message),
   redirectUrl: optional(z.string().trim().max(2048)),
 });
@@ -25,7 +25,7 @@ const settingsSchema = z.strictObject({
   submitLabel: withDefault(z.string().trim().min(1).max(100), DEFAULT_SETTINGS.submitLabel),
   honeypot: withDefault(z.boolean(), DEFAULT_SETTINGS.honeypot),
   honeypotName: withDefault(keySchema, DEFAULT_SETTINGS.honeypotName),
-  spamAction: withDefault(z.enum(['reject', 'store']), DEFAULT_SETTINGS.spamAction),
+  spamAction: withDefault(z.enum(SPAM_ACTIONS), DEFAULT_SETTINGS.spamAction),
   requireLogin: withDefault(z.boolean(), DEFAULT_SETTINGS.requireLogin),
   requireLoginMessage: withDefault(message(1000), DEFAULT_SETTINGS.requireLoginMessage),
   entryLimit: optional(
@@ -69,7 +69,7 @@ const definitionSchema = z
   .object({
     title: z.string().trim().min(1, 'Give the form a title.').max(200),
     description: withDefault(message(10_000), ''),
-    status: withDefault(z.enum(['active', 'inactive']), 'active'),
+    status: withDefault(z.enum(FORM_STATUSES), 'active'),
     fields: withDefault(z.array(fieldSchema).max(200, 'A form has at most 200 fields.'), []),
     confirmation: withDefault(confirmationSchema, {}),
     settings: withDefault(settingsSchema, {}),

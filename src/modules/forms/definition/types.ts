@@ -31,8 +31,8 @@ export interface ConditionRule {
 
 /** Shows (or hides) the field when all (or any) rules match. A field hidden by its rule is not validated or kept. */
 export interface Conditional {
-  action: 'show' | 'hide';
-  match: 'all' | 'any';
+  action: (typeof CONDITIONAL_ACTIONS)[number];
+  match: (typeof CONDITIONAL_MATCHES)[number];
   rules: ConditionRule[];
 }
 
@@ -72,7 +72,7 @@ export interface FieldDefinition {
 }
 
 export interface Confirmation {
-  type: 'message' | 'redirect';
+  type: (typeof CONFIRMATION_TYPES)[number];
   /** HTML allowed (written by managers); merge tags are replaced with HTML-escaped values. */
   message: string;
   /** For type redirect; merge tags are replaced with URL-encoded values. */
@@ -81,13 +81,21 @@ export interface Confirmation {
 
 export const ENTRY_LIMIT_PERIODS = ['total', 'day', 'week', 'month', 'year'] as const;
 
+// The closed sets of a definition, each spelled once: the types below, the rules (schema.ts, fields.ts), GraphQL's
+// enums (input.ts) and the CLI's options take them from here.
+export const FORM_STATUSES = ['active', 'inactive'] as const;
+export const CONFIRMATION_TYPES = ['message', 'redirect'] as const;
+export const SPAM_ACTIONS = ['reject', 'store'] as const;
+export const CONDITIONAL_ACTIONS = ['show', 'hide'] as const;
+export const CONDITIONAL_MATCHES = ['all', 'any'] as const;
+
 export interface FormSettings {
   submitLabel: string;
   /** A trap input the front end renders invisibly; bots fill it, people do not. */
   honeypot: boolean;
   honeypotName: string;
   /** What a filled honeypot does: refuse (400 forms_spam_detected) or store the entry as spam and answer as usual. */
-  spamAction: 'reject' | 'store';
+  spamAction: (typeof SPAM_ACTIONS)[number];
   requireLogin: boolean;
   requireLoginMessage: string;
   entryLimit: { count: number; period: (typeof ENTRY_LIMIT_PERIODS)[number]; message: string } | null;
@@ -123,7 +131,7 @@ export interface MailingFeed {
 export interface FormDefinition {
   title: string;
   description: string;
-  status: 'active' | 'inactive';
+  status: (typeof FORM_STATUSES)[number];
   fields: FieldDefinition[];
   confirmation: Confirmation;
   settings: FormSettings;
