@@ -75,6 +75,29 @@ export interface Reshaper {
 }
 
 /** Result of a delete route: WordPress core's shape. */
+type JsonSchema = Record<string, any>;
+
+/** The answer with one object field's properties lifted beside the others: `hoist('post')` turns
+ *  `{ post: { id, … }, forced }` into `{ id, …, forced }` (a write that answers the thing written with facts about it). */
+export function hoist(field: string): Reshaper {
+  return Object.assign(
+    (value: Record<string, unknown>) => {
+      const { [field]: inner, ...others } = value;
+      return { ...(inner as Record<string, unknown>), ...others };
+    },
+    {
+      describe: (s: JsonSchema): JsonSchema => {
+        const { [field]: inner, ...others } = (s.properties ?? {}) as Record<string, JsonSchema>;
+        return {
+          ...s,
+          properties: { ...(inner?.properties ?? {}), ...others },
+          required: [...(inner?.required ?? []), ...((s.required ?? []) as string[]).filter((k) => k !== field)],
+        };
+      },
+    },
+  );
+}
+
 export const deleted: Reshaper = Object.assign((previous: unknown) => ({ deleted: true, previous }), {
   describe: (previous: Record<string, unknown>) => ({
     type: 'object',

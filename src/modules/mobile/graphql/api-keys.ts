@@ -1,16 +1,8 @@
 // API keys over REST under mobile/v1: the GraphQL fields are the core's (apiKeys, createApiKey, revokeApiKey, with
 // their declared inputs); this module serves them as routes, which go when the module is left out.
 import { schemaPart } from '../../../graphql/builder.ts';
-import { deleted, restOn, type Reshaper } from '../../../rest/binding.ts';
+import { deleted, hoist, restOn } from '../../../rest/binding.ts';
 import { API_KEY } from './selections.ts';
-
-/** POST answers the key's fields with the raw key beside them, not the GraphQL pair. */
-const keyWithSecret: Reshaper = Object.assign((v: { key: string; apiKey: object }) => ({ ...v.apiKey, key: v.key }), {
-  describe: (s: Record<string, any>) => {
-    const item = s.properties.apiKey;
-    return { ...item, properties: { ...item.properties, key: s.properties.key }, required: [...(item.required ?? []), 'key'] };
-  },
-});
 
 export const mobileApiKeysSchema = schemaPart((builder) => {
   restOn(builder, 'Query.apiKeys', 'GET /mobile/v1/api-keys', {
@@ -20,7 +12,7 @@ export const mobileApiKeysSchema = schemaPart((builder) => {
   restOn(builder, 'Mutation.createApiKey', 'POST /mobile/v1/api-keys', {
     summary: 'Create an API key (svc_…); the key is in this answer only',
     select: `key apiKey { ${API_KEY} }`,
-    result: keyWithSecret,
+    result: hoist('apiKey'), // the key's fields with the raw key beside them, not the GraphQL pair
     status: 201,
   });
   restOn(builder, 'Mutation.revokeApiKey', 'DELETE /mobile/v1/api-keys/:id', { summary: 'Revoke an API key', select: API_KEY, result: deleted });

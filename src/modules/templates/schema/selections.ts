@@ -1,5 +1,5 @@
 // What the templates/v1 routes answer: GraphQL selections with the REST (snake_case) names.
-import type { Reshaper } from '../../../rest/binding.ts';
+import { hoist } from '../../../rest/binding.ts';
 
 export const REQUIREMENTS = 'key met modules { name met } atrium { required installed met } messages';
 export const ENTRY = `key title description category tags preview_image: previewImage source version requirements { ${REQUIREMENTS} } sections { key title }`;
@@ -11,22 +11,5 @@ export const WRITE = `post { id type title slug status author_id: authorId excer
     created_at: createdAt updated_at: updatedAt published_at: publishedAt }
   template { key title version source } sections requirements { ${REQUIREMENTS} } forced`;
 
-type Schema = Record<string, any>;
-
 /** A write answers the content written (a post), with what template went into it. */
-export const written: Reshaper = Object.assign(
-  (r: { post: Record<string, unknown> } & Record<string, unknown>) => {
-    const { post, ...rest } = r;
-    return { ...post, ...rest };
-  },
-  {
-    describe: (s: Schema): Schema => {
-      const { post, ...rest } = (s.properties ?? {}) as Record<string, Schema>;
-      return {
-        ...s,
-        properties: { ...(post?.properties ?? {}), ...rest },
-        required: [...(post?.required ?? []), ...((s.required ?? []) as string[]).filter((k) => k !== 'post')],
-      };
-    },
-  },
-);
+export const written = hoist('post');
