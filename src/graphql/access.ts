@@ -29,6 +29,9 @@ export function requiresCapability(name: string, options: CapabilityOptions = {}
   };
 }
 
+/** Site administrators (capability `manage_options`). */
+export const requiresAdmin = () => requiresCapability('manage_options');
+
 /** Any logged-in caller (capability `read`, which every role has); anonymous callers get 401 rest_not_logged_in. */
 export const requiresLogin = () => requiresCapability('read', { codes: { anonymous: 'rest_not_logged_in' } });
 

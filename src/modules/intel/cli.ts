@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../../platform/module.ts';
 import { STATUSES, scannedFormat } from './score.ts';
-import { healthScore, latestChecks, runScan, snapshots } from './service.ts';
+import { healthScore, latestChecks, runScan, SNAPSHOT_LIMIT, snapshots } from './service.ts';
 import { allowPublicRest } from './settings.ts';
 import { intOption } from '../../cli/options.ts';
 
@@ -36,7 +36,7 @@ export function intelCli(program: Command, cli: CliContext): void {
   cmd
     .command('snapshots')
     .description('Score history, newest first')
-    .addOption(intOption('--limit <n>', 'how many scans', 1, 50, 10))
+    .addOption(intOption('--limit <n>', 'how many scans', SNAPSHOT_LIMIT.min, SNAPSHOT_LIMIT.max, SNAPSHOT_LIMIT.default))
     .action(async (o: { limit: number }) => {
       const rows = await snapshots(await cli.platform(), { limit: o.limit });
       cli.print(

@@ -4,7 +4,7 @@ import { enumOf } from '../../input/vocabulary.ts';
 import { CHECK_CATEGORIES, type CheckStatus } from '../../platform/health.ts';
 
 export const STATUSES = ['critical', 'warning', 'info', 'ok'] as const satisfies readonly CheckStatus[];
-export const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
+const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
 
 export const HealthStatus = enumOf('HealthCheckStatus', STATUSES, 'What a check found: critical, warning, info or ok.');
 export const HealthCategory = enumOf('HealthCheckCategory', CHECK_CATEGORIES, 'The part of the site a check looks at.');

@@ -9,7 +9,7 @@ import { sha256 } from '../../platform/users/secrets.ts';
 import type { MobileSession, User } from '../../generated/prisma/client.ts';
 import { REFRESH_TTL_SECONDS } from './tokens.ts';
 
-export const REVOKE_REASONS = ['logout', 'user', 'admin', 'reuse', 'device', 'password', 'relogin'] as const;
+const REVOKE_REASONS = ['logout', 'user', 'admin', 'reuse', 'device', 'password', 'relogin'] as const;
 export type RevokeReason = (typeof REVOKE_REASONS)[number];
 export const RevokeReasonEnum = enumOf(
   'MobileRevokeReason',

@@ -10,7 +10,7 @@ import { enumOf, pageArgs, search, SortOrder } from '../../input/vocabulary.ts';
 import { KEY_PATTERN, SOURCES, type Template, type TemplateSource } from './entry.ts';
 import { templatesOf } from './runtime.ts';
 
-export const ORDERBY = ['title', 'key', 'category', 'source'] as const;
+const ORDERBY = ['title', 'key', 'category', 'source'] as const;
 export const TemplateSourceEnum = enumOf('TemplateSource', SOURCES, 'bundled: shipped with Atrium (or an extra folder); cloud: from the cloud catalog.');
 const OrderBy = enumOf('TemplateCatalogOrderBy', ORDERBY, 'Sort the catalog by title, key, category or source.');
 

@@ -25,7 +25,7 @@ export interface CloudStatus {
   refreshing: boolean;
 }
 
-export const SYNC_STATUSES = ['ok', 'failed', 'disabled', 'not_configured'] as const;
+const SYNC_STATUSES = ['ok', 'failed', 'disabled', 'not_configured'] as const;
 export const SyncStatus = enumOf('TemplateSyncStatus', SYNC_STATUSES, 'ok, failed, disabled (opted out) or not_configured.');
 
 /** The site's choice about cloud templates (setOptout). */

@@ -1,6 +1,6 @@
 // GraphQL: scheduled jobs, for operators in the admin app.
 import { schemaPart } from '../../../graphql/builder.ts';
-import { requiresCapability } from '../../../graphql/access.ts';
+import { requiresAdmin } from '../../../graphql/access.ts';
 import type { JobOutcome, JobStatus } from '../../../platform/jobs.ts';
 
 export const jobsSchema = schemaPart((builder) => {
@@ -49,7 +49,7 @@ export const jobsSchema = schemaPart((builder) => {
     t.field({
       type: [Job],
       description: 'Every registered job with its schedule and last run.',
-      ...requiresCapability('manage_options'),
+      ...requiresAdmin(),
       resolve: (_r, _a, ctx) => ctx.platform.jobs.status(),
     }),
   );
@@ -58,7 +58,7 @@ export const jobsSchema = schemaPart((builder) => {
     t.field({
       type: JobOutcomeRef,
       description: 'Runs a job now, as its own manual period, and waits for it (404 job_not_found for an unknown hook).',
-      ...requiresCapability('manage_options'),
+      ...requiresAdmin(),
       args: { hook: t.arg.string({ required: true, description: 'The job hook (Job.hook).' }) },
       resolve: (_r, { hook }, ctx) => ctx.platform.jobs.runNow(hook),
     }),

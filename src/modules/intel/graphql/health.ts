@@ -1,6 +1,6 @@
 // Site health operations: each GraphQL field with its declared input and REST route. The score is conditionally
 // public (setting intel_allow_public_rest); every other field needs manage_options.
-import { requiresCapability } from '../../../graphql/access.ts';
+import { requiresAdmin, requiresCapability } from '../../../graphql/access.ts';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { rest } from '../../../rest/binding.ts';
@@ -8,7 +8,6 @@ import { ChecksFilter, healthScore, latestChecks, runScan, snapshots, SnapshotsA
 import { allowPublicRest } from '../settings.ts';
 import { intelTypes } from './types.ts';
 
-export const admin = () => requiresCapability('manage_options');
 
 const CHECK = 'id category label status message detail score_impact: scoreImpact';
 
@@ -28,7 +27,7 @@ export const healthSchema = schemaPart((builder) => {
     healthChecks: t.field({
       type: ChecksRef,
       description: 'Check results of the latest scan, in registration order (404 intel_no_scan before any).',
-      ...admin(),
+      ...requiresAdmin(),
       args: zodArgs(t, ChecksFilter.shape),
       ...rest('GET /intel/v1/checks', { summary: 'Check results of the latest scan', select: `checks { ${CHECK} } total` }),
       resolve: (_r, args, ctx) => latestChecks(ctx.platform, args),
@@ -36,7 +35,7 @@ export const healthSchema = schemaPart((builder) => {
     healthSnapshots: t.field({
       type: [SnapshotRef],
       description: 'Score history, newest first.',
-      ...admin(),
+      ...requiresAdmin(),
       args: zodArgs(t, SnapshotsArgs.shape),
       ...rest('GET /intel/v1/snapshots', {
         summary: 'Score history, newest first',
@@ -50,7 +49,7 @@ export const healthSchema = schemaPart((builder) => {
     runHealthScan: t.field({
       type: ScanRef,
       description: 'Runs every registered check (concurrently, each with a timeout) and stores the scan.',
-      ...admin(),
+      ...requiresAdmin(),
       ...rest('POST /intel/v1/scan', {
         summary: 'Run every check now and store the scan (duration in milliseconds)',
         select: 'scan_id: scanId score critical warning duration checks',

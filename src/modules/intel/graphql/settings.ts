@@ -1,9 +1,9 @@
 // Site health settings: read and change them (manage_options), on both faces.
+import { requiresAdmin } from '../../../graphql/access.ts';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { rest } from '../../../rest/binding.ts';
 import { allowPublicRest, IntelSettingsUpdate } from '../settings.ts';
-import { admin } from './health.ts';
 import { intelTypes } from './types.ts';
 
 const SETTINGS = 'allow_public_rest: allowPublicRest';
@@ -14,7 +14,7 @@ export const intelSettingsSchema = schemaPart((builder) => {
     intelSettings: t.field({
       type: IntelSettingsRef,
       description: 'Site health settings.',
-      ...admin(),
+      ...requiresAdmin(),
       ...rest('GET /intel/v1/settings', { summary: 'Site health settings', select: SETTINGS }),
       resolve: async (_r, _a, ctx) => ({ allowPublicRest: await ctx.platform.settings.get(allowPublicRest) }),
     }),
@@ -24,7 +24,7 @@ export const intelSettingsSchema = schemaPart((builder) => {
     updateIntelSettings: t.field({
       type: IntelSettingsRef,
       description: 'Changes site health settings.',
-      ...admin(),
+      ...requiresAdmin(),
       args: zodArgs(t, IntelSettingsUpdate),
       ...rest('PUT /intel/v1/settings', { summary: 'Change site health settings', select: SETTINGS }),
       resolve: async (_r, args, ctx) => ({ allowPublicRest: await ctx.platform.settings.set(allowPublicRest, args.allowPublicRest) }),
