@@ -16,13 +16,27 @@ export interface CourseSummary {
   completed: boolean;
 }
 
-/** Published lessons of published modules of a course, and how many of them the user completed. */
-export async function courseSummary(tx: Pick<Tx, '$queryRaw'>, userId: number, courseId: number): Promise<Omit<CourseSummary, 'completed'>> {
-  const [row] = await tx.$queryRaw<{ total: number; done: number }[]>`
-    SELECT count(*)::int AS total, count(p.user_id)::int AS done
+export type LessonCounts = Omit<CourseSummary, 'completed'>;
+
+/** Of each course: its published lessons (of published modules), and how many of them the user completed — one
+ *  statement for any number of courses. */
+export async function courseSummaries(tx: Pick<Tx, '$queryRaw'>, userId: number, courseIds: readonly number[]): Promise<Map<number, LessonCounts>> {
+  const rows = await tx.$queryRaw<{ course_id: number; total: number; done: number }[]>`
+    SELECT l.course_id, count(*)::int AS total, count(p.user_id)::int AS done
     FROM member_lessons l JOIN member_modules m ON m.id = l.module_id
     LEFT JOIN member_lesson_progress p ON p.lesson_id = l.id AND p.user_id = ${userId} AND p.status = 'completed'
-    WHERE l.course_id = ${courseId} AND l.status = 'published' AND m.status = 'published'`;
-  const { total, done } = row!;
-  return { completedLessons: done, totalLessons: total, percent: total ? Math.floor((100 * done) / total) : 0 };
+    WHERE l.course_id = ANY (${[...courseIds]}::int[]) AND l.status = 'published' AND m.status = 'published'
+    GROUP BY l.course_id`;
+  const byCourse = new Map(rows.map((r) => [r.course_id, r]));
+  return new Map(
+    courseIds.map((id) => {
+      const { total, done } = byCourse.get(id) ?? { total: 0, done: 0 };
+      return [id, { completedLessons: done, totalLessons: total, percent: total ? Math.floor((100 * done) / total) : 0 }];
+    }),
+  );
+}
+
+/** One course's lesson counts for the user (courseSummaries of one). */
+export async function courseSummary(tx: Pick<Tx, '$queryRaw'>, userId: number, courseId: number): Promise<LessonCounts> {
+  return (await courseSummaries(tx, userId, [courseId])).get(courseId)!;
 }

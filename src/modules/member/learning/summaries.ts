@@ -2,6 +2,7 @@
 // grants them. Constant queries whatever the number of courses.
 import type { Platform } from '../../../platform/platform.ts';
 import { checkAccess } from '../access/check.ts';
+import { courseSummaries } from './enrollment.ts';
 import type { CourseProgressSummary } from '../service/sections.ts';
 
 export async function learnerProgress(platform: Platform, userId: number): Promise<CourseProgressSummary[]> {
@@ -16,20 +17,10 @@ export async function learnerProgress(platform: Platform, userId: number): Promi
   const granted = published.filter((c) => access.get(`course:${c.id}`)?.reason === 'granted' && !manager).map((c) => c.id);
   const courseIds = [...new Set([...enrolled.map((e) => e.courseId), ...granted])].sort((a, b) => a - b);
   if (!courseIds.length) return [];
-  const counts = await platform.prisma.$queryRaw<{ course_id: number; total: number; done: number }[]>`
-    SELECT l.course_id, count(*)::int AS total, count(p.user_id)::int AS done
-    FROM member_lessons l JOIN member_modules m ON m.id = l.module_id
-    LEFT JOIN member_lesson_progress p ON p.lesson_id = l.id AND p.user_id = ${userId} AND p.status = 'completed'
-    WHERE l.course_id = ANY (${courseIds}::int[]) AND l.status = 'published' AND m.status = 'published'
-    GROUP BY l.course_id`;
-  return courseIds.map((courseId) => {
-    const c = counts.find((r) => r.course_id === courseId) ?? { total: 0, done: 0 };
-    return {
-      courseId,
-      completedLessons: c.done,
-      totalLessons: c.total,
-      percent: c.total ? Math.floor((100 * c.done) / c.total) : 0,
-      completed: enrolled.some((e) => e.courseId === courseId && e.completedAt !== null),
-    };
-  });
+  const counts = await courseSummaries(platform.prisma, userId, courseIds);
+  return courseIds.map((courseId) => ({
+    courseId,
+    ...counts.get(courseId)!,
+    completed: enrolled.some((e) => e.courseId === courseId && e.completedAt !== null),
+  }));
 }

@@ -5,7 +5,7 @@ import { schemaPart } from '../../../../graphql/builder.ts';
 import type { Context } from '../../../../graphql/context.ts';
 import { enumType } from '../../../../graphql/zod-args.ts';
 import { canMember } from '../../capabilities.ts';
-import type { CourseSummary } from '../enrollment.ts';
+import { courseSummaries, type CourseSummary } from '../enrollment.ts';
 import { PublishStatus, visibleLesson, visibleModule } from '../outline.ts';
 import { QuestionType, type Question } from '../quizzes.ts';
 import { accessOf, gated } from './access-loader.ts';
@@ -27,18 +27,10 @@ async function loadCompletedAt(ids: number[], ctx: Context): Promise<(Date | nul
 async function loadCourseProgress(ids: number[], ctx: Context): Promise<CourseSummary[]> {
   const userId = userOf(ctx)!;
   const [counts, enrolled] = await Promise.all([
-    ctx.platform.prisma.$queryRaw<{ course_id: number; total: number; done: number }[]>`
-      SELECT l.course_id, count(*)::int AS total, count(p.user_id)::int AS done
-      FROM member_lessons l JOIN member_modules m ON m.id = l.module_id
-      LEFT JOIN member_lesson_progress p ON p.lesson_id = l.id AND p.user_id = ${userId} AND p.status = 'completed'
-      WHERE l.course_id = ANY (${ids}::int[]) AND l.status = 'published' AND m.status = 'published' GROUP BY l.course_id`,
+    courseSummaries(ctx.platform.prisma, userId, ids),
     ctx.platform.prisma.memberEnrollment.findMany({ where: { userId, courseId: { in: ids } }, select: { courseId: true, completedAt: true } }),
   ]);
-  return ids.map((id) => {
-    const c = counts.find((r) => r.course_id === id) ?? { total: 0, done: 0 };
-    const e = enrolled.find((r) => r.courseId === id);
-    return { completedLessons: c.done, totalLessons: c.total, percent: c.total ? Math.floor((100 * c.done) / c.total) : 0, completed: !!e?.completedAt };
-  });
+  return ids.map((id) => ({ ...counts.get(id)!, completed: !!enrolled.find((r) => r.courseId === id)?.completedAt }));
 }
 
 type AttemptsSummary = { count: number; best: number | null; passed: boolean; max: number };
@@ -47,8 +39,10 @@ type AttemptsSummary = { count: number; best: number | null; passed: boolean; ma
 async function loadAttempts(quizzes: { id: number; maxAttempts: number }[], ctx: Context): Promise<AttemptsSummary[]> {
   const userId = userOf(ctx)!;
   const ids = quizzes.map((q) => q.id);
-  const rows = await ctx.platform.prisma.memberQuizAttempt.groupBy({ by: ['quizId'], where: { userId, quizId: { in: ids } }, _count: { _all: true }, _max: { score: true } });
-  const passed = await ctx.platform.prisma.memberQuizAttempt.findMany({ where: { userId, quizId: { in: ids }, passed: true }, select: { quizId: true }, distinct: ['quizId'] });
+  const [rows, passed] = await Promise.all([
+    ctx.platform.prisma.memberQuizAttempt.groupBy({ by: ['quizId'], where: { userId, quizId: { in: ids } }, _count: { _all: true }, _max: { score: true } }),
+    ctx.platform.prisma.memberQuizAttempt.findMany({ where: { userId, quizId: { in: ids }, passed: true }, select: { quizId: true }, distinct: ['quizId'] }),
+  ]);
   return quizzes.map((q) => {
     const r = rows.find((x) => x.quizId === q.id);
     return { count: r?._count._all ?? 0, best: r?._max.score ?? null, passed: passed.some((p) => p.quizId === q.id), max: q.maxAttempts };
