@@ -1,6 +1,9 @@
 // The membership module's error codes (membership.md): member_<thing>_not_found (404), member_invalid_transition and
 // member_conflict (409), member_forbidden (403, a policy refusal; capability refusals stay rest_forbidden).
-import { AppError, notFound } from '../../platform/errors.ts';
+import { conflict, defineErrors, notFound } from '../../platform/errors.ts';
+
+/** The codes whose status the naming rules do not give (Module.errors: the start-up check sees them). */
+export const memberErrors = defineErrors({ member_invalid_transition: 409, member_forbidden: 403, member_attempts_exhausted: 409 });
 
 export const planNotFound = (id?: number | string) => notFound('member_plan_not_found', id !== undefined ? `Plan ${id} not found.` : 'Plan not found.');
 export const membershipNotFound = () => notFound('member_membership_not_found', 'Membership not found.');
@@ -10,14 +13,13 @@ export const ruleNotFound = () => notFound('member_access_rule_not_found', 'Acce
 
 /** A move the membership's status does not allow (membership.md, "Membership statuses and moves"). */
 export const invalidTransition = (status: string, move: string, why = '') =>
-  new AppError('member_invalid_transition', `${/^[aeiou]/.test(status) ? 'An' : 'A'} ${status} membership${why} cannot be ${move}.`, {
-    status: 409,
+  memberErrors.error('member_invalid_transition', `${/^[aeiou]/.test(status) ? 'An' : 'A'} ${status} membership${why} cannot be ${move}.`, {
     data: { membership_status: status },
   });
 
-export const memberConflict = (message: string) => new AppError('member_conflict', message, { status: 409 });
+export const memberConflict = (message: string) => conflict('member_conflict', message);
 
-export const memberForbidden = (message = 'Sorry, you are not allowed to do that.') => new AppError('member_forbidden', message, { status: 403 });
+export const memberForbidden = (message = 'Sorry, you are not allowed to do that.') => memberErrors.error('member_forbidden', message);
 
 export const courseNotFound = (id?: number) => notFound('member_course_not_found', id !== undefined ? `Course ${id} not found.` : 'Course not found.');
 export const moduleNotFound = (id?: number) => notFound('member_module_not_found', id !== undefined ? `Module ${id} not found.` : 'Module not found.');
@@ -25,7 +27,7 @@ export const lessonNotFound = (id?: number) => notFound('member_lesson_not_found
 export const quizNotFound = (id?: number) => notFound('member_quiz_not_found', id !== undefined ? `Quiz ${id} not found.` : 'Quiz not found.');
 export const certificateNotFound = () => notFound('member_certificate_not_found', 'No valid certificate has this token.');
 export const attemptsExhausted = (max: number) =>
-  new AppError('member_attempts_exhausted', `No attempts left: this quiz allows ${max}.`, { status: 409, data: { max_attempts: max } });
+  memberErrors.error('member_attempts_exhausted', `No attempts left: this quiz allows ${max}.`, { data: { max_attempts: max } });
 export const notFoundSpace = (id?: number) => notFound('member_space_not_found', id !== undefined ? `Space ${id} not found.` : 'Space not found.');
 export const topicNotFound = (id?: number) => notFound('member_topic_not_found', id !== undefined ? `Topic ${id} not found.` : 'Topic not found.');
 export const replyNotFound = (id?: number) => notFound('member_reply_not_found', id !== undefined ? `Reply ${id} not found.` : 'Reply not found.');

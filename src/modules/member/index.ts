@@ -28,6 +28,7 @@ import { moderationSchema } from './community/graphql/moderation.ts';
 import { peopleSchema } from './community/graphql/people.ts';
 import { postsSchema } from './community/graphql/posts.ts';
 import { startCommunity, wireCommunity } from './community/wiring.ts';
+import { memberErrors } from './errors.ts';
 import { reportsCli } from './insight/cli.ts';
 import { reportsSchema } from './insight/graphql/reports.ts';
 import { insightJobs } from './insight/jobs.ts';
@@ -36,6 +37,7 @@ import { wireInsight } from './insight/wiring.ts';
 export const member: Module = {
   name: 'member',
   config: memberConfig,
+  errors: memberErrors.table,
   schema(builder) {
     plansSchema(builder);
     membershipsSchema(builder);
