@@ -20,7 +20,6 @@ import { progressBar } from '../../cli/progress.ts';
 import { ENTRY_STATUSES, entryWhere } from './service/entries.ts';
 import { FORM_STATUSES } from './definition/types.ts';
 
-
 /** The form as REST answers it with context=edit. */
 async function exportForm(platform: Platform, id: number): Promise<Record<string, unknown>> {
   const ctx = createContext(platform, { principal: SYSTEM, session: null }, { ip: null, userAgent: 'atrium-cli', header: () => undefined, secure: false }, NO_RESPONSE);

@@ -68,7 +68,6 @@ export const BlockSchema: z.ZodType<Block> = z.lazy(() =>
   ]),
 ) as z.ZodType<Block>;
 
-
 /** Block attributes as the host platform serialises them: JSON that can never close the HTML comment. */
 function attrs(a: Record<string, unknown> | undefined): string {
   const kept = Object.fromEntries(Object.entries(a ?? {}).filter(([, v]) => v !== undefined));

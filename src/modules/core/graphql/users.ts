@@ -50,7 +50,6 @@ export const usersSchema = schemaPart((builder) => {
 
   const UserPage = prismaPage(builder, 'User');
 
-
   const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
     description: 'The caller as the server sees it.',
     fields: (t) => ({

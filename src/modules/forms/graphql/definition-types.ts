@@ -71,7 +71,6 @@ export const definitionTypesSchema = schemaPart((builder) => {
     }),
   });
 
-
   const EntryLimitRef = builder.objectRef<EntryLimit>('FormEntryLimit').implement({
     description: 'A cap on the entries a form takes.',
     fields: (t) => ({

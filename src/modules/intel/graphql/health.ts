@@ -8,7 +8,6 @@ import { ChecksFilter, healthScore, latestChecks, runScan, snapshots, SnapshotsA
 import { allowPublicRest } from '../settings.ts';
 import { intelTypes } from './types.ts';
 
-
 const CHECK = 'id category label status message detail score_impact: scoreImpact';
 
 export const healthSchema = schemaPart((builder) => {

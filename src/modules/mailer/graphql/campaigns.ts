@@ -134,7 +134,6 @@ export const campaignsSchema = schemaPart((builder) => {
     }),
   });
 
-
   builder.mutationFields((t) => ({
     sendMailerCampaignTest: t.field({
       type: TestResult,

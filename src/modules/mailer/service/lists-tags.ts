@@ -17,7 +17,6 @@ export const TagCreate = inputObject('MailerTagInput', {
   slug: text(100).optional().describe('Default: from the name.'),
 }, 'A new tag.');
 
-
 /** "Black Friday 2026!" -> "black-friday-2026" (accents folded, as sanitize_title does). */
 export function slugify(name: string): string {
   return name

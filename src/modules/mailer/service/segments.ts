@@ -14,7 +14,6 @@ export const SegmentCreate = inputObject('MailerSegmentInput', {
   rules: z.array(z.record(z.string(), z.unknown())).min(1).max(50).describe('[{ field: list|tag|status|created_at, operator, value }]'),
 }, 'A new saved segment.');
 
-
 export async function createSegment(platform: Platform, input: Input<typeof SegmentCreate>) {
   const data = parseDeclared(SegmentCreate, input);
   const rules = parseRules({ match: data.match, rules: data.rules });

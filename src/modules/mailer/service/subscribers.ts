@@ -37,7 +37,6 @@ export const SubscriberFilter = {
   tagId: id().optional().describe('Only holders of this tag.'),
 };
 
-
 export const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
 export async function assertLists(tx: Tx, listIds: readonly number[]) {

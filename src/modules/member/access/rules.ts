@@ -28,7 +28,6 @@ export const AccessRuleCreate = inputObject('MemberAccessRuleCreateInput', {
 export const AccessRuleUpdate = inputObject('MemberAccessRuleUpdateInput', fields, 'Changes to an access rule (its target stays); the drip fields must fit dripMethod.');
 export const AccessRuleFilter = { ...pageArgs, targetType: TargetTypeEnum.optional(), targetId: id().optional().describe('Only rules naming this item.') };
 
-
 type DripFields = { dripMethod: string; dripDays: number | null; dripDate: Date | null; prerequisiteType: string | null; prerequisiteId: number | null };
 
 /** The drip fields a method needs, and nothing it does not: the others are cleared. */

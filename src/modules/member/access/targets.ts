@@ -8,7 +8,6 @@ export const TARGET_TYPES = ['course', 'module', 'lesson', 'quiz', 'space', 'pos
 export type TargetType = (typeof TARGET_TYPES)[number];
 export const TargetTypeEnum = enumOf('MemberTargetType', TARGET_TYPES, 'What an access rule gates: a course, module, lesson or quiz (a course rule covers its modules, lessons and quizzes), a community space, or a post or page.');
 
-
 export interface Target {
   type: TargetType;
   id: number;

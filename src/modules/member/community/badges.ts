@@ -36,7 +36,6 @@ export const BadgeCreate = inputObject('MemberBadgeCreateInput', {
 }, 'A new badge, manual unless an event is given.');
 export const AwardInput = { id: id().describe('The member.'), badgeId: id().describe('The badge awarded.') };
 
-
 export type Criteria = { manual: true } | { event: string; count: number };
 
 /** The default automatic badges, created once at start-up (by slug; racing instances create them once). */

@@ -24,7 +24,6 @@ export const ResolveInput = { id: id().describe('Moderation item id.'), action: 
 export const QueueFilter = { ...pageArgs, status: ModerationStatus.default('pending') };
 export const SuspendInput = { userId: id().describe('The member suspended.'), until: z.date().nullable().describe('The end of the suspension; null lifts it.') };
 
-
 const HIDE_AFTER_FLAGS = 3;
 const SUSPENSION_DAYS = 30;
 

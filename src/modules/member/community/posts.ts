@@ -38,7 +38,6 @@ export const ReplyCreate = inputObject('MemberReplyCreateInput', {
 export const TopicFilter = { ...pageArgs, spaceId: id().optional().describe('Only topics of this space.') };
 export const ReplyFilter = { ...pageArgs, topicId: id().describe('The topic whose replies to list.') };
 
-
 /** Content a caller may read: published, or their own held posts; moderators also see held posts. */
 export function readableWhere(principal: Principal): { OR: { status: string | { in: string[] }; authorId?: number }[] } {
   const userId = userIdOf(principal);

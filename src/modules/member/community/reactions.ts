@@ -14,7 +14,6 @@ export const ReactionType = enumOf('MemberReactionType', REACTION_TYPES, 'A reac
 export const ReactionTarget = enumOf('MemberReactionTarget', ['topic', 'reply'], 'What a reaction is on: a topic or a reply.');
 export const ReactionInput = { targetType: ReactionTarget, targetId: id().describe('Id of the topic or reply.'), type: ReactionType };
 
-
 export type Counts = Partial<Record<(typeof REACTION_TYPES)[number], number>>;
 
 /** Reaction counts of many targets of one type in one query. */

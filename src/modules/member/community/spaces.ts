@@ -15,7 +15,6 @@ export const SpaceCreate = inputObject('MemberSpaceCreateInput', {
   visibility: SpaceVisibility.default('members'),
 }, 'A new space (members only unless said otherwise).');
 
-
 export async function createSpace(platform: Platform, input: Input<typeof SpaceCreate>) {
   const data = parseDeclared(SpaceCreate, input);
   const slug = data.slug || slugify(data.name) || 'space';

@@ -66,7 +66,6 @@ export const CourseFilter = { ...pageArgs, search: search().describe('Part of th
 export const ModuleFilter = { ...pageArgs, courseId: id().optional().describe('Only modules of this course.') };
 export const LessonFilter = { ...pageArgs, courseId: id().optional().describe('Only lessons of this course.'), moduleId: id().optional().describe('Only lessons of this module.') };
 
-
 const isUnique = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 const taken = (what: string, slugValue: string) => memberConflict(`A ${what} with the slug "${slugValue}" exists.`);
 

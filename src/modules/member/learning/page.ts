@@ -6,7 +6,6 @@ import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { verifyCertificate } from './certificates.ts';
 
-
 const STYLE = `body{font-family:Georgia,serif;text-align:center;margin:0;padding:4rem;color:#222}
 main{border:12px double #8a6d3b;padding:3rem}h1{font-size:2.4rem;margin:0 0 1rem}p{font-size:1.2rem}
 .holder{font-size:2rem;font-style:italic}.small{font-size:.85rem;color:#666}@page{size:landscape;margin:1cm}`;

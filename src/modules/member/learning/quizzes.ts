@@ -41,7 +41,6 @@ export const QuizUpdate = inputObject('MemberQuizUpdateInput', {
 }, 'Changes to a quiz (its lesson stays); fields left out stay as they are.');
 export const QuizFilter = { ...pageArgs, courseId: id().optional().describe('Only quizzes of this course.'), lessonId: id().optional().describe('Only the quiz of this lesson.') };
 
-
 export interface Question {
   id: number;
   type: (typeof QUESTION_TYPES)[number];

@@ -12,7 +12,6 @@ import { templatesOf } from '../runtime.ts';
 import { CLOUD, ENTRY, REQUIREMENTS, SECTION, SYNC, WRITE, written } from './selections.ts';
 import { templateTypes } from './types.ts';
 
-
 export const templateFields = schemaPart((builder) => {
   const { CloudStatusRef, RequirementsRef, SectionRef, StatusRef, SyncResultRef, TemplatePage: Page, TemplateRef, WriteResultRef } = templateTypes(builder);
   builder.queryFields((t) => ({

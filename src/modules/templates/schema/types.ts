@@ -50,7 +50,6 @@ export const templateTypes = schemaPart((builder) => {
     }),
   });
 
-
   const SectionRef = builder.objectRef<SectionShape>('TemplateSection').implement({
     description: 'A part of a template that can be written on its own (appendTemplate sections).',
     fields: (t) => ({
@@ -141,7 +140,6 @@ export const templateTypes = schemaPart((builder) => {
       error: t.exposeString('error', { description: 'Why it was skipped.' }),
     }),
   });
-
 
   const StatusRef = builder.objectRef<StatusShape>('TemplatesStatus').implement({
     description: 'Health of the template catalog: bundled files and the cloud cache.',

@@ -27,7 +27,6 @@ export const postsSchema = schemaPart((builder) => {
     }),
   });
 
-
   builder.queryFields((t) => ({
     memberSpaces: t.field({
       type: SpacePage,
