@@ -1,22 +1,18 @@
 // Device sessions as their users see them: list the live ones, end one. A user manages their own; edit_users
 // manages anyone's. An API key cannot (a leaked key must not be able to see or end the owner's devices).
-import { id, pageArgs } from '../../input/vocabulary.ts';
-import { assertCan, canEditUser } from '../../platform/authorize.ts';
+import { pageArgs } from '../../input/vocabulary.ts';
+import { CredentialOwner, credentialOwner } from '../../platform/auth/credential-owner.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { can, type Principal } from '../../platform/principal.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { revokeChain } from './chains.ts';
 
-export const SessionsFilter = { ...pageArgs, userId: id().optional().describe('Another user (needs edit_users).') };
+export const SessionsFilter = { ...pageArgs, ...CredentialOwner };
 
 /** The user whose sessions are managed: the caller, or `userId` when the caller may edit that user. */
-export function sessionOwner(principal: Principal, userId?: number | null): number {
-  assertCan(principal, principal.kind === 'user' && principal.via !== 'api_key', 'Sessions cannot be managed with an API key.');
-  const target = userId ?? (principal.kind === 'user' ? principal.user.id : 0);
-  assertCan(principal, canEditUser(principal, target));
-  return target;
-}
+export const sessionOwner = (principal: Principal, userId?: number | null): number =>
+  credentialOwner(principal, userId, 'Sessions cannot be managed with an API key.');
 
 export function liveSessionsWhere(platform: Platform, userId?: number): Prisma.MobileSessionWhereInput {
   return { ...(userId ? { userId } : {}), revokedAt: null, expiresAt: { gt: platform.clock.now() } };

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parseDeclared, type Input } from '../../input/validate.ts';
-import { id, text } from '../../input/vocabulary.ts';
+import { text } from '../../input/vocabulary.ts';
 import { AppError, notFound, ValidationError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import type { UserPrincipal } from '../principal.ts';
@@ -32,9 +32,6 @@ async function assertGrantable(platform: Platform, userId: number, scopes: reado
     }
   }
 }
-
-/** Another user's credentials (needs edit_users); the caller's own when left out. */
-export const CredentialOwner = { userId: id().optional().describe('Another user (needs edit_users).') };
 
 export const ApiKeyCreate = z.object({
   name: text(100, 1).describe('A label, 1–100 characters (e.g. the service that will use it).'),

@@ -4,9 +4,9 @@ import { schemaPart } from '../../../graphql/builder.ts';
 import { requiresLogin } from '../../../graphql/access.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { id } from '../../../input/vocabulary.ts';
-import { ApiKeyCreate, createApiKey, CredentialOwner, listApiKeys, revokeApiKey } from '../../../platform/auth/api-keys.ts';
+import { ApiKeyCreate, createApiKey, listApiKeys, revokeApiKey } from '../../../platform/auth/api-keys.ts';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from '../../../platform/auth/app-passwords.ts';
-import { credentialOwner, revocableOwner } from '../../../platform/auth/credential-owner.ts';
+import { CredentialOwner, credentialOwner, revocableOwner } from '../../../platform/auth/credential-owner.ts';
 
 const LAST_USED = 'When it last authenticated a request (UTC; refreshed at most once a minute unless the IP changes); null if never.';
 const LAST_IP = 'Client IP address of its last use; null if never used.';
