@@ -10,7 +10,7 @@ import { id, pageArgs, SortOrder } from '../../../input/vocabulary.ts';
 import { rest } from '../../../rest/binding.ts';
 import { FORMS_EDIT_ENTRIES, FORMS_VIEW_ENTRIES } from '../capabilities.ts';
 import { resendNotifications } from '../notify/retry.ts';
-import { deleteEntries, EntryFilter, EntryIds, entryNotFound, EntryStatusChange, entryWhere, setEntryStatus } from '../service/entries.ts';
+import { deleteEntries, EntryFilter, EntryIds, EntryStatusChange, entryWhere, getEntry, setEntryStatus } from '../service/entries.ts';
 import { exportEntries, type EntryExport } from '../service/export.ts';
 import { ENTRY_FIELDS } from './selections.ts';
 
@@ -48,11 +48,7 @@ export const entrySchema = schemaPart((builder) => {
       ...view,
       args: zodArgs(t, { id: id() }),
       ...rest('GET /forms/v1/entries/:id', { summary: 'One entry (forms_view_entries: entries hold personal data)', select: ENTRY_FIELDS }),
-      resolve: async (query, _r, { id }, ctx) => {
-        const entry = await ctx.platform.prisma.formEntry.findUnique({ ...query, where: { id } });
-        if (!entry) throw entryNotFound();
-        return entry;
-      },
+      resolve: (query, _r, { id }, ctx) => getEntry(ctx.platform, id, query),
     }),
     formEntries: t.field({
       type: FormEntryPage,

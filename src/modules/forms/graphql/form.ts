@@ -10,7 +10,7 @@ import { FormStatus } from '../definition/input.ts';
 import { camelKeys } from '../definition/keys.ts';
 import { definitionOf, fieldsOf, settingsOf } from '../definition/stored.ts';
 import {
-  canSee, createForm, deleteForm, duplicateForm, FormCreate, FormDelete, FormFilter, FormId, formNotFound, FORM_ORDER, FormUpdate, formWhere,
+  createForm, deleteForm, duplicateForm, FormCreate, FormDelete, FormFilter, FormId, FORM_ORDER, FormUpdate, formWhere, getForm,
   updateForm, type FormPatch,
 } from '../service/forms.ts';
 import { availability } from './availability.ts';
@@ -109,11 +109,7 @@ export const formSchema = schemaPart((builder) => {
         vars: edit,
         variables: (a) => ({ id: a.id, edit: a.context === 'edit' }),
       }),
-      resolve: async (query, _r, { id }, ctx) => {
-        const form = await ctx.platform.prisma.form.findUnique({ ...query, where: { id } });
-        if (!form || !canSee(ctx.principal, form)) throw formNotFound();
-        return form;
-      },
+      resolve: (query, _r, { id }, ctx) => getForm(ctx.platform, ctx.principal, id, query),
     }),
   }));
 

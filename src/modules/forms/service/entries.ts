@@ -16,6 +16,13 @@ const EntryStatusFilter = enumOf('FormEntryStatusFilter', [...ENTRY_STATUSES, 'a
 export const entryNotFound = (ids?: number[]) =>
   notFound('forms_entry_not_found', ids && ids.length > 1 ? `No entry has the id(s) ${ids.join(', ')}.` : 'No entry has that id.');
 
+/** One entry, read with `query` (the GraphQL selection); 404 forms_entry_not_found when there is none. */
+export async function getEntry(platform: Platform, id: number, query: object = {}): Promise<FormEntry> {
+  const entry = await platform.prisma.formEntry.findUnique({ ...query, where: { id } });
+  if (!entry) throw entryNotFound();
+  return entry;
+}
+
 /** Which entries a list, a connection or an export covers. */
 export const EntryFilter = {
   status: EntryStatusFilter.optional().describe('unread, read, spam, trash or any; default unread and read.'),

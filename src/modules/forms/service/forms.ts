@@ -47,6 +47,13 @@ export function formWhere(principal: Principal, q: { status?: string | null; sea
 /** Whether the principal may see the form (inactive forms do not exist for the public: 404). */
 export const canSee = (principal: Principal, form: Pick<Form, 'status'>) => form.status === 'active' || can(principal, FORMS_MANAGE);
 
+/** A form the principal may see, read with `query` (the GraphQL selection); 404 forms_form_not_found otherwise. */
+export async function getForm(platform: Platform, principal: Principal, id: number, query: object = {}): Promise<Form> {
+  const form = await platform.prisma.form.findUnique({ ...query, where: { id } });
+  if (!form || !canSee(principal, form)) throw formNotFound();
+  return form;
+}
+
 function columns(def: FormDefinition) {
   return {
     title: def.title,

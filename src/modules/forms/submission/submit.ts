@@ -14,7 +14,7 @@ import { transaction, type Tx } from '../../../platform/transaction.ts';
 import { storedForm, type StoredForm } from '../definition/stored.ts';
 import { subscriptionRequest } from '../feed.ts';
 import { deliverInBackground } from '../notify/send.ts';
-import { canSee, formNotFound } from '../service/forms.ts';
+import { formNotFound, getForm } from '../service/forms.ts';
 import { renderConfirmation, type RenderedConfirmation } from './confirmation.ts';
 import { closed, COUNTED_STATUSES, loginRefusal, periodStart, scheduleRefusal } from './restrictions.ts';
 import { checkSubmission, searchTextOf } from './validate.ts';
@@ -37,8 +37,7 @@ export interface Submission {
 
 /** The form, if it takes submissions from this caller now (entry limits are checked when storing). */
 async function openForm(platform: Platform, s: Submission): Promise<StoredForm> {
-  const row = await platform.prisma.form.findUnique({ where: { id: s.formId } });
-  if (!row || !canSee(s.principal, row)) throw formNotFound();
+  const row = await getForm(platform, s.principal, s.formId);
   if (row.status !== 'active') throw new AppError('forms_form_inactive', 'This form is inactive and does not take submissions.', { status: 403 });
   const form = storedForm(row);
   const refusal = loginRefusal(form.settings, s.principal) ?? scheduleRefusal(form.settings, platform.clock.now());
