@@ -1,6 +1,7 @@
 // GraphQL types of the mailing module. Enum-like values are the lowercase REST strings. Per-object counts that the
 // parent's query cannot select are t.loadable fields: every object of a response is counted in one grouped query.
 import { schemaPart } from '../../../graphql/builder.ts';
+import { subscribedCounts } from '../service/lists-tags.ts';
 import { campaignStats, type CampaignStats } from '../service/stats.ts';
 import { segmentCount, SegmentMatch } from '../service/segments.ts';
 import { CampaignStatus } from '../service/campaigns.ts';
@@ -21,10 +22,8 @@ export const mailerTypes = schemaPart((builder) => {
         type: 'Int',
         description: 'Members who receive campaigns.',
         load: async (ids: number[], ctx) => {
-          const rows = await ctx.platform.prisma.mailerListMember.groupBy({
-            by: ['listId'], where: { listId: { in: ids }, subscriber: { status: 'subscribed' } }, _count: { _all: true },
-          });
-          return ids.map((id) => rows.find((r) => r.listId === id)?._count._all ?? 0);
+          const counts = await subscribedCounts(ctx.platform, ids);
+          return ids.map((id) => counts.get(id) ?? 0);
         },
         resolve: (l) => l.id,
       }),

@@ -28,6 +28,14 @@ export function slugify(name: string): string {
     .slice(0, 100);
 }
 
+/** Members of each list who receive campaigns (status subscribed), in one grouped count. */
+export async function subscribedCounts(platform: Platform, listIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = await platform.prisma.mailerListMember.groupBy({
+    by: ['listId'], where: { listId: { in: [...listIds] }, subscriber: { status: 'subscribed' } }, _count: { _all: true },
+  });
+  return new Map(rows.map((r) => [r.listId, r._count._all]));
+}
+
 export async function createList(platform: Platform, input: Input<typeof ListCreate>) {
   const data = parseDeclared(ListCreate, input);
   return platform.prisma.mailerList.create({ data: { name: data.name, description: data.description ?? '', createdAt: platform.clock.now() } });

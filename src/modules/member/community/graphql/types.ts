@@ -4,7 +4,7 @@ import { schemaPart } from '../../../../graphql/builder.ts';
 import type { Context } from '../../../../graphql/context.ts';
 import { enumType } from '../../../../graphql/zod-args.ts';
 import { FlagReason, FlagTarget, ModerationStatus } from '../moderation.ts';
-import { PostStatus } from '../posts.ts';
+import { PostStatus, replyCounts } from '../posts.ts';
 import { reactionCounts, REACTION_TYPES, type Counts } from '../reactions.ts';
 import { SpaceVisibility } from '../spaces.ts';
 import { bodyHtml } from '../text.ts';
@@ -17,11 +17,10 @@ const loadReactions = (targetType: 'topic' | 'reply') => async (ids: number[], c
   return ids.map((i) => counts.get(i) ?? {});
 };
 
-/** Published replies per topic, for a page of topics in one grouped query (a relation count would join every row of
- * the space before the page's LIMIT). */
+/** Published replies per topic, for a page of topics at once. */
 async function loadReplyCounts(ids: number[], ctx: Context): Promise<number[]> {
-  const rows = await ctx.platform.prisma.memberReply.groupBy({ by: ['topicId'], where: { topicId: { in: ids }, status: 'published' }, _count: { _all: true } });
-  return ids.map((i) => rows.find((r) => r.topicId === i)?._count._all ?? 0);
+  const counts = await replyCounts(ctx.platform, ids);
+  return ids.map((i) => counts.get(i) ?? 0);
 }
 
 /** The caller's unread messages per conversation. */
