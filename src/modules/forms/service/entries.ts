@@ -51,18 +51,21 @@ export function entryWhere(q: EntryQuery): Prisma.FormEntryWhereInput {
   };
 }
 
-/** Entries by id, all of them or 404 naming the missing ones. */
-async function allEntries(tx: Prisma.TransactionClient, ids: number[]) {
-  const unique = [...new Set(parseDeclared(z.object(EntryIds), { ids }).ids)];
+const IdsSchema = z.object(EntryIds);
+const StatusChangeSchema = z.object(EntryStatusChange);
+
+/** Entries by (validated) id, all of them or 404 naming the missing ones. */
+async function allEntries(tx: Prisma.TransactionClient, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
   const rows = await tx.formEntry.findMany({ where: { id: { in: unique } }, select: { id: true, formId: true, status: true } });
   if (rows.length !== unique.length) throw entryNotFound(unique.filter((id) => !rows.some((r) => r.id === id)));
   return { unique, rows };
 }
 
 export async function setEntryStatus(platform: Platform, ids: number[], status: string): Promise<number[]> {
-  const next = parseDeclared(z.object(EntryStatusChange), { ids, status }).status;
+  const { ids: valid, status: next } = parseDeclared(StatusChangeSchema, { ids, status });
   return transaction(platform, async (tx, after) => {
-    const { unique, rows } = await allEntries(tx, ids);
+    const { unique, rows } = await allEntries(tx, valid);
     const changing = rows.filter((r) => r.status !== next);
     if (changing.length) {
       await tx.formEntry.updateMany({ where: { id: { in: changing.map((r) => r.id) } }, data: { status: next, updatedAt: platform.clock.now() } });
@@ -74,8 +77,9 @@ export async function setEntryStatus(platform: Platform, ids: number[], status: 
 
 /** Deletes entries; answers them as they were, read with `query` (the GraphQL selection) before they go. */
 export async function deleteEntries(platform: Platform, ids: number[], query: object = {}): Promise<FormEntry[]> {
+  const valid = parseDeclared(IdsSchema, { ids }).ids;
   return transaction(platform, async (tx, after) => {
-    const { unique } = await allEntries(tx, ids);
+    const { unique } = await allEntries(tx, valid);
     const previous = await tx.formEntry.findMany({ ...query, where: { id: { in: unique } }, orderBy: { id: 'asc' } });
     await tx.formEntry.deleteMany({ where: { id: { in: unique } } });
     for (const e of previous) after.emit('forms/entry/deleted', { entryId: e.id, formId: e.formId });

@@ -6,17 +6,16 @@ import { sharedLoader } from '../../../../graphql/loaders.ts';
 import { checkAccess, whoIs, type AccessResult } from '../../access/check.ts';
 import { targetKey, type Target } from '../../access/targets.ts';
 
-const access = sharedLoader<string, AccessResult>(async (keys, ctx) => {
-  const targets = keys.map((k) => {
-    const [type, id] = k.split(':');
-    return { type, id: Number(id) } as Target;
-  });
-  const results = await checkAccess(ctx.platform, whoIs(ctx.principal), targets);
-  return keys.map((k) => results.get(k)!);
-});
+const access = sharedLoader<Target, AccessResult, string>(
+  async (targets, ctx) => {
+    const results = await checkAccess(ctx.platform, whoIs(ctx.principal), targets);
+    return targets.map((t) => results.get(targetKey(t))!);
+  },
+  { cacheKeyFn: targetKey },
+);
 
 export function accessOf(ctx: Context, target: Target): Promise<AccessResult> {
-  return access(ctx).load(targetKey(target));
+  return access(ctx).load(target);
 }
 
 const announced = new WeakMap<Context, Set<string>>();
