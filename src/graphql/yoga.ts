@@ -102,6 +102,8 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // CORS is the app's one policy for both faces (src/http/cors.ts); yoga's default reflects any origin.
+    cors: false,
     // Yoga reports every error it answers — a client's syntax error as much as a crash — at its error level.
     // Unexpected errors are logged once, by maskError (describeError); what yoga says goes to debug, so anonymous
     // callers cannot flood the error log.
