@@ -1,16 +1,14 @@
 // The admin console (admin/, built into admin/dist by `npm ci`) at /admin. Its assets have content-hashed names and
 // were compressed at build time: served as brotli or gzip as the browser accepts, cached for a year as immutable.
 // Every other path under /admin is the app's HTML entry (the app routes in the browser), never cached, so a new
-// build reaches the next page load. The console talks to /graphql on the same origin with the session cookie.
+// build reaches the next page load. The console talks to /graphql on the same origin with the session cookie; its
+// security headers (CSP for a page of files, no framing) are security-headers.ts'.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 
 export const ADMIN_DIST = path.resolve(import.meta.dirname, '../../admin/dist');
-
-// The entry page loads only its own scripts and styles, talks only to this origin, and is never framed.
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
 export function adminConsole(dist = ADMIN_DIST) {
   const router = express.Router();
@@ -31,9 +29,6 @@ export function adminConsole(dist = ADMIN_DIST) {
       return void res.status(503).type('text').send('The admin console is not built: run `npm run build --workspace admin` (npm ci does).');
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Content-Security-Policy', CSP);
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Referrer-Policy', 'same-origin');
     res.sendFile(entry);
   });
   return router;
