@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const errorsLogged = () => logged.filter((l) => l.level >= 50);
-const gql = (query: string, caller?: Caller) => t.http.post('/graphql').set(caller?.headers ?? {}).send({ query });
+const graphqlPost = (query: string, caller?: Caller) => t.http.post('/graphql').set(caller?.headers ?? {}).send({ query });
 
 describe('GraphQL string literals pass the input policy', () => {
   // Each document writes a NUL or a lone surrogate only as an escape inside a literal: the request text has neither.
@@ -55,7 +55,7 @@ describe('GraphQL string literals pass the input policy', () => {
     const written = await counts();
     const text = query.replace('SPACE', String(space.id)).replace('TOPIC', String(topic.id)).replace('QUIZ', String(quiz.id));
     expect(text).not.toMatch(/[\u0000\uD800-\uDFFF]/);
-    const res = await gql(text, who ? member : undefined);
+    const res = await graphqlPost(text, who ? member : undefined);
     expect([res.status, res.body.errors?.[0]?.extensions?.code], JSON.stringify(res.body)).toEqual([400, 'rest_invalid_param']);
     expect(await counts()).toEqual(written);
     expect(errorsLogged().length).toBe(before);
@@ -64,7 +64,7 @@ describe('GraphQL string literals pass the input policy', () => {
   it('the same strings as variables are refused alike, and an escaped emoji is text', async () => {
     const res = await t.http.post('/graphql').send({ query: 'query ($s: String) { memberPlans(search: $s) { total } }', variables: { s: '\u0000' } });
     expect([res.status, res.body.errors[0].extensions.code]).toEqual([400, 'rest_invalid_param']);
-    const emoji = await gql('mutation { updateMyMemberProfile(input: {bio: "\\uD83C\\uDF89 hi"}) { bio } }', member);
+    const emoji = await graphqlPost('mutation { updateMyMemberProfile(input: {bio: "\\uD83C\\uDF89 hi"}) { bio } }', member);
     expect(emoji.body).toEqual({ data: { updateMyMemberProfile: { bio: '🎉 hi' } } });
   });
 });
@@ -78,7 +78,7 @@ describe('certificate tokens are checked for shape before the lookup', () => {
       const page = await t.http.get(`/member/certificates/${token}`);
       expect([token, page.status]).toEqual([token, token === '%C0%80' ? 400 : 404]); // not UTF-8: the router's 400
     }
-    const gqlRes = await gql(`query { verifyMemberCertificate(token: "${'x'.repeat(30)}\\u0000") { valid } }`);
+    const gqlRes = await graphqlPost(`query { verifyMemberCertificate(token: "${'x'.repeat(30)}\\u0000") { valid } }`);
     expect([gqlRes.status, gqlRes.body.errors[0].extensions.code]).toEqual([400, 'rest_invalid_param']);
     const unknown = await t.http.get(`/wp-json/member/v1/certificates/verify/${'x'.repeat(30)}`);
     expect([unknown.status, unknown.body.code]).toEqual([404, 'member_certificate_not_found']);
@@ -103,7 +103,7 @@ describe('date-times outside years 1–9999 are 400 on both faces', () => {
         `mutation { suspendMemberFromCommunity(userId: ${user.userId}, until: "${when}") }`,
         `mutation { createMemberAccessRule(input: {targetType: space, targetId: ${space.id}, planIds: [${gold.id}], dripMethod: date, dripDate: "${when}"}) { id } }`,
       ]) {
-        const res = await gql(query, admin);
+        const res = await graphqlPost(query, admin);
         expect([when, res.status, res.body.errors?.[0]?.extensions?.status], query).toEqual([when, 400, 400]);
       }
       const vars = await t.http.post('/graphql').set(admin.headers).send({ query: 'mutation ($u: Int!, $until: DateTime) { suspendMemberFromCommunity(userId: $u, until: $until) }', variables: { u: user.userId, until: when } });
@@ -113,7 +113,7 @@ describe('date-times outside years 1–9999 are 400 on both faces', () => {
     // The edges themselves are dates like any other.
     const edge = await a.post(`/members/${user.userId}/grant`, { plan_id: gold.id, ends_at: '9999-12-31T23:59:59Z' });
     expect([edge.status, edge.body.current_period_end]).toEqual([200, '9999-12-31T23:59:59Z']);
-    const first = await gql(`mutation { suspendMemberFromCommunity(userId: ${user.userId}, until: "0001-01-01T00:00:00Z") }`, admin);
+    const first = await graphqlPost(`mutation { suspendMemberFromCommunity(userId: ${user.userId}, until: "0001-01-01T00:00:00Z") }`, admin);
     expect(first.body).toEqual({ data: { suspendMemberFromCommunity: true } });
     expect(errorsLogged().length).toBe(before);
   });
