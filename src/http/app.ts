@@ -10,9 +10,11 @@ import { sendError } from '../rest/wp-error.ts';
 import { bodyError, bodyParsers, uploadLimit } from './body.ts';
 import { cors } from './cors.ts';
 import { metricsFor } from '../platform/metrics.ts';
+import { adminConsole } from './admin-console.ts';
 import { graphiqlAssets } from './graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
+import { restRouteParam } from './rest-route-param.ts';
 import { siteRoot } from './site-root.ts';
 import { requestIdFrom, requestScope } from '../platform/request-scope.ts';
 
@@ -50,11 +52,13 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   // cost more to compress than they save. Pre-compressed assets (GraphiQL's) carry their encoding and are left alone.
   app.use(compression({ threshold: 1024 }));
   app.use(cors(config, [...platform.apiKeyHeaders, ...platform.modules.flatMap((m) => m.corsHeaders ?? [])]));
+  app.use(restRouteParam);
   // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
   if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/
   app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
 
+  app.use(adminConsole());
   app.get('/metrics', metrics.handler);
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
