@@ -10,6 +10,7 @@ import { sendError } from '../rest/wp-error.ts';
 import { bodyError, bodyParsers, uploadLimit } from './body.ts';
 import { cors } from './cors.ts';
 import { metricsFor } from '../platform/metrics.ts';
+import { adminConsole } from './admin-console.ts';
 import { graphiqlAssets } from './graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -55,6 +56,7 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/
   app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
 
+  app.use(adminConsole());
   app.get('/metrics', metrics.handler);
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
