@@ -52,13 +52,29 @@ async function caller(header: string | undefined): Promise<Caller | null> {
   return found && (found.username === login || found.email === login.toLowerCase()) ? found : null;
 }
 
+// Atrium's security headers on its API answers (src/http/security-headers.ts), as constant as they are there.
+const SECURITY: [string, string][] = [
+  ['Content-Security-Policy', "default-src 'none';frame-ancestors 'none'"],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'cross-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+];
+
 function send(res: ServerResponse, status: number, body: string, headers: [string, string][] = []) {
   res.writeHead(status, [
     ['X-Request-Id', randomUUID()],
     ['Link', `<${base}/>; rel="https://api.w.org/"`],
     ...headers.filter(([name]) => name === 'Link'),
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Vary', 'Origin'],
+    ...SECURITY,
+    // The floor never compresses (the benchmark's clients do not ask), but answers as Atrium does.
+    ['Vary', 'Origin, Accept-Encoding'],
     ...headers.filter(([name]) => name !== 'Link'),
     ['Content-Type', 'application/json; charset=utf-8'],
     ['Content-Length', String(Buffer.byteLength(body))],
