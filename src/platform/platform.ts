@@ -1,5 +1,5 @@
 // The platform every module stands on: one object per running instance (tests build many).
-import { withModuleSections, type Config } from '../config.ts';
+import { withModuleSections, type Config } from './config.ts';
 import type { Database } from '../db/connect.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { AuthExtensions } from './auth/extensions.ts';
@@ -13,7 +13,7 @@ import { Jobs } from './jobs.ts';
 import { Mail } from './mail.ts';
 import { assertErrorTables } from './errors.ts';
 import { createLogger, redacting, type Logger } from './logger.ts';
-import type { Module } from './module.ts';
+import type { PlatformModule } from './module.ts';
 import { Settings } from './settings.ts';
 
 export interface Platform {
@@ -31,7 +31,7 @@ export interface Platform {
   principals: PrincipalCache;
   mail: Mail;
   jobs: Jobs;
-  modules: readonly Module[];
+  modules: readonly PlatformModule[];
   checks: readonly HealthCheck[];
   /** API-key scopes the modules declared, each with the capability it stands for. */
   apiScopes: ReadonlyMap<string, string>;
@@ -45,7 +45,7 @@ const PRINCIPAL_TTL_MS = 5 * 60_000;
 export interface PlatformOptions {
   config: Config;
   db: Database;
-  modules: readonly Module[];
+  modules: readonly PlatformModule[];
   clock?: Clock;
   logger?: Logger;
 }

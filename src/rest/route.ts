@@ -36,6 +36,3 @@ export interface RestRoute {
   /** Error statuses this route can answer beyond those its shape implies (e.g. 409, 429). */
   errors?: readonly number[];
 }
-
-export const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

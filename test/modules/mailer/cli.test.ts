@@ -1,6 +1,6 @@
 // `atrium mailer subscribers list | campaigns list | campaigns send <id> | stats` on a throwaway database.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/platform/config.ts';
 import { createCampaign } from '../../../src/modules/mailer/service/campaigns.ts';
 import { createList } from '../../../src/modules/mailer/service/lists-tags.ts';
 import { createSubscriber } from '../../../src/modules/mailer/service/subscribers.ts';

@@ -9,7 +9,9 @@ import { sendError } from '../rest/wp-error.ts';
 import { bodyError, bodyParsers, uploadLimit } from './body.ts';
 import { cors } from './cors.ts';
 import { metricsFor } from '../platform/metrics.ts';
-import { graphiqlAssets } from './graphiql-assets.ts';
+import type { Module } from '../modules/module.ts';
+import { countRequests, metricsEndpoint } from './metrics.ts';
+import { graphiqlAssets } from '../graphql/graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
 import { siteRoot } from './site-root.ts';
 import { requestIdFrom, requestScope } from '../platform/request-scope.ts';
@@ -18,7 +20,7 @@ export interface HttpAppOptions {
   isClosing?: () => boolean;
 }
 
-export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: RouteTable, options: HttpAppOptions = {}) {
+export function createHttpApp(platform: Platform, modules: readonly Module[], schema: GraphQLSchema, table: RouteTable, options: HttpAppOptions = {}) {
   const { config, logger } = platform;
   const app = express();
   app.disable('x-powered-by');
@@ -43,18 +45,18 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
     requestScope.run({ requestId }, next);
   });
   const metrics = metricsFor(platform);
-  app.use(metrics.middleware);
-  app.use(cors(config, [...platform.apiKeyHeaders, ...platform.modules.flatMap((m) => m.corsHeaders ?? [])]));
+  app.use(countRequests(metrics));
+  app.use(cors(config, [...platform.apiKeyHeaders, ...modules.flatMap((m) => m.corsHeaders ?? [])]));
   // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
   if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/
   app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
 
-  app.get('/metrics', metrics.handler);
+  app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
   app.get('/readyz', readyz(platform, options.isClosing ?? (() => false)));
-  for (const m of platform.modules) {
+  for (const m of modules) {
     if (!m.http) continue;
     const router = express.Router();
     m.http(router, platform);

@@ -1,7 +1,7 @@
 // CORS for browser callers of /wp-json and /graphql. Origins come from CORS_ORIGINS ("*" for any); credentials
 // (cookies) are allowed only when CORS_CREDENTIALS=true, and then the origin is echoed, never "*".
 import type { NextFunction, Request, Response } from 'express';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 
 const ALLOW_HEADERS = ['Authorization', 'X-Rest-Nonce', 'X-WP-Nonce', 'Content-Disposition', 'Content-MD5', 'Content-Type'];
 const EXPOSE_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link, X-Rest-Nonce, Retry-After, X-Request-Id';
