@@ -1,4 +1,5 @@
 // The HTTP surface: one express app with both faces over one schema, health endpoints, CORS and body limits.
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { graphqlHandler } from '../graphql/yoga.ts';
@@ -13,6 +14,7 @@ import type { Module } from '../modules/module.ts';
 import { countRequests, metricsEndpoint } from './metrics.ts';
 import { graphiqlAssets } from '../graphql/graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
+import { securityHeaders } from './security-headers.ts';
 import { siteRoot } from './site-root.ts';
 import { requestIdFrom, requestScope } from '../platform/request-scope.ts';
 
@@ -33,7 +35,6 @@ export function createHttpApp(platform: Platform, modules: readonly Module[], sc
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('Link', apiLink);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     if (logger.isLevelEnabled('info')) {
       res.on('finish', () => {
         logger.info(
@@ -46,6 +47,10 @@ export function createHttpApp(platform: Platform, modules: readonly Module[], sc
   });
   const metrics = metricsFor(platform);
   app.use(countRequests(metrics));
+  app.use(securityHeaders(config.publicUrl));
+  // Answers of 1 kB and more are compressed (brotli or gzip, as Accept-Encoding asks; Vary set); smaller ones would
+  // cost more to compress than they save. Pre-compressed assets (GraphiQL's) carry their encoding and are left alone.
+  app.use(compression({ threshold: 1024 }));
   app.use(cors(config, [...platform.apiKeyHeaders, ...modules.flatMap((m) => m.corsHeaders ?? [])]));
   // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
