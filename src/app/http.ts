@@ -12,6 +12,7 @@ import { cors } from './cors.ts';
 import { metricsFor } from '../platform/metrics.ts';
 import type { Module } from '../modules/module.ts';
 import { countRequests, metricsEndpoint } from './metrics.ts';
+import { adminConsole } from './admin-console.ts';
 import { graphiqlAssets } from '../graphql/graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -57,6 +58,7 @@ export function createHttpApp(platform: Platform, modules: readonly Module[], sc
   if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/
   app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
 
+  app.use(adminConsole());
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
