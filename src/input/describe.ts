@@ -39,7 +39,7 @@ export const camelCase = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string
 function leafSpec(s: AnyZod): Record<string, unknown> {
   const json = z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, any>;
   const out: Record<string, unknown> = {};
-  for (const k of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'format', 'pattern'] as const) {
+  for (const k of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'format', 'pattern', 'examples'] as const) {
     if (json[k] !== undefined) out[k] = json[k];
   }
   if (json.exclusiveMinimum !== undefined) out.minimum = json.type === 'integer' ? json.exclusiveMinimum + 1 : json.exclusiveMinimum;
