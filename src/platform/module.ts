@@ -6,6 +6,8 @@ import type { HealthCheck } from './health.ts';
 import type { JobDefinition } from './jobs.ts';
 import type { ModuleConfig } from './module-config.ts';
 import type { Platform } from './platform.ts';
+import type { DurableListener } from './events.ts';
+import type { TaskDefinition } from './tasks.ts';
 
 /** Credentials a module accepts beyond `Authorization`. */
 export interface ModuleCredentials {
@@ -24,8 +26,12 @@ export interface PlatformModule {
   /** The module's error codes whose status the naming rules do not give (`<ns>_not_found` 404, `_exists`/`_conflict`
    *  409, else 400), e.g. { token_expired: 401 }; its errors are built with `defineErrors` (src/platform/errors.ts). */
   errors?: Readonly<Record<string, number>>;
-  /** Scheduled jobs (node-cron), each run claimed once per period across instances. */
+  /** Scheduled jobs: node-cron fires, each period's run is one job (claimed once across instances). */
   jobs?: readonly JobDefinition[];
+  /** Tasks the module's code enqueues (`after.enqueue`, `platform.queue.add`), run by any instance's workers. */
+  tasks?: readonly TaskDefinition<any>[];
+  /** Durable listeners: each runs as its own job for every emission of its event, retried until it succeeds. */
+  listeners?: readonly DurableListener[];
   /** Capabilities the module grants to roles when installed. */
   capabilities?: RoleGrants;
   /** API-key scopes the module's fields accept, each with the capability it stands for
