@@ -2,6 +2,7 @@
 // platform-config.ts; each module declares its own (Module.config, src/modules/<m>/config.ts) and they are
 // validated together.
 import { z } from 'zod';
+import { configEnvironment } from './env-file.ts';
 import type { ModuleConfig, ModuleConfigs } from './module-config.ts';
 import { PLATFORM_KEYS, platformSection, type PlatformConfig, type PlatformEnv } from './platform-config.ts';
 
@@ -24,7 +25,7 @@ type Configured = Configurable & { config: ModuleConfig };
  * The platform's keys and those of every listed module, validated together (one line per bad key). Modules left out
  * get their section when a platform is built with them (withModuleSections), from the same environment.
  */
-export function loadConfig(env: Env = process.env, modules: readonly Configurable[] = []): Config {
+export function loadConfig(env: Env = configEnvironment().env, modules: readonly Configurable[] = []): Config {
   // Empty strings mean "unset", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')) as Env;
   const configured = withConfig(modules);
