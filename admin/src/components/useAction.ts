@@ -29,7 +29,7 @@ export function useAction<D, V extends AnyVariables>(document: TypedDocumentNode
       const error = result.error ? readServerError(result.error) : { code: null, message: 'No answer from the server.', fields: {} };
       const { form } = feedback;
       if (form) {
-        const placed = Object.fromEntries(Object.entries(error.fields).filter(([name]) => name in form.values));
+        const placed = Object.fromEntries(Object.entries(error.fields).filter(([name]) => name.split('.')[0]! in form.values));
         form.setErrors(placed);
         if (Object.keys(placed).length < Object.keys(error.fields).length || !Object.keys(placed).length) setFormError(error.message);
       } else {

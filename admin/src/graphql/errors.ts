@@ -1,6 +1,6 @@
 // Reading the server's errors: its message (what the user is shown when a call is refused) and, for validation
 // errors (rest_invalid_param, rest_missing_callback_param), the field each message names. The server names fields by
-// their REST (snake_case) names; the console's forms use the GraphQL (camelCase) names.
+// their REST (snake_case, brackets for nesting) names; the console's forms use GraphQL (camelCase) names and dot paths.
 import type { CombinedError } from 'urql';
 
 export interface ServerError {
@@ -10,7 +10,9 @@ export interface ServerError {
   fields: Record<string, string>;
 }
 
-const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** `trial_days` -> `trialDays`; `questions[0][answer]` -> `questions.0.answer` (a form's nested path). */
+const camel = (name: string) =>
+  name.replace(/\[(\w+)\]/g, '.$1').replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 export function readServerError(error: CombinedError): ServerError {
   const first = error.graphQLErrors[0];
