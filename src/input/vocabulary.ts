@@ -14,6 +14,10 @@ export const inputObject = <S extends z.ZodRawShape>(name: string, shape: S, des
 /** A row id: a positive 32-bit integer (GraphQL's Int). */
 export const id = () => z.number().int().min(1).max(INT32_MAX);
 
+/** An e-mail address: trimmed, lower-cased as a whole, with a practical syntax check (format `email` over REST). */
+export const email = () =>
+  z.string().trim().toLowerCase().max(254, 'Invalid email address.').pipe(z.email({ error: 'Invalid email address.' }));
+
 /** Text with a maximum length, trimmed. */
 export const text = (max: number, min = 0) => {
   const s = z.string().trim();

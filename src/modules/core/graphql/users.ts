@@ -1,14 +1,17 @@
-// GraphQL: users, the viewer, cookie login/logout.
+// GraphQL: users, the viewer, cookie login/logout. Inputs are declared beside their services (platform/users,
+// platform/auth); whose account a caller may see or edit is the users policy, asked by the services.
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresCapability, requiresLogin } from '../../../graphql/access.ts';
-import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
-import { assertCan, canEditUser } from '../../../platform/authorize.ts';
-import { passwordLogin } from '../../../platform/auth/password-login.ts';
+import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
+import { passwordLogin, PasswordCredentials } from '../../../platform/auth/password-login.ts';
 import { principalFor } from '../../../platform/auth/principal-for.ts';
 import { endSession, restNonce, sessionCookie, startSession } from '../../../platform/auth/sessions.ts';
 import { can, type Principal } from '../../../platform/principal.ts';
-import { confirmEmailChange } from '../../../platform/users/email-change.ts';
-import { createUser, getUser, setRoles, updateUser, userWhere } from '../../../platform/users/service.ts';
+import { confirmEmailChange, EmailChangeToken } from '../../../platform/users/email-change.ts';
+import {
+  createUser, getUser, setRoles, updateUser, UserCreate, UserEdit, UserFilter, UserId, UserRoles, userWhere,
+} from '../../../platform/users/service.ts';
 import type { Context } from '../../../graphql/context.ts';
 import { selectsOnly } from '../../../graphql/selection.ts';
 import type { User } from '../../../generated/prisma/client.ts';
@@ -88,11 +91,7 @@ export const usersSchema = schemaPart((builder) => {
     users: t.field({
       type: UserPage,
       ...requiresCapability('list_users'),
-      args: {
-        ...pageFieldArgs(t),
-        search: t.arg.string({ description: 'Case-insensitive substring of the username, e-mail address or display name.' }),
-        role: t.arg.string({ description: 'Only users holding this role (e.g. editor).' }),
-      },
+      args: zodArgs(t, UserFilter),
       resolve: (_r, args, ctx) => {
         const where = userWhere(args);
         return offsetPage(args, {
@@ -104,34 +103,13 @@ export const usersSchema = schemaPart((builder) => {
     user: t.prismaField({
       type: 'User',
       ...requiresLogin(),
-      args: { id: t.arg.int({ required: true, description: 'The user id.' }) },
+      args: zodArgs(t, UserId),
       resolve: async (query, _r, { id }, ctx) => {
-        assertCan(ctx.principal, canEditUser(ctx.principal, id) || can(ctx.principal, 'list_users'));
-        await getUser(ctx.platform, id);
+        await getUser(ctx.platform, ctx.principal, id);
         return ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
   }));
-
-  const CreateUserInput = builder.inputType('CreateUserInput', {
-    description: 'A new account.',
-    fields: (t) => ({
-      username: t.string({ required: true, description: 'Login name: 1–60 letters, digits and . _ @ - (409 user_username_exists when taken).' }),
-      email: t.string({ required: true, description: 'E-mail address, stored lowercase (409 user_email_exists when taken).' }),
-      displayName: t.string({ description: 'Name shown to others (at most 250 characters); default: the username.' }),
-      password: t.string({ description: '8–512 characters; omit to have a strong one generated and answered once.' }),
-      roles: t.stringList({ description: 'Role names the site knows (e.g. editor); default: subscriber.' }),
-    }),
-  });
-
-  const UpdateUserInput = builder.inputType('UpdateUserInput', {
-    description: 'Changes to an account; fields left out or null stay as they are.',
-    fields: (t) => ({
-      email: t.string({ description: 'New e-mail address; without edit_users it applies only once confirmed from that address.' }),
-      displayName: t.string({ description: 'Name shown to others (1–250 characters).' }),
-      password: t.string({ description: 'New password, 8–512 characters.' }),
-    }),
-  });
 
   const CreatedUser = builder.objectRef<{ userId: number; password: string }>('CreatedUser').implement({
     description: 'The account just created, with its initial password.',
@@ -162,7 +140,7 @@ export const usersSchema = schemaPart((builder) => {
       type: CreatedUser,
       description: 'Creates an account (409 user_username_exists or user_email_exists when taken).',
       ...requiresCapability('create_users'),
-      args: { input: t.arg({ type: CreateUserInput, required: true, description: 'The new account.' }) },
+      args: zodArgs(t, { input: UserCreate }),
       resolve: async (_r, { input }, ctx) => {
         const { user, password } = await createUser(ctx.platform, input);
         return { userId: user.id, password };
@@ -172,22 +150,18 @@ export const usersSchema = schemaPart((builder) => {
       type: 'User',
       description: 'Edits a user (yourself, or anyone with edit_users). Without edit_users a new e-mail address waits for confirmation from that address (confirmEmailChange), whether or not it is free. Access: logged in.',
       ...requiresLogin(),
-      args: {
-        id: t.arg.int({ required: true, description: 'The user to edit.' }),
-        input: t.arg({ type: UpdateUserInput, required: true, description: 'The changes.' }),
-      },
+      args: zodArgs(t, UserEdit),
       resolve: async (query, _r, { id, input }, ctx) => {
-        assertCan(ctx.principal, canEditUser(ctx.principal, id));
-        await updateUser(ctx.platform, id, input, { selfService: !can(ctx.principal, 'edit_users') });
+        await updateUser(ctx.platform, ctx.principal, id, input);
         return ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
     confirmEmailChange: t.boolean({
       description: 'Applies a self-service e-mail change with the token mailed to the new address (24 hours); 409 user_email_exists when another account took it meanwhile. Access: public (the token is the proof).',
       ...isPublic(),
-      args: { token: t.arg.string({ required: true, description: 'The confirmation token from the e-mail.' }) },
+      args: zodArgs(t, EmailChangeToken),
       resolve: async (_r, { token }, ctx) => {
-        await confirmEmailChange(ctx.platform, token.slice(0, 200));
+        await confirmEmailChange(ctx.platform, token);
         return true;
       },
     }),
@@ -195,12 +169,9 @@ export const usersSchema = schemaPart((builder) => {
       type: 'User',
       description: "Replaces a user's roles; takes effect on the user's next request.",
       ...requiresCapability('promote_users'),
-      args: {
-        id: t.arg.int({ required: true, description: 'The user.' }),
-        roles: t.arg.stringList({ required: true, description: 'The complete new set of role names (e.g. ["editor"]).' }),
-      },
-      resolve: async (query, _r, { id, roles }, ctx) => {
-        await setRoles(ctx.platform, id, roles);
+      args: zodArgs(t, UserRoles.shape),
+      resolve: async (query, _r, args, ctx) => {
+        const { id } = await setRoles(ctx.platform, args);
         return ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
@@ -208,10 +179,7 @@ export const usersSchema = schemaPart((builder) => {
       type: LoginPayload,
       description: 'Starts a cookie session (HttpOnly, SameSite=Lax, Secure over HTTPS) for browser callers.',
       ...isPublic(),
-      args: {
-        username: t.arg.string({ required: true, description: 'Username or e-mail address.' }),
-        password: t.arg.string({ required: true, description: 'The account password (not an application password).' }),
-      },
+      args: zodArgs(t, PasswordCredentials.shape),
       resolve: async (_r, { username, password }, ctx) => {
         const meta = { ip: ctx.request.ip, userAgent: ctx.request.userAgent };
         const user = await passwordLogin(ctx.platform, { identifier: username, ip: meta.ip, channel: 'session' }, password);
