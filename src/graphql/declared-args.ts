@@ -1,7 +1,7 @@
 // Arguments declared with zodArgs are validated by the one input validator (src/input/validate.ts) before the resolver
 // runs, and the resolver receives zod's output. A REST route validates its field's arguments itself — before the
 // field's access check, as WordPress does — and hands the output over in the context, so a value is validated once on
-// each face.
+// each face. Arguments a plugin adds beside declared ones (a Relay connection's first/after/…) pass as they are.
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import type { GraphQLField } from 'graphql';
 import { z } from 'zod';
@@ -22,13 +22,16 @@ export const argsValidatorOf = (field: GraphQLField<unknown, unknown>) => field.
 
 export class DeclaredArgsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   override onOutputFieldConfig(config: PothosOutputFieldConfig<Types>): PothosOutputFieldConfig<Types> {
-    const declared = Object.values(config.args).map((a) => a.extensions?.input as InputField | undefined);
-    if (!declared.some(Boolean)) return config;
+    const declared = Object.values(config.args).flatMap((a) => (a.extensions?.input ? [a.extensions.input as InputField] : []));
+    if (!declared.length) return config;
     const coordinate = `${config.parentType}.${config.name}`;
-    if (!declared.every(Boolean)) throw new Error(`${coordinate}: declare every argument with zodArgs`);
-    const fields = Object.fromEntries(declared.map((f) => [f!.name, f!]));
-    const schema = z.object(Object.fromEntries(declared.map((f) => [f!.name, f!.schema])));
-    const validateArgs: ArgsValidator = (args) => validateInput(schema, fields, args);
+    const fields = Object.fromEntries(declared.map((f) => [f.name, f]));
+    const schema = z.object(Object.fromEntries(declared.map((f) => [f.name, f.schema])));
+    const others = Object.keys(config.args).filter((name) => !fields[name]);
+    const validateArgs: ArgsValidator = (args) => {
+      const r = validateInput<Record<string, unknown>>(schema, fields, args);
+      return r.ok && others.length ? { ok: true, value: { ...Object.fromEntries(others.map((k) => [k, args[k]])), ...r.value } } : r;
+    };
     return {
       ...config,
       extensions: { ...config.extensions, validateArgs },
