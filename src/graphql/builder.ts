@@ -12,7 +12,7 @@ import { can, hasApiScope } from '../platform/principal.ts';
 import type { Context } from './context.ts';
 import { refusal } from './refusal.ts';
 import DeclaredArgsPlugin from './declared-args.ts';
-import { DateTimeScalar, FileScalar, JSONScalar } from './scalars.ts';
+import { DateTimeScalar, FileScalar, JSONScalar, SafeIntScalar } from './scalars.ts';
 
 export interface AuthScopes {
   /** A primitive capability of the caller (scoped API keys only lend the capabilities they name). */
@@ -30,6 +30,7 @@ export interface AtriumSchemaTypes {
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
+    SafeInt: { Input: number; Output: number | bigint };
     File: { Input: File; Output: never };
   };
   Directives: {
@@ -77,6 +78,7 @@ export function createBuilder() {
   });
   builder.addScalarType('DateTime', DateTimeScalar);
   builder.addScalarType('JSON', JSONScalar);
+  builder.addScalarType('SafeInt', SafeIntScalar);
   builder.addScalarType('File', FileScalar);
   builder.queryType({ description: 'Reads. Each field states its access; the REST routes answer from the same fields.' });
   builder.mutationType({ description: 'Changes. Each field states its access; the REST routes answer from the same fields.' });
