@@ -2,10 +2,10 @@
 // `input` object flattened into top-level arguments), the operation from the field and the binding's selection.
 import { getNamedType, GraphQLEnumType, GraphQLList, GraphQLNonNull, GraphQLScalarType, type GraphQLField, type GraphQLSchema } from 'graphql';
 import { argsValidatorOf } from '../graphql/declared-args.ts';
-import { fieldSpec, type InputField } from '../input/describe.ts';
+import { camelCase, fieldSpec, type InputField } from '../input/describe.ts';
 import type { ArgSpec } from '../input/rules.ts';
 import type { RestBinding } from './binding.ts';
-import { camel, type RestRoute } from './route.ts';
+import type { RestRoute } from './route.ts';
 
 interface RestArg {
   /** GraphQL argument and, for a flattened input object, the input field. */
@@ -63,7 +63,7 @@ function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknow
     status: b.status,
     paginated: b.paginated,
     // A field bound to several routes: the later ones are named by their path parameters.
-    operationId: operationIdOf(kind, field, b) + (nth ? `By${inPath.map((p) => capital(camel(p))).join('And') || nth}` : ''),
+    operationId: operationIdOf(kind, field, b) + (nth ? `By${inPath.map((p) => capital(camelCase(p))).join('And') || nth}` : ''),
     errors: b.errors,
     headers: b.headers,
     describeResult: b.result?.describe,

@@ -11,6 +11,10 @@ import { randomAlphanumeric, sha256 } from '../users/secrets.ts';
 import { CredentialOwner, credentialOwner, newCredentialOwner, revocableOwner } from './credential-owner.ts';
 import { principalFor, touch } from './principal-for.ts';
 
+/** Where a client sends a user to approve a new application password (the discovery index names it; the core
+ *  module serves the page). */
+export const AUTHORIZE_PATH = '/authorize-application';
+
 export const AppPasswordCreate = z.object({
   name: text(100, 1).describe('A label, 1–100 characters (e.g. the app that will use it).'),
   userId: CredentialOwner.userId.describe('Create it for another user (needs edit_users).'),
