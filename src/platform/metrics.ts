@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Platform } from './platform.ts';
+import type { RequestScope } from './request-scope.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -25,6 +26,18 @@ export const metricsFor = (platform: Platform): Metrics => metricsByPlatform.get
 const routeOf = (req: Request, res: Response) =>
   (res.locals.routePattern as string | undefined) ?? (req.originalUrl.startsWith('/graphql') ? '/graphql' : (req.route?.path as string | undefined) ?? 'other');
 
+/** Client-chosen names as label values, bounded: a name (letters, digits, spaces, _) is kept while fewer than `limit`
+ *  distinct ones were seen, so a client sending random names cannot grow the series without end. */
+function boundedLabel(limit: number) {
+  const seen = new Set<string>();
+  return (name: string) => {
+    if (seen.has(name)) return name;
+    if (seen.size >= limit || !/^[A-Za-z_][\w ]{0,63}$/.test(name)) return 'other';
+    seen.add(name);
+    return name;
+  };
+}
+
 function createMetrics(platform: Platform): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'atrium_' });
@@ -38,10 +51,20 @@ function createMetrics(platform: Platform): Metrics {
     name: 'atrium_job_duration_seconds', help: 'Jobs run by this instance, by task and outcome (succeeded, retried, failed)', labelNames: ['task', 'outcome'],
     buckets: [0.005, 0.025, 0.1, 0.5, 2.5, 10, 60, 300], registers: [registry],
   });
-  new Gauge({
-    name: 'atrium_db_statements', help: 'SQL statements sent since start', registers: [registry],
-    collect() { this.set(platform.db.statements.count); },
+  new Counter({
+    name: 'atrium_db_statements_total', help: 'SQL statements sent since start', registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(platform.db.statements.count);
+    },
   });
+  const mails = new Counter({ name: 'atrium_mail_total', help: 'Messages handed to the SMTP transport, by outcome (sent, failed)', labelNames: ['outcome'], registers: [registry] });
+  platform.mail.observe((outcome) => mails.inc({ outcome }));
+  const operations = new Histogram({
+    name: 'atrium_graphql_operation_duration_seconds', help: 'GraphQL requests by operation name (the first 200 names seen; later ones count as "other")',
+    labelNames: ['operation'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+  });
+  const operationLabel = boundedLabel(200);
   new Gauge({
     name: 'atrium_db_pool_connections', help: 'Database connections of this instance, by state (busy: running a statement)', labelNames: ['state'], registers: [registry],
     collect() {
@@ -63,8 +86,10 @@ function createMetrics(platform: Platform): Metrics {
       const end = duration.startTimer();
       res.on('finish', () => {
         const route = routeOf(req, res);
-        end({ method: req.method, route });
+        const seconds = end({ method: req.method, route });
         requests.inc({ method: req.method, route, status: String(res.statusCode) });
+        const operation = (res.locals.scope as RequestScope | undefined)?.operation;
+        if (route === '/graphql' && operation) operations.observe({ operation: operationLabel(operation) }, seconds);
       });
       next();
     },
