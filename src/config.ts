@@ -30,6 +30,7 @@ const PLATFORM_KEYS = {
   SESSION_TTL_HOURS: int(48, 1, 24 * 365),
   AUTH_CACHE_SIZE: int(10_000, 0, 1_000_000),
   DATABASE_STATEMENT_CACHE: int(500, 0, 10_000),
+  DATABASE_POOL_SIZE: int(10, 1, 1000),
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Atrium <atrium@localhost>'),
 };
@@ -50,6 +51,8 @@ function platformSection(e: PlatformEnv) {
     databaseUrl: e.DATABASE_URL,
     /** SQL texts an instance prepares once per connection (`0`: every statement is parsed and planned anew). */
     statementCache: e.DATABASE_STATEMENT_CACHE,
+    /** Connections an instance opens to PostgreSQL at most (LISTEN and migrations use their own). */
+    poolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     /** Seconds a client has to send a whole request, and its headers; a slow client is cut off then (408). */
