@@ -17,7 +17,7 @@ export const EMBEDDED_DATABASE = 'atrium';
 /**
  * Where the database is, and how it is used: `statementCache`, SQL texts prepared per connection (default 500, 0:
  * none); `poolSize`, connections of the pool (default 10); `guardTransactions`, refuse a second connection inside a
- * transaction (src/db/transaction-guard.ts; default on, off in production).
+ * transaction (src/db/transaction-guard.ts; on in development and tests, off by default and in production).
  */
 export type DatabaseTarget = ({ kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string }) & {
   statementCache?: number;
@@ -53,8 +53,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({ connectionString: url, max: target.poolSize ?? 10 });
     const pgOptions = { disposeExternalPool: true, ...(max > 0 ? { statementNameGenerator: statementNamer({ after: 3, max }) } : {}) };
     const client = new PrismaClient({ adapter: countStatements(new PrismaPg(pool, pgOptions), statements) });
-    if (target.guardTransactions !== false) guardPool(pool);
-    const prisma = target.guardTransactions !== false ? guardTransactions(client) : client;
+    if (target.guardTransactions) guardPool(pool);
+    const prisma = target.guardTransactions ? guardTransactions(client) : client;
     return {
       kind: target.kind,
       url,
