@@ -162,6 +162,9 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       return sendError(res, noRoute);
     }
     const { route, params } = match;
+    // Path parameters are input too (`/certificates/verify/%00`): the same policy as the query and the body.
+    const paramProblem = findInputProblem(params);
+    if (paramProblem) return sendError(res, inputProblemError(paramProblem));
     res.locals.routePattern = route.path;
     res.setHeader('Allow', match.allow.join(', '));
 

@@ -106,3 +106,8 @@ export const deleted: Reshaper = Object.assign((previous: unknown) => ({ deleted
     additionalProperties: false,
   }),
 });
+
+/** DELETE of something with a trash (WordPress posts): the trashed item itself, or `{deleted, previous}` with force. */
+export const trashedOrDeleted: Reshaper = Object.assign((value: unknown, args: Record<string, any>) => (args.force ? deleted(value, args) : value), {
+  describe: (item: Record<string, unknown>) => ({ oneOf: [item, deleted.describe!(item)] }),
+});
