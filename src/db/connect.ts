@@ -5,6 +5,7 @@ import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { acquireCluster } from './embedded/cluster.ts';
 import { ensureDatabase } from './ensure-database.ts';
+import { migrateJobSchema } from './job-schema.ts';
 import { applyMigrations } from './migrate.ts';
 import { migrationPgFactory } from './pg-char-shim.ts';
 import { statementNamer } from './prepared-statements.ts';
@@ -61,14 +62,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       prisma,
       statements,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      migrate: () => applyMigrations(prisma, async (apply) => {
-        const { factory, release } = await migrationPgFactory(url);
-        try {
-          return await apply(factory);
-        } finally {
-          await release();
-        }
-      }),
+      async migrate() {
+        const applied = await applyMigrations(prisma, async (apply) => {
+          const { factory, release } = await migrationPgFactory(url);
+          try {
+            return await apply(factory);
+          } finally {
+            await release();
+          }
+        });
+        await migrateJobSchema(url);
+        return applied;
+      },
       async close() {
         await prisma.$disconnect();
         await cluster?.release();

@@ -14,6 +14,7 @@ import { adminConsole } from './admin-console.ts';
 import { graphiqlAssets } from './graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
+import { restRouteParam } from './rest-route-param.ts';
 import { siteRoot } from './site-root.ts';
 import { requestIdFrom, requestScope } from '../platform/request-scope.ts';
 
@@ -51,6 +52,7 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   // cost more to compress than they save. Pre-compressed assets (GraphiQL's) carry their encoding and are left alone.
   app.use(compression({ threshold: 1024 }));
   app.use(cors(config, [...platform.apiKeyHeaders, ...platform.modules.flatMap((m) => m.corsHeaders ?? [])]));
+  app.use(restRouteParam);
   // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
   if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/

@@ -25,6 +25,8 @@ export interface ArgSpec {
   nullable?: boolean;
   /** The declaration trims the text: length and format are judged on the trimmed text (not printed in schemas). */
   trim?: boolean;
+  /** Typical values (`.meta({ examples })`), for documents' examples where a pattern says more than a type. */
+  examples?: readonly unknown[];
 }
 
 type Options = Omit<ArgSpec, 'type' | 'items'>;

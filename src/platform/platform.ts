@@ -11,6 +11,8 @@ import type { HealthCheck } from './health.ts';
 import { Hooks } from './hooks.ts';
 import { Jobs } from './jobs.ts';
 import { Mail } from './mail.ts';
+import { Queue } from './queue.ts';
+import { listenerTask } from './tasks.ts';
 import { assertErrorTables } from './errors.ts';
 import { createLogger, redacting, type Logger } from './logger.ts';
 import type { Module } from './module.ts';
@@ -31,6 +33,8 @@ export interface Platform {
   principals: PrincipalCache;
   mail: Mail;
   jobs: Jobs;
+  /** The job engine (graphile-worker): tasks, durable listeners' jobs and scheduled runs. */
+  queue: Queue;
   modules: readonly Module[];
   checks: readonly HealthCheck[];
   /** API-key scopes the modules declared, each with the capability it stands for. */
@@ -75,8 +79,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     checks: modules.flatMap((m) => m.checks ?? []),
     apiScopes: new Map(modules.flatMap((m) => Object.entries(m.apiScopes ?? {}))),
     apiKeyHeaders,
-  } as Omit<Platform, 'jobs'> as Platform;
+  } as Omit<Platform, 'jobs' | 'queue'> as Platform;
   platform.jobs = new Jobs(platform, modules.flatMap((m) => m.jobs ?? []));
+  const durable = modules.flatMap((m) => m.listeners ?? []).map((l) => ({ event: l.event, task: listenerTask(l) }));
+  platform.queue = new Queue(platform, [...modules.flatMap((m) => m.tasks ?? []), ...durable.map((d) => d.task), ...platform.jobs.tasks]);
+  platform.events.attach(platform.queue, durable);
   for (const m of modules) await m.setup?.(platform);
   return platform;
 }

@@ -83,6 +83,7 @@ function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknow
     // A field bound to several routes: the later ones are named by their path parameters.
     operationId: operationIdOf(kind, field, b) + (nth ? `By${inPath.map((p) => capital(camel(p))).join('And') || nth}` : ''),
     errors: b.errors,
+    headers: b.headers,
     describeResult: b.result?.describe,
     result: (data, restArgsGiven) => (b.result ? b.result(data[field.name], restArgsGiven) : data[field.name]),
     variables:

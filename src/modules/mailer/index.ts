@@ -14,6 +14,7 @@ import { dashboardSchema } from './graphql/dashboard.ts';
 import { segmentsSchema } from './graphql/segments.ts';
 import { stopSending } from './send/sender.ts';
 import { handleSubscriptionRequest } from './service/inbound.ts';
+import { durable } from '../../platform/tasks.ts';
 import { mailerMetrics } from './metrics.ts';
 
 export const mailer: Module = {
@@ -34,11 +35,11 @@ export const mailer: Module = {
   apiScopes: { [MAILER_EVENTS_SCOPE]: MAILER_MANAGE },
   http: mailerHttp,
   cli: mailerCli,
+  listeners: [
+    durable({ event: 'mailing/subscription/requested', name: 'mailer/on/subscription-requested', handle: handleSubscriptionRequest }),
+  ],
   setup(platform) {
     mailerMetrics(platform);
-    platform.events.on('mailing/subscription/requested', async (req) => {
-      await handleSubscriptionRequest(platform, req);
-    });
   },
   stop: (platform) => stopSending(platform),
 };
