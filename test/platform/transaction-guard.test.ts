@@ -26,6 +26,12 @@ describe('inside transaction()', () => {
     expect((await t.platform.prisma.user.findUniqueOrThrow({ where: { id: admin.userId } })).displayName).not.toBe('Changed');
   });
 
+  it('Kysely on the pool (platform.sql) is refused: it would borrow a second connection', async () => {
+    await expect(transaction(t.platform, async () => t.platform.sql.selectFrom('users').select('id').execute())).rejects.toThrow(
+      /A connection was asked of the pool inside a transaction/,
+    );
+  });
+
   it('a nested transaction and a raw statement through the client are refused too', async () => {
     await expect(transaction(t.platform, () => transaction(t.platform, async () => 1))).rejects.toThrow(/platform\.prisma\.\$transaction was used/);
     await expect(t.platform.prisma.$transaction(async () => t.platform.prisma.$queryRaw`SELECT 1`)).rejects.toThrow(SecondConnectionError);
