@@ -5,15 +5,13 @@
 // instances run at once — and only newly inserted pairs emit member/lifecycle/<stage> after the commit.
 import { transaction } from '../../../platform/transaction.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { grantingSql, LIVE_STATUSES, MOVES, movableSql } from '../service/statuses.ts';
+import { grantingSql, LIVE_STATUSES, movableSql, PAYING_STATUSES } from '../service/statuses.ts';
 import { LAST_ACTIVITY } from './activity.ts';
 
 export const LIFECYCLE_STAGES = ['trial_ending', 'renewal_upcoming', 'inactive', 'win_back'] as const;
 export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
 
 const DAY = 86_400_000;
-/** A renewing period is a paid one that the trial has led to (trialing ones announce trial_ending instead). */
-const RENEWS = MOVES.endTrial.to;
 /** win_back fires within this many days after its 30: a missed run catches up, an old ending is not "won back". */
 const WIN_BACK_WINDOW_DAYS = 7;
 
@@ -27,7 +25,7 @@ export async function runLifecycle(platform: Platform): Promise<Record<Lifecycle
         WHERE ${movableSql('endTrial')} AND m.trial_ends_at > ${now} AND m.trial_ends_at <= ${at(3)}
         UNION ALL
         SELECT m.id, m.user_id, m.plan_id, 'renewal_upcoming' FROM member_memberships m
-        WHERE m.status = ${RENEWS} AND NOT m.cancel_at_period_end AND m.current_period_end > ${now} AND m.current_period_end <= ${at(7)}
+        WHERE m.status = ANY (${PAYING_STATUSES}::text[]) AND NOT m.cancel_at_period_end AND m.current_period_end > ${now} AND m.current_period_end <= ${at(7)}
         UNION ALL
         SELECT m.id, m.user_id, m.plan_id, 'inactive' FROM member_memberships m LEFT JOIN (${LAST_ACTIVITY}) la ON la.user_id = m.user_id
         WHERE ${grantingSql(now)} AND m.started_at <= ${at(-30)} AND coalesce(la.last_at, '-infinity') <= ${at(-30)}

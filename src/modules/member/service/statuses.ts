@@ -12,20 +12,23 @@ import { invalidTransition } from '../errors.ts';
 export const MEMBERSHIP_STATUSES = ['pending', 'trialing', 'active', 'paused', 'cancelled', 'expired'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-/** Each status: live (not ended: one per user and plan), grants (access while the period lasts), started (counts
- *  as membership since started_at: a pending one has not begun). */
-const STATUS: Record<MembershipStatus, { live: boolean; grants: boolean; started: boolean }> = {
-  pending: { live: true, grants: false, started: false },
-  trialing: { live: true, grants: true, started: true },
-  active: { live: true, grants: true, started: true },
-  paused: { live: true, grants: false, started: true },
-  cancelled: { live: false, grants: false, started: true },
-  expired: { live: false, grants: false, started: true },
+/** Each status: live (not ended: one per user and plan), grants (access while the period lasts), pays (a period that
+ *  renews and counts in MRR; a trial does not), started (counts as membership since started_at: a pending one has not
+ *  begun). */
+type Facts = { live: boolean; grants: boolean; pays: boolean; started: boolean };
+const STATUS: Record<MembershipStatus, Facts> = {
+  pending: { live: true, grants: false, pays: false, started: false },
+  trialing: { live: true, grants: true, pays: false, started: true },
+  active: { live: true, grants: true, pays: true, started: true },
+  paused: { live: true, grants: false, pays: false, started: true },
+  cancelled: { live: false, grants: false, pays: false, started: true },
+  expired: { live: false, grants: false, pays: false, started: true },
 };
 
-const where = (fact: 'live' | 'grants' | 'started') => MEMBERSHIP_STATUSES.filter((s) => STATUS[s][fact]);
+const where = (fact: keyof Facts) => MEMBERSHIP_STATUSES.filter((s) => STATUS[s][fact]);
 export const LIVE_STATUSES = where('live');
 export const GRANTING_STATUSES = where('grants');
+export const PAYING_STATUSES = where('pays');
 export const STARTED_STATUSES = where('started');
 /** What POST /memberships may create (grant creates active ones; the importer writes what the source says). */
 export const NEW_STATUSES = ['pending', 'trialing', 'active'] as const satisfies readonly MembershipStatus[];
