@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['test/browser/**/*.test.ts'],
     globalSetup: ['test/setup/global.ts'],
     pool: 'forks',
+    // One browser at a time: each file starts chromium and a server on a machine of two cores.
+    fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

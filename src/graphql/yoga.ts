@@ -5,7 +5,7 @@ import { listCostLimit } from './list-cost.ts';
 import { metricsFor } from '../platform/metrics.ts';
 import { renderGraphiQLPage } from '../http/graphiql-assets.ts';
 import type { Request, Response } from 'express';
-import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate, type GraphQLSchema } from 'graphql';
+import { BREAK, getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { authRequestOf, requestInfoOf, responseEffectsOf } from '../http/request.ts';
 import { authenticate } from '../platform/auth/authenticate.ts';
@@ -65,19 +65,45 @@ function asRequestError(err: Error): GraphQLError {
   });
 }
 
-/** The input policy of both faces (src/input/policy.ts) on the query text and the variables, before parsing. */
 /** The most an operation may cost, page sizes counted (list-cost.ts): e.g. 9 pages of 100 items of 10 fields. */
 const MAX_LIST_COST = 10_000;
 
+const policyError = (message: string, code = 'rest_invalid_param') =>
+  new GraphQLError(message, { extensions: { code, status: 400, http: { status: 400 } } });
+
+/** The first string literal of a document the input policy refuses (`"\u0000"` is a NUL once parsed), or null. */
+function literalProblem(doc: DocumentNode): string | null {
+  let found: string | null = null;
+  visit(doc, {
+    StringValue(node) {
+      const problem = textProblem(node.value);
+      if (problem) found = `A string literal ${problem}`;
+      return found ? BREAK : undefined;
+    },
+  });
+  return found;
+}
+
+/** The input policy of both faces (src/input/policy.ts): on the query text and the variables before parsing, and on
+ *  the string literals of the parsed document — an escape (`\u0000`, `\uD800`) writes what the raw text does not
+ *  show, and a literal reaches a resolver as surely as a variable does. */
 function inputPolicy(): Plugin<Context> {
   return {
     onParams({ params, setResult }) {
       const queryProblem = typeof params.query === 'string' ? textProblem(params.query) : null;
       const problem = queryProblem ? { kind: 'text', path: 'query', message: queryProblem } : findInputProblem(params.variables ?? {});
       if (!problem) return;
-      const code = problem.kind === 'depth' ? 'rest_invalid_json' : 'rest_invalid_param';
       const where = problem.path ? `${problem.path} ` : '';
-      setResult({ errors: [new GraphQLError(`${where}${problem.message}`, { extensions: { code, status: 400, http: { status: 400 } } })] });
+      setResult({ errors: [policyError(`${where}${problem.message}`, problem.kind === 'depth' ? 'rest_invalid_json' : 'rest_invalid_param')] });
+    },
+    onParse({ params }) {
+      const source = typeof params.source === 'string' ? params.source : params.source?.body;
+      // Only an escape can write a NUL or a lone surrogate the raw text check did not see.
+      if (typeof source !== 'string' || !source.includes('\\u')) return;
+      return ({ result, replaceParseResult }) => {
+        const problem = result && !(result instanceof Error) ? literalProblem(result as DocumentNode) : null;
+        if (problem) replaceParseResult(policyError(problem));
+      };
     },
   };
 }
@@ -102,6 +128,8 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // CORS is the app's one policy for both faces (src/http/cors.ts); yoga's default reflects any origin.
+    cors: false,
     // Yoga reports every error it answers — a client's syntax error as much as a crash — at its error level.
     // Unexpected errors are logged once, by maskError (describeError); what yoga says goes to debug, so anonymous
     // callers cannot flood the error log.

@@ -1,4 +1,5 @@
 // The HTTP surface: one express app with both faces over one schema, health endpoints, CORS and body limits.
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { graphqlHandler } from '../graphql/yoga.ts';
@@ -9,8 +10,11 @@ import { sendError } from '../rest/wp-error.ts';
 import { bodyError, bodyParsers, uploadLimit } from './body.ts';
 import { cors } from './cors.ts';
 import { metricsFor } from '../platform/metrics.ts';
+import { adminConsole } from './admin-console.ts';
 import { graphiqlAssets } from './graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
+import { securityHeaders } from './security-headers.ts';
+import { restRouteParam } from './rest-route-param.ts';
 import { siteRoot } from './site-root.ts';
 import { requestIdFrom, requestScope } from '../platform/request-scope.ts';
 
@@ -31,7 +35,6 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('Link', apiLink);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     if (logger.isLevelEnabled('info')) {
       res.on('finish', () => {
         logger.info(
@@ -44,12 +47,18 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   });
   const metrics = metricsFor(platform);
   app.use(metrics.middleware);
+  app.use(securityHeaders(config.publicUrl));
+  // Answers of 1 kB and more are compressed (brotli or gzip, as Accept-Encoding asks; Vary set); smaller ones would
+  // cost more to compress than they save. Pre-compressed assets (GraphiQL's) carry their encoding and are left alone.
+  app.use(compression({ threshold: 1024 }));
   app.use(cors(config, [...platform.apiKeyHeaders, ...platform.modules.flatMap((m) => m.corsHeaders ?? [])]));
+  app.use(restRouteParam);
   // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
   if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/
   app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
 
+  app.use(adminConsole());
   app.get('/metrics', metrics.handler);
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);

@@ -48,7 +48,9 @@ export function graphiqlAssets() {
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('Vary', 'Accept-Encoding');
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.end(bodyOf(String(req.params.file), encoding));
+    const body = bodyOf(String(req.params.file), encoding);
+    res.setHeader('Content-Length', body.length);
+    res.end(body);
   });
   return router;
 }

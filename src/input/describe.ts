@@ -37,7 +37,7 @@ export const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLower
 function leafSpec(s: AnyZod): Record<string, unknown> {
   const json = z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, any>;
   const out: Record<string, unknown> = {};
-  for (const k of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'format', 'pattern'] as const) {
+  for (const k of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'format', 'pattern', 'examples'] as const) {
     if (json[k] !== undefined) out[k] = json[k];
   }
   if (json.exclusiveMinimum !== undefined) out.minimum = json.type === 'integer' ? json.exclusiveMinimum + 1 : json.exclusiveMinimum;

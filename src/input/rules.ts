@@ -25,6 +25,8 @@ export interface ArgSpec {
   nullable?: boolean;
   /** The declaration trims the text: length and format are judged on the trimmed text (not printed in schemas). */
   trim?: boolean;
+  /** Typical values (`.meta({ examples })`), for documents' examples where a pattern says more than a type. */
+  examples?: readonly unknown[];
 }
 
 type Options = Omit<ArgSpec, 'type' | 'items'>;
@@ -51,8 +53,16 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** The one date-time rule of both faces (GraphQL's DateTime scalar too): ISO 8601 with a time zone, a real date. */
-export const isIsoDateTime = (value: string) => ISO_DATE_TIME.test(value) && !Number.isNaN(new Date(value).getTime());
+/** An instant in years 1–9999 (UTC): what ISO 8601 writes in four digits and PostgreSQL stores; year 0 and 10000 fail
+ *  deep inside a query. */
+export const isStorableDate = (d: Date) => {
+  const year = d.getUTCFullYear();
+  return !Number.isNaN(year) && year >= 1 && year <= 9999;
+};
+
+/** The one date-time rule of both faces (GraphQL's DateTime scalar too): ISO 8601 with a time zone, a real date, in
+ *  years 1–9999 once in UTC. */
+export const isIsoDateTime = (value: string) => ISO_DATE_TIME.test(value) && isStorableDate(new Date(value));
 
 // Query strings carry numbers in plain decimal notation only (WordPress refuses 0x10 and 1e3 for integers).
 const DECIMAL = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ };

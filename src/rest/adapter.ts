@@ -55,13 +55,19 @@ export function collectArgs(route: CompiledRoute, sources: Args[]): Args {
 }
 
 // What `_envelope` carries of the answer's headers (as core's rest_envelope_response): totals, paging, methods, nonce.
+// Core sets the totals as integers, so its envelope carries them as JSON numbers.
 const ENVELOPED = ['X-WP-Total', 'X-WP-TotalPages', 'Link', 'Allow', 'X-Rest-Nonce', 'Retry-After'];
-function envelopeHeaders(res: Response): Record<string, string> {
-  const out: Record<string, string> = {};
+const NUMERIC = new Set(['X-WP-Total', 'X-WP-TotalPages', 'Retry-After']);
+function envelopeHeaders(res: Response): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
   for (const name of ENVELOPED) {
     const value = res.getHeader(name);
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : String(value);
+    if (NUMERIC.has(name) && /^\d+$/.test(text)) {
+      out[name] = Number(text);
+      continue;
+    }
     // The API discovery link is on every answer; the envelope keeps the paging links it was asked for.
     const kept = name === 'Link' ? text.split(/,\s*(?=<)/).filter((l) => !l.includes('rel="https://api.w.org/"')).join(', ') : text;
     if (kept) out[name] = kept;
@@ -133,6 +139,10 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     // One input policy for every route, before anything reads the input (as a malformed body is refused before auth).
     const problem = findInputProblem({ ...(req.query ?? {}), ...(isObject(req.body) ? req.body : { body: req.body }) });
     if (problem) return sendError(res, inputProblemError(problem));
+    // No link of this API is embeddable (as core's self and collection links are not): say so instead of ignoring it.
+    if (req.query._embed !== undefined) {
+      return sendError(res, invalidParam('_embed', '_embed is not supported: no link of this API is embeddable; follow _links instead.'));
+    }
     const queryMethod = req.query._method;
     if (queryMethod !== undefined && typeof queryMethod !== 'string') {
       return sendError(res, invalidParam('_method', '_method must be given once, as a string.'));
@@ -162,6 +172,9 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       return sendError(res, noRoute);
     }
     const { route, params } = match;
+    // Path parameters are input too (`/certificates/verify/%00`): the same policy as the query and the body.
+    const paramProblem = findInputProblem(params);
+    if (paramProblem) return sendError(res, inputProblemError(paramProblem));
     res.locals.routePattern = route.path;
     res.setHeader('Allow', match.allow.join(', '));
 

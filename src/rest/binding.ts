@@ -3,7 +3,7 @@
 // become top-level arguments), its operation is generated from the field and `select`, and its access is the field's.
 import type { GraphQLSchema } from 'graphql';
 import type { ArgSpec } from '../input/rules.ts';
-import type { HttpMethod, RouteRequest } from './route.ts';
+import type { HeaderSpec, HttpMethod, RouteRequest } from './route.ts';
 
 export interface RestOptions {
   /** Discovery and OpenAPI summary (default: the field's description). */
@@ -25,6 +25,8 @@ export interface RestOptions {
   vars?: Record<string, string>;
   /** Field arguments that are not REST arguments: `variables` supplies them (e.g. from a body whose keys are data). */
   omit?: readonly string[];
+  /** Request headers the route reads, by name (e.g. mobile's X-App-Install-Id): documented as header parameters. */
+  headers?: Record<string, HeaderSpec>;
   /** Builds the variables itself (default: each argument by name, an input object's fields into `input`). */
   variables?: (args: Record<string, any>, req: RouteRequest) => Record<string, unknown>;
 }
@@ -105,4 +107,9 @@ export const deleted: Reshaper = Object.assign((previous: unknown) => ({ deleted
     required: ['deleted', 'previous'],
     additionalProperties: false,
   }),
+});
+
+/** DELETE of something with a trash (WordPress posts): the trashed item itself, or `{deleted, previous}` with force. */
+export const trashedOrDeleted: Reshaper = Object.assign((value: unknown, args: Record<string, any>) => (args.force ? deleted(value, args) : value), {
+  describe: (item: Record<string, unknown>) => ({ oneOf: [item, deleted.describe!(item)] }),
 });

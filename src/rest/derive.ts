@@ -7,7 +7,7 @@ import {
 import { fieldSpec, snakeCase, type InputField } from '../input/describe.ts';
 import type { ArgSpec } from '../input/rules.ts';
 import type { RestBinding } from './binding.ts';
-import type { RestRoute } from './route.ts';
+import { camel, type RestRoute } from './route.ts';
 
 const SCALAR_TYPES: Record<string, ArgSpec['type']> = { Int: 'integer', Float: 'number', String: 'string', ID: 'string', Boolean: 'boolean', DateTime: 'string', JSON: 'any' };
 
@@ -66,6 +66,8 @@ function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknow
   const definitions = [...field.args.map((a) => `$${a.name}: ${a.type}`), ...vars.map(([n, t]) => `$${n}: ${t}`)];
   const call = field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : '';
   const selection = b.paginated ? `{ total page perPage items { ${b.select} } }` : b.select ? `{ ${b.select} }` : '';
+  // A path parameter is always given, even where the field's argument is optional (a filter elsewhere).
+  const inPath = b.path.split('/').filter((p) => p.startsWith(':')).map((p) => p.slice(1));
   const named = getNamedType(field.type);
   if (!b.select && !(named instanceof GraphQLScalarType || named instanceof GraphQLEnumType)) {
     throw new Error(`REST ${b.method} ${b.path}: ${field.name} answers an object; say what to select`);
@@ -74,13 +76,14 @@ function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknow
     method: b.method,
     path: b.path,
     summary: b.summary ?? field.description ?? field.name,
-    args: { ...Object.fromEntries([...args].map(([name, a]) => [name, a.spec])), ...b.args },
+    args: { ...Object.fromEntries([...args].map(([name, a]) => [name, inPath.includes(name) ? { ...a.spec, required: true } : a.spec])), ...b.args },
     operation: `${kind}${definitions.length ? ` (${definitions.join(', ')})` : ''} { ${field.name}${call} ${selection} }`,
     status: b.status,
     paginated: b.paginated,
     // A field bound to several routes: the later ones are named by their path parameters.
-    operationId: operationIdOf(kind, field, b) + (nth ? `By${b.path.split('/').filter((p) => p.startsWith(':')).map((p) => capital(p.slice(1))).join('And') || nth}` : ''),
+    operationId: operationIdOf(kind, field, b) + (nth ? `By${inPath.map((p) => capital(camel(p))).join('And') || nth}` : ''),
     errors: b.errors,
+    headers: b.headers,
     describeResult: b.result?.describe,
     result: (data, restArgsGiven) => (b.result ? b.result(data[field.name], restArgsGiven) : data[field.name]),
     variables:

@@ -1,6 +1,7 @@
 // OpenAPI 3.1 document of every REST route, generated from the same table as the discovery index: request schemas
 // from the argument declarations, answer schemas from the GraphQL selections, security from each route's access.
 import type { GraphQLSchema } from 'graphql';
+import { sample } from 'openapi-sampler';
 import type { ArgSpec } from '../input/rules.ts';
 import type { Platform } from '../platform/platform.ts';
 import { responseSchema } from './response-schema.ts';
@@ -39,6 +40,45 @@ const fallbackId = (route: CompiledRoute) => `${route.method.toLowerCase()}${pas
 
 const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
 
+/** A one-line summary (Redoc and Swagger UI show it as a heading) and the whole text as the description. */
+function summaryOf(text: string): { summary: string; description?: string } {
+  const clause = text.split(/(?:[;.]\s|\s—\s|\n)/)[0]!.trim().replace(/\.$/, '');
+  const summary = clause.length <= 90 ? clause : `${clause.slice(0, clause.lastIndexOf(' ', 80))}…`;
+  return summary === text ? { summary } : { summary, description: /[.!?)]$/.test(text) ? text : `${text}.` };
+}
+
+/** An example value from a schema (enums take their first value, formats a typical value), as documentation tools
+ *  generate them: every request and answer body shows one. */
+const exampleOf = (schema: Record<string, unknown>) => sample(schema as never, { skipReadOnly: false });
+
+/** WordPress' global parameters, as Atrium honours them. */
+const GLOBAL_PARAMETERS = {
+  fields: {
+    name: '_fields',
+    in: 'query',
+    description: 'Answer only these fields: comma-separated, nested ones with dots (`id,title,author.name`).',
+    schema: { type: 'string' },
+  },
+  envelope: {
+    name: '_envelope',
+    in: 'query',
+    description: 'Answer 200 with `{ body, status, headers }` (for clients that cannot read statuses or headers).',
+    allowEmptyValue: true,
+    schema: { type: 'string' },
+  },
+  method: {
+    name: '_method',
+    in: 'query',
+    description: 'On a POST: the method to run instead (PUT, PATCH, DELETE), as the X-HTTP-Method-Override header.',
+    schema: { type: 'string', enum: ['PUT', 'PATCH', 'DELETE'] },
+  },
+};
+const globalParameters = (method: string) => [
+  ...(method === 'GET' ? [{ $ref: '#/components/parameters/fields' }] : []),
+  { $ref: '#/components/parameters/envelope' },
+  ...(method === 'POST' ? [{ $ref: '#/components/parameters/method' }] : []),
+];
+
 /** Who may call: anonymous callers too (credentials optional), any user credential, or an API key only. */
 function securityOf(route: CompiledRoute, apiKeySchemes: string[]) {
   const users = ['applicationPassword', 'bearer', 'cookie', ...apiKeySchemes].map((s) => ({ [s]: [] }));
@@ -47,7 +87,8 @@ function securityOf(route: CompiledRoute, apiKeySchemes: string[]) {
   return users;
 }
 
-function operation(schema: GraphQLSchema, route: CompiledRoute, apiKeySchemes: string[]) {
+/** The route's operation under `method`: its own, or another editable method an update answers (POST, PATCH). */
+function operation(schema: GraphQLSchema, route: CompiledRoute, method: string, apiKeySchemes: string[]) {
   const inBody = BODY_METHODS.includes(route.method);
   const entries = Object.entries(route.args);
   const parameters = entries
@@ -59,6 +100,13 @@ function operation(schema: GraphQLSchema, route: CompiledRoute, apiKeySchemes: s
       ...(spec.description ? { description: spec.description } : {}),
       schema: jsonSchema(spec),
     }));
+  const headers = Object.entries(route.headers ?? {}).map(([name, h]) => ({
+    name,
+    in: 'header',
+    required: !!h.required,
+    description: h.description,
+    schema: { type: 'string', ...(h.format ? { format: h.format } : {}) },
+  }));
   const bodyArgs = entries.filter(([name]) => inBody && !route.params.includes(name));
   const status = String(route.status ?? 200);
   const body = responseSchema(schema, route);
@@ -70,26 +118,24 @@ function operation(schema: GraphQLSchema, route: CompiledRoute, apiKeySchemes: s
     ...(inBody ? [413] : []),
     ...(route.errors ?? []),
   ]);
+  const requestSchema = {
+    type: 'object',
+    properties: Object.fromEntries(bodyArgs.map(([n, s]) => [n, jsonSchema(s)])),
+    required: bodyArgs.filter(([, s]) => s.required).map(([n]) => n),
+  };
+  const id = route.operationId ?? fallbackId(route);
   return {
-    operationId: route.operationId ?? fallbackId(route),
-    summary: route.summary,
+    operationId: method === route.method ? id : `${id}Via${method.charAt(0)}${method.slice(1).toLowerCase()}`,
+    ...summaryOf(route.summary),
     tags: [route.namespace],
     'x-required-access': route.access,
     security: securityOf(route, apiKeySchemes),
-    ...(parameters.length ? { parameters } : {}),
+    parameters: [...parameters, ...headers, ...globalParameters(method)],
     ...(bodyArgs.length
       ? {
           requestBody: {
             required: bodyArgs.some(([, s]) => s.required),
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: Object.fromEntries(bodyArgs.map(([n, s]) => [n, jsonSchema(s)])),
-                  required: bodyArgs.filter(([, s]) => s.required).map(([n]) => n),
-                },
-              },
-            },
+            content: { 'application/json': { schema: requestSchema, example: exampleOf(requestSchema) } },
           },
         }
       : {}),
@@ -105,7 +151,7 @@ function operation(schema: GraphQLSchema, route: CompiledRoute, apiKeySchemes: s
               },
             }
           : {}),
-        content: { 'application/json': { schema: body } },
+        content: { 'application/json': { schema: body, example: exampleOf(body) } },
       },
       ...Object.fromEntries([...errors].sort().map((s) => [String(s), errorResponse(s)])),
     },
@@ -118,7 +164,9 @@ export function openApiDocument(platform: Platform, schema: GraphQLSchema, table
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of table.routes) {
     const key = `/wp-json${route.path.replace(/:(\w+)/g, '{$1}')}`;
-    paths[key] = { ...paths[key], [route.method.toLowerCase()]: operation(schema, route, apiKeySchemes) };
+    for (const method of route.methods) {
+      paths[key] = { ...paths[key], [method.toLowerCase()]: operation(schema, route, method, apiKeySchemes) };
+    }
   }
   const rateLimited = table.routes.some((r) => r.errors?.includes(429));
   return {
@@ -133,6 +181,7 @@ export function openApiDocument(platform: Platform, schema: GraphQLSchema, table
     tags: table.namespaces.map((name) => ({ name, description: `The ${table.routes.filter((r) => r.namespace === name).length} routes of ${name}.` })),
     paths,
     components: {
+      parameters: GLOBAL_PARAMETERS,
       schemas: {
         WpError: {
           type: 'object',

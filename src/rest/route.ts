@@ -35,6 +35,14 @@ export interface RestRoute {
   operationId?: string;
   /** Error statuses this route can answer beyond those its shape implies (e.g. 409, 429). */
   errors?: readonly number[];
+  /** Request headers the route reads (documented as header parameters). */
+  headers?: Record<string, HeaderSpec>;
+}
+
+export interface HeaderSpec {
+  description: string;
+  required?: boolean;
+  format?: string;
 }
 
 export const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());

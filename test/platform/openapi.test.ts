@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
+import { sample } from 'openapi-sampler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+const sampleOf = (schema: object) => sample(schema as never);
 const operations = () => Object.entries(doc.paths).flatMap(([p, item]: [string, any]) => Object.entries(item).map(([method, op]: [string, any]) => ({ path: p, method, op })));
 
 describe('the OpenAPI document', () => {
@@ -33,7 +35,58 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]+$/);
     expect(ids).toEqual(expect.arrayContaining(['listMailerSubscribers', 'getMailerSubscriber', 'createMailerSubscriber', 'deleteMailerSubscriber']));
-    expect(ids.length).toBe(t.atrium.table.routes.length);
+    expect(ids.length).toBe(t.atrium.table.routes.reduce((n, r) => n + r.methods.length, 0));
+  });
+
+  it('documents every method a route answers: an update under PUT, PATCH and POST, as WordPress registers it', () => {
+    const item = doc.paths['/wp-json/mailer/v1/subscribers/{id}'];
+    expect(Object.keys(item).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
+    expect([item.put.operationId, item.patch.operationId, item.post.operationId]).toEqual([
+      'updateMailerSubscriber', 'updateMailerSubscriberViaPatch', 'updateMailerSubscriberViaPost',
+    ]);
+    expect(item.post.requestBody).toEqual(item.put.requestBody);
+  });
+
+  it('a one-line summary and the whole text as the description; an example for every request and answer body', () => {
+    for (const { path: p, method, op } of operations()) {
+      const where = `${method} ${p}`;
+      expect(op.summary, where).not.toMatch(/\n/);
+      expect(op.summary.length, where).toBeLessThanOrEqual(91);
+      if (op.description) expect(op.description.startsWith(op.summary.replace(/…$/, '')), where).toBe(true);
+      const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1] as any;
+      expect(success.content['application/json'], where).toHaveProperty('example');
+      if (op.requestBody) expect(op.requestBody.content['application/json'], where).toHaveProperty('example');
+    }
+    const login = doc.paths['/wp-json/mobile/v1/auth/login'].post;
+    expect(login.requestBody.content['application/json'].example).toMatchObject({ username: expect.any(String), password: expect.any(String) });
+  });
+
+  it("declares the headers routes read (mobile's X-App-Install-Id) and WordPress' global parameters", () => {
+    for (const p of ['/wp-json/mobile/v1/auth/login', '/wp-json/mobile/v1/auth/refresh']) {
+      expect(doc.paths[p].post.parameters).toContainEqual(expect.objectContaining({ name: 'X-App-Install-Id', in: 'header', required: true }));
+    }
+    const list = doc.paths['/wp-json/mailer/v1/subscribers'].get.parameters.map((x: any) => x.$ref ?? x.name);
+    expect(list).toEqual(expect.arrayContaining(['#/components/parameters/fields', '#/components/parameters/envelope']));
+    expect(doc.components.parameters.fields.name).toBe('_fields');
+    expect(doc.paths['/wp-json/mailer/v1/subscribers'].post.parameters.map((x: any) => x.$ref)).toContain('#/components/parameters/method');
+  });
+
+  it('security is exact: every operation called anonymously (with its examples) is refused with 401 exactly when the document says so', async () => {
+    const mismatches: string[] = [];
+    for (const { path: p, method, op } of operations()) {
+      const url = p.replace(/\{[^}]+\}/g, '1');
+      const query = Object.fromEntries((op.parameters ?? []).filter((x: any) => x.in === 'query' && x.required).map((x: any) => [x.name, String(x.example ?? sampleOf(x.schema))]));
+      const headers = Object.fromEntries((op.parameters ?? []).filter((x: any) => x.in === 'header').map((x: any) => [x.name, '4f1f4c1e-1a2b-4c3d-8e4f-5a6b7c8d9e0f']));
+      let req = (t.http as any)[method](url).query(query).set(headers);
+      // The smallest valid body: a public route may ask more of an anonymous caller for optional parts (user_id).
+      if (op.requestBody) req = req.send(sample(op.requestBody.content['application/json'].schema, { skipNonRequired: true }));
+      const res = await req;
+      const anonymousAllowed = op.security.some((s: object) => Object.keys(s).length === 0);
+      // Refused for being anonymous, not for a credential that failed (a bad refresh token is 401 token_invalid).
+      const refused = res.status === 401 && ['rest_forbidden', 'rest_not_logged_in', 'api_key_required'].includes(res.body?.code);
+      if (anonymousAllowed === refused) mismatches.push(`${method} ${p}: ${res.status} ${res.body?.code}, anonymous ${anonymousAllowed ? 'allowed' : 'refused'}`);
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it('gives each operation its own security: public ones allow anonymous callers, API-key ones only keys', () => {

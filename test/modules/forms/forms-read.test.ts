@@ -97,11 +97,12 @@ describe('discovery and site health', () => {
     expect(index.status).toBe(200);
     expect(Object.keys(index.body.routes)).toEqual(expect.arrayContaining([
       '/forms/v1/forms', '/forms/v1/forms/(?P<id>[\\d]+)', '/forms/v1/forms/(?P<id>[\\d]+)/submit',
-      '/forms/v1/forms/(?P<id>[\\d]+)/validate', '/forms/v1/entries/(?P<id>[\\d]+)',
+      '/forms/v1/forms/(?P<id>[\\d]+)/validate', '/forms/v1/entries/(?P<id>[\\d]+)', '/forms/v1/entries',
+      '/forms/v1/forms/(?P<form_id>[\\d]+)/entries',
     ]));
     expect((await t.http.get('/wp-json/')).body.namespaces).toContain('forms/v1');
     const openapi = (await t.http.get('/wp-json/openapi.json')).body;
-    expect(Object.keys(openapi.paths).filter((p: string) => p.startsWith('/wp-json/forms/v1'))).toHaveLength(5);
+    expect(Object.keys(openapi.paths).filter((p: string) => p.startsWith('/wp-json/forms/v1'))).toHaveLength(7);
     const head = await t.http.head('/wp-json/forms/v1/forms');
     expect(head.status).toBe(200);
   });

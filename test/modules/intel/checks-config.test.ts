@@ -63,7 +63,7 @@ describe('configuration and performance checks', () => {
       https_public_url: ['critical', 20],
       graphiql_production: ['warning', 5],
       graphql_introspection: ['warning', 10],
-      cors_credentials_wildcard: ['critical', 25],
+      cors_credentials_wildcard: ['warning', 5],
       log_level: ['warning', 2],
       jobs_enabled: ['warning', 5],
       database_round_trip: ['critical', 15],

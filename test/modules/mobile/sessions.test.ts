@@ -179,8 +179,8 @@ describe('POST /mobile/v1/auth/logout', () => {
     expect(refresh.body.code).toBe('token_invalid');
   });
 
-  it('refuses nothing to end: anonymous 401, another credential 400, a bad token 401', async () => {
-    expect((await logout({})).body).toMatchObject({ code: 'rest_not_logged_in', data: { status: 401 } });
+  it('refuses nothing to end: anonymous without a refresh token 400, another credential 400, a bad token 401', async () => {
+    expect((await logout({})).body).toMatchObject({ code: 'rest_missing_callback_param', data: { status: 400, params: ['refresh_token'] } });
     const other = await logout(alice.headers);
     expect(other.status).toBe(400);
     expect(other.body.code).toBe('mobile_no_session');

@@ -6,11 +6,15 @@ import { schemaPart } from '../../../graphql/builder.ts';
 import { requiresCapability } from '../../../graphql/access.ts';
 import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
 import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
-import { id, pageArgs, SortOrder } from '../../../input/vocabulary.ts';
-import { rest } from '../../../rest/binding.ts';
+import { id, pageArgs } from '../../../input/vocabulary.ts';
+import { rest, trashedOrDeleted } from '../../../rest/binding.ts';
 import { FORMS_EDIT_ENTRIES, FORMS_VIEW_ENTRIES } from '../capabilities.ts';
 import { resendNotifications } from '../notify/retry.ts';
-import { deleteEntries, EntryFilter, EntryIds, EntryStatusChange, entryWhere, getEntry, setEntryStatus } from '../service/entries.ts';
+import {
+  deleteEntries, EntryDelete, EntryFilter, EntryIds, EntryOrder, entryOrder, EntryStatus, EntryStatusChange, entryWhere, getEntry, setEntryStatus,
+  trashOrDeleteEntry,
+} from '../service/entries.ts';
+import { formNotFound } from '../service/forms.ts';
 import { exportEntries, type EntryExport } from '../service/export.ts';
 import { ENTRY_FIELDS } from './selections.ts';
 
@@ -52,14 +56,25 @@ export const entrySchema = schemaPart((builder) => {
     }),
     formEntries: t.field({
       type: FormEntryPage,
+      description: 'Entries with filters and search, newest first by default; a form that does not exist is 404.',
       ...view,
-      args: zodArgs(t, { ...pageArgs, ...EntryFilter, formId: id().optional(), order: SortOrder.default('desc').describe('By submission.') }),
+      args: zodArgs(t, { ...pageArgs, ...EntryFilter, formId: id().optional().describe('Only entries of this form.'), ...EntryOrder }),
+      ...rest(
+        'GET /forms/v1/entries',
+        { summary: 'Entries of every form (forms_view_entries), filtered; Gravity Forms REST v2 routes in WordPress pages', select: ENTRY_FIELDS, paginated: true },
+        ['GET /forms/v1/forms/:form_id/entries', { summary: "One form's entries (forms_view_entries), filtered", select: ENTRY_FIELDS, paginated: true }],
+      ),
       resolve: (_r, args, ctx) => {
         const where = entryWhere(args);
-        const order = args.order;
+        const orderBy = entryOrder(args.orderBy, args.order);
         return offsetPage(args, {
           count: () => ctx.platform.prisma.formEntry.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.formEntry.findMany({ ...query, ...w, where, orderBy: { id: order } }),
+          findMany: async (w, query) => {
+            const rows = await ctx.platform.prisma.formEntry.findMany({ ...query, ...w, where, orderBy });
+            // Only an empty page asks whether the form exists, so a filtered list costs nothing more.
+            if (!rows.length && args.formId && !(await ctx.platform.prisma.form.count({ where: { id: args.formId } }))) throw formNotFound();
+            return rows;
+          },
         });
       },
     }),
@@ -98,6 +113,30 @@ export const entrySchema = schemaPart((builder) => {
         const changed = await setEntryStatus(ctx.platform, ids, status);
         return ctx.platform.prisma.formEntry.findMany({ ...query, where: { id: { in: changed } }, orderBy: { id: 'asc' } });
       },
+    }),
+    updateFormEntry: t.prismaField({
+      type: 'FormEntry',
+      ...edit,
+      description: 'Marks one entry read, unread, spam or trash.',
+      args: zodArgs(t, { id: id(), status: EntryStatus }),
+      ...rest('PUT /forms/v1/entries/:id', { summary: 'Change the status of an entry (forms_edit_entries)', select: ENTRY_FIELDS }),
+      resolve: async (query, _r, { id, status }, ctx) => {
+        await setEntryStatus(ctx.platform, [id], status);
+        return ctx.platform.prisma.formEntry.findUniqueOrThrow({ ...query, where: { id } });
+      },
+    }),
+    deleteFormEntry: t.prismaField({
+      type: 'FormEntry',
+      ...edit,
+      description: 'Moves an entry to the trash (410 forms_entry_already_trashed when it is there), or deletes it for good with force.',
+      args: zodArgs(t, EntryDelete),
+      ...rest('DELETE /forms/v1/entries/:id', {
+        summary: 'Trash an entry, or delete it with force=true (forms_edit_entries)',
+        select: ENTRY_FIELDS,
+        result: trashedOrDeleted,
+        errors: [410],
+      }),
+      resolve: (query, _r, { id, force }, ctx) => trashOrDeleteEntry(ctx.platform, id, force, query),
     }),
     deleteFormEntries: t.prismaField({
       type: ['FormEntry'],

@@ -4,7 +4,7 @@ import { isPublic, requiresCapability } from '../../../graphql/access.ts';
 import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
 import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
 import { str } from '../../../input/rules.ts';
-import { rest } from '../../../rest/binding.ts';
+import { deleted, rest } from '../../../rest/binding.ts';
 import { FORMS_MANAGE, FORMS_VIEW_ENTRIES } from '../capabilities.ts';
 import { FormStatus } from '../definition/input.ts';
 import { camelKeys } from '../definition/keys.ts';
@@ -166,6 +166,14 @@ export const formSchema = schemaPart((builder) => {
       ...manage,
       description: 'Deletes a form. One with entries needs deleteEntries: true (409 forms_form_has_entries otherwise).',
       args: zodArgs(t, FormDelete),
+      ...rest('DELETE /forms/v1/forms/:id', {
+        summary: 'Delete a form (form managers); one with entries needs force=true, which deletes them too (409 otherwise)',
+        select: FORM_FIELDS,
+        vars: edit,
+        variables: (a) => ({ id: a.id, deleteEntries: a.force, edit: true }),
+        result: deleted,
+        errors: [409],
+      }),
       resolve: (query, _r, { id, deleteEntries }, ctx) => deleteForm(ctx.platform, id, deleteEntries, query),
     }),
   }));

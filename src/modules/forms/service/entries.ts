@@ -2,11 +2,11 @@
 // Bulk commands take up to 100 ids and change all of them or none.
 import { z } from 'zod';
 import type { FormEntry, Prisma } from '../../../generated/prisma/client.ts';
-import { notFound } from '../../../platform/errors.ts';
+import { AppError, notFound } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction } from '../../../platform/transaction.ts';
 import { parseDeclared, type Input } from '../../../input/validate.ts';
-import { enumOf, id, search } from '../../../input/vocabulary.ts';
+import { enumOf, id, search, SortOrder } from '../../../input/vocabulary.ts';
 import { COUNTED_STATUSES } from '../submission/restrictions.ts';
 
 export const ENTRY_STATUSES = ['unread', 'read', 'spam', 'trash'] as const;
@@ -27,9 +27,16 @@ export async function getEntry(platform: Platform, id: number, query: object = {
 export const EntryFilter = {
   status: EntryStatusFilter.optional().describe('unread, read, spam, trash or any; default unread and read.'),
   search: search().describe('Text in any value, or an entry id.'),
-  since: z.date().optional().describe('Submitted at or after.'),
-  until: z.date().optional().describe('Submitted before.'),
+  since: z.date().optional().describe('Submitted at or after.').meta({ rest: 'after' }),
+  until: z.date().optional().describe('Submitted before.').meta({ rest: 'before' }),
 };
+/** How a page of entries is sorted (both follow submission order; `date` is Gravity Forms' name for it). */
+export const EntryOrder = {
+  orderBy: enumOf('FormEntryOrderBy', ['date', 'id'], 'Sort by submission time or by id.').default('date').meta({ rest: 'orderby' }),
+  order: SortOrder.default('desc').describe('By submission.'),
+};
+export const entryOrder = (orderBy: 'date' | 'id', order: 'asc' | 'desc'): Prisma.FormEntryOrderByWithRelationInput[] =>
+  orderBy === 'date' ? [{ createdAt: order }, { id: order }] : [{ id: order }];
 const EntryQuerySchema = z.object({ formId: id().optional(), ...EntryFilter });
 /** As callers hold it (the CLI's option, the connection's argument); entryWhere validates it against the declaration. */
 export type EntryQuery = Omit<Input<typeof EntryQuerySchema>, 'status'> & { status?: string | null };
@@ -37,6 +44,7 @@ export type EntryQuery = Omit<Input<typeof EntryQuerySchema>, 'status'> & { stat
 /** 1 to 100 entry ids (bulk commands change all of them or none). */
 export const EntryIds = { ids: z.array(id()).min(1).max(100).describe('1 to 100 entry ids.') };
 export const EntryStatusChange = { ...EntryIds, status: EntryStatus };
+export const EntryDelete = { id: id(), force: z.boolean().default(false).describe('Delete for good instead of moving to the trash.') };
 
 export function entryWhere(q: EntryQuery): Prisma.FormEntryWhereInput {
   const { formId, status, search, since, until } = parseDeclared(EntryQuerySchema, q);
@@ -84,6 +92,20 @@ export async function deleteEntries(platform: Platform, ids: number[], query: ob
     await tx.formEntry.deleteMany({ where: { id: { in: unique } } });
     for (const e of previous) after.emit('forms/entry/deleted', { entryId: e.id, formId: e.formId });
     return previous;
+  });
+}
+
+/** One entry to the trash, or deleted for good with `force` (WordPress: a trashed item cannot be trashed again, 410).
+ *  Answers the entry as it is after the trash, or as it was before the delete. */
+export async function trashOrDeleteEntry(platform: Platform, id: number, force: boolean, query: object = {}): Promise<FormEntry> {
+  if (force) return (await deleteEntries(platform, [id], query))[0]!;
+  return transaction(platform, async (tx, after) => {
+    const [row] = await tx.$queryRaw<{ status: string; form_id: number }[]>`SELECT status, form_id FROM form_entries WHERE id = ${id} FOR UPDATE`;
+    if (!row) throw entryNotFound();
+    if (row.status === 'trash') throw new AppError('forms_entry_already_trashed', 'The entry is already in the trash; delete it with force=true.', { status: 410 });
+    const entry = await tx.formEntry.update({ ...query, where: { id }, data: { status: 'trash', updatedAt: platform.clock.now() } });
+    after.emit('forms/entry/status_changed', { entryId: id, formId: row.form_id, status: 'trash', previous: row.status });
+    return entry;
   });
 }
 

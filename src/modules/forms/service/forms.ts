@@ -31,7 +31,10 @@ export const FormUpdate = {
   input: FormInput,
   expectedVersion: z.number().int().min(1).optional().describe('Refuse (409 forms_form_conflict) unless the form is still at this version.'),
 };
-export const FormDelete = { id: id(), deleteEntries: z.boolean().default(false).describe('Delete its entries with it (409 forms_form_has_entries otherwise).') };
+export const FormDelete = {
+  id: id(),
+  deleteEntries: z.boolean().default(false).describe('Delete its entries with it (409 forms_form_has_entries otherwise).').meta({ rest: 'force' }),
+};
 
 /** Inactive forms exist only for managers; everyone else sees active ones. */
 export function formWhere(principal: Principal, q: { status?: string | null; search?: string | null } = {}): Prisma.FormWhereInput {

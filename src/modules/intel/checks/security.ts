@@ -58,11 +58,12 @@ export const securityChecks: HealthCheck[] = [
       const { origins, credentials } = config.cors;
       if (!origins.includes('*')) return { status: 'ok', message: origins.length ? `CORS is limited to ${list(origins)}.` : 'CORS is off (no CORS_ORIGINS).' };
       if (!credentials) return { status: 'info', message: 'Any origin may call the API from a browser, without cookies (CORS_ORIGINS=*).' };
+      // Atrium never sends cookies' credentials to "*" (src/http/cors.ts): the setting asks for what is refused.
       return {
-        status: 'critical',
-        message: 'Any web site may call the API with the visitor\'s cookies (CORS_ORIGINS=* with CORS_CREDENTIALS=true).',
-        detail: 'The origin is echoed back with credentials allowed, so a page on any site can act as a logged-in visitor. List the allowed origins in CORS_ORIGINS.',
-        scoreImpact: 25,
+        status: 'warning',
+        message: 'CORS_CREDENTIALS=true has no effect for CORS_ORIGINS=*: any origin may call without cookies, none with them.',
+        detail: 'Cookies are allowed only for origins CORS_ORIGINS lists by name. List the origins that need them in CORS_ORIGINS.',
+        scoreImpact: 5,
       };
     },
   },

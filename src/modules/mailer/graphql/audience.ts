@@ -7,7 +7,7 @@ import { id } from '../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../rest/binding.ts';
 import { MAILER_MANAGE } from '../capabilities.ts';
 import { listNotFound, subscriberNotFound, tagNotFound } from '../errors.ts';
-import { createList, createTag, deleteList, deleteTag, ListCreate, TagCreate } from '../service/lists-tags.ts';
+import { createList, createTag, deleteList, deleteTag, ListCreate, ListUpdate, TagCreate, TagUpdate, updateList, updateTag } from '../service/lists-tags.ts';
 import { createSubscriber, deleteSubscriber, SubscriberCreate, SubscriberFilter, subscriberWhere, SubscriberUpdate, updateSubscriber } from '../service/subscribers.ts';
 import { TagAssignment, tagSubscriber, untagSubscriber } from '../service/tagging.ts';
 import { LIST, SUBSCRIBER, TAG } from './selections.ts';
@@ -51,6 +51,22 @@ export const audienceSchema = schemaPart((builder) => {
       ...manage,
       ...rest('GET /mailer/v1/lists', { select: LIST }),
       resolve: (query, _r, _a, ctx) => ctx.platform.prisma.mailerList.findMany({ ...query, orderBy: { id: 'asc' } }),
+    }),
+    mailerList: t.prismaField({
+      type: MailerListType,
+      description: 'One mailing list, with member counts.',
+      ...manage,
+      args: zodArgs(t, { id: id().describe('List id.') }),
+      ...rest('GET /mailer/v1/lists/:id', { select: LIST }),
+      resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerList.findUnique({ ...query, where: { id } })) ?? Promise.reject(listNotFound()),
+    }),
+    mailerTag: t.prismaField({
+      type: MailerTagType,
+      description: 'One tag.',
+      ...manage,
+      args: zodArgs(t, { id: id().describe('Tag id.') }),
+      ...rest('GET /mailer/v1/tags/:id', { select: TAG }),
+      resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerTag.findUnique({ ...query, where: { id } })) ?? Promise.reject(tagNotFound()),
     }),
     mailerTags: t.prismaField({
       type: [MailerTagType],
@@ -130,6 +146,17 @@ export const audienceSchema = schemaPart((builder) => {
         return ctx.platform.prisma.mailerList.findUniqueOrThrow({ ...query, where: { id: l.id } });
       },
     }),
+    updateMailerList: t.prismaField({
+      type: MailerListType,
+      description: 'Renames a list or changes its description.',
+      ...manage,
+      args: zodArgs(t, { id: id().describe('List id.'), input: ListUpdate }),
+      ...rest('PUT /mailer/v1/lists/:id', { select: LIST }),
+      resolve: async (query, _r, { id, input }, ctx) => {
+        await updateList(ctx.platform, id, input);
+        return ctx.platform.prisma.mailerList.findUniqueOrThrow({ ...query, where: { id } });
+      },
+    }),
     deleteMailerList: t.prismaField({
       type: MailerListType,
       description: 'Deletes a list; its members stay, with their other lists.',
@@ -152,6 +179,17 @@ export const audienceSchema = schemaPart((builder) => {
       resolve: async (query, _r, { input }, ctx) => {
         const tag = await createTag(ctx.platform, input);
         return ctx.platform.prisma.mailerTag.findUniqueOrThrow({ ...query, where: { id: tag.id } });
+      },
+    }),
+    updateMailerTag: t.prismaField({
+      type: MailerTagType,
+      description: 'Renames a tag; its slug changes only when given (409 mailer_tag_exists when that slug is taken).',
+      ...manage,
+      args: zodArgs(t, { id: id().describe('Tag id.'), input: TagUpdate }),
+      ...rest('PUT /mailer/v1/tags/:id', { select: TAG, errors: [409] }),
+      resolve: async (query, _r, { id, input }, ctx) => {
+        await updateTag(ctx.platform, id, input);
+        return ctx.platform.prisma.mailerTag.findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
     deleteMailerTag: t.prismaField({

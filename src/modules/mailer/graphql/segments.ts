@@ -6,7 +6,7 @@ import { id } from '../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../rest/binding.ts';
 import { MAILER_MANAGE } from '../capabilities.ts';
 import { segmentNotFound } from '../errors.ts';
-import { createSegment, deleteSegment, SegmentCreate } from '../service/segments.ts';
+import { createSegment, deleteSegment, SegmentCreate, SegmentUpdate, updateSegment } from '../service/segments.ts';
 import { SEGMENT } from './selections.ts';
 import { mailerTypes } from './types.ts';
 
@@ -28,6 +28,7 @@ export const segmentsSchema = schemaPart((builder) => {
       description: 'One segment with its live counts.',
       ...manage,
       args: zodArgs(t, { id: id().describe('Segment id.') }),
+      ...rest('GET /mailer/v1/segments/:id', { select: SEGMENT }),
       resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } })) ?? Promise.reject(segmentNotFound()),
     }),
   }));
@@ -42,6 +43,17 @@ export const segmentsSchema = schemaPart((builder) => {
       resolve: async (query, _r, { input }, ctx) => {
         const s = await createSegment(ctx.platform, input);
         return ctx.platform.prisma.mailerSegment.findUniqueOrThrow({ ...query, where: { id: s.id } });
+      },
+    }),
+    updateMailerSegment: t.prismaField({
+      type: MailerSegmentType,
+      description: 'Changes a segment: rules replace the stored ones; match and rules are validated together.',
+      ...manage,
+      args: zodArgs(t, { id: id().describe('Segment id.'), input: SegmentUpdate }),
+      ...rest('PUT /mailer/v1/segments/:id', { select: SEGMENT }),
+      resolve: async (query, _r, { id, input }, ctx) => {
+        await updateSegment(ctx.platform, id, input);
+        return ctx.platform.prisma.mailerSegment.findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
     deleteMailerSegment: t.prismaField({

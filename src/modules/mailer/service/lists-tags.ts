@@ -16,6 +16,14 @@ export const TagCreate = inputObject('MailerTagInput', {
   name: text(100, 1).describe('Name shown to administrators.'),
   slug: text(100).optional().describe('Default: from the name.'),
 }, 'A new tag.');
+export const ListUpdate = inputObject('MailerListUpdateInput', {
+  name: text(200, 1).optional().describe('Name shown to administrators.'),
+  description: text(2000).optional().describe('Free text for administrators.'),
+}, 'Changes to a list; fields left out stay as they are.');
+export const TagUpdate = inputObject('MailerTagUpdateInput', {
+  name: text(100, 1).optional().describe('Name shown to administrators; the slug stays unless given.'),
+  slug: text(100, 1).optional().describe('New slug (unique; folded as on creation).'),
+}, 'Changes to a tag; fields left out stay as they are.');
 
 /** "Black Friday 2026!" -> "black-friday-2026" (accents folded, as sanitize_title does). */
 export function slugify(name: string): string {
@@ -39,6 +47,12 @@ export async function subscribedCounts(platform: Platform, listIds: readonly num
 export async function createList(platform: Platform, input: Input<typeof ListCreate>) {
   const data = parseDeclared(ListCreate, input);
   return platform.prisma.mailerList.create({ data: { name: data.name, description: data.description ?? '', createdAt: platform.clock.now() } });
+}
+
+export async function updateList(platform: Platform, id: number, input: Input<typeof ListUpdate>) {
+  const data = parseDeclared(ListUpdate, input);
+  const { count } = await platform.prisma.mailerList.updateMany({ where: { id }, data: { name: data.name, description: data.description } });
+  if (!count) throw listNotFound();
 }
 
 export async function deleteList(platform: Platform, id: number) {
@@ -65,6 +79,20 @@ export async function ensureTags(platform: Platform, slugs: readonly string[]) {
   if (!clean.length) return [];
   await platform.prisma.mailerTag.createMany({ data: clean.map((slug) => ({ slug, name: slug, createdAt: now })), skipDuplicates: true });
   return platform.prisma.mailerTag.findMany({ where: { slug: { in: clean } } });
+}
+
+/** Renames a tag; its slug changes only when one is given (links and inbound requests name tags by slug). */
+export async function updateTag(platform: Platform, id: number, input: Input<typeof TagUpdate>) {
+  const data = parseDeclared(TagUpdate, input);
+  const slug = data.slug === undefined ? undefined : slugify(data.slug);
+  if (slug === '') throw invalid('slug', 'slug must contain a letter or a digit.');
+  try {
+    const { count } = await platform.prisma.mailerTag.updateMany({ where: { id }, data: { name: data.name, slug } });
+    if (!count) throw tagNotFound();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw tagExists();
+    throw err;
+  }
 }
 
 export async function deleteTag(platform: Platform, id: number) {

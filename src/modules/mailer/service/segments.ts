@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Platform } from '../../../platform/platform.ts';
 import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { enumOf, inputObject, text } from '../../../input/vocabulary.ts';
+import { transaction } from '../../../platform/transaction.ts';
 import { segmentNotFound } from '../errors.ts';
 import { parseRules, SegmentRules, segmentWhere } from './segment-rules.ts';
 
@@ -13,6 +14,12 @@ export const SegmentCreate = inputObject('MailerSegmentInput', {
   match: SegmentMatch.default('all'),
   rules: z.array(z.record(z.string(), z.unknown())).min(1).max(50).describe('[{ field: list|tag|status|created_at, operator, value }]'),
 }, 'A new saved segment.');
+export const SegmentUpdate = inputObject('MailerSegmentUpdateInput', {
+  name: text(200, 1).optional().describe('Name shown to administrators.'),
+  description: text(2000).optional().describe('Free text for administrators.'),
+  match: SegmentMatch.optional(),
+  rules: z.array(z.record(z.string(), z.unknown())).min(1).max(50).optional().describe('Replaces the rules: [{ field, operator, value }]'),
+}, 'Changes to a segment; fields left out stay as they are (match and rules are validated together).');
 
 export async function createSegment(platform: Platform, input: Input<typeof SegmentCreate>) {
   const data = parseDeclared(SegmentCreate, input);
@@ -20,6 +27,21 @@ export async function createSegment(platform: Platform, input: Input<typeof Segm
   const now = platform.clock.now();
   return platform.prisma.mailerSegment.create({
     data: { name: data.name, description: data.description ?? '', rules: rules as object, createdAt: now, updatedAt: now },
+  });
+}
+
+/** A change of match or rules is validated with the stored other half, under the row's lock (two editors changing
+ *  one half each both land). */
+export async function updateSegment(platform: Platform, id: number, input: Input<typeof SegmentUpdate>) {
+  const data = parseDeclared(SegmentUpdate, input);
+  await transaction(platform, async (tx) => {
+    const [stored] = await tx.$queryRaw<{ rules: SegmentRules }[]>`SELECT rules FROM mailer_segments WHERE id = ${id} FOR UPDATE`;
+    if (!stored) throw segmentNotFound();
+    const rules = data.match || data.rules ? parseRules({ match: data.match ?? stored.rules.match, rules: data.rules ?? stored.rules.rules }) : undefined;
+    await tx.mailerSegment.update({
+      where: { id },
+      data: { name: data.name, description: data.description, rules: rules as object | undefined, updatedAt: platform.clock.now() },
+    });
   });
 }
 

@@ -1,6 +1,7 @@
 // Dates of the source files. A date with an offset (or Z) is that instant; one without is wall time in the source's
 // time zone (--source-timezone, default UTC): WooCommerce Memberships exports in the site's zone, and so may others.
 // Intl gives the zone's offsets; they are cached per quarter hour, because an export holds few distinct days.
+import { isStorableDate } from '../../../input/rules.ts';
 
 /** What a cell holding "no date" looks like in the four exports (PMPro N/A, RCP none, MemberPress' zero date). */
 const NO_DATE = /^(|n\/a|none|never|null|-|lifetime|unlimited|0000-00-00( 00:00:00)?)$/i;
@@ -72,11 +73,12 @@ export function parseDate(text: string | undefined, zone: Zone): Date | null | u
   const wall = Date.UTC(y!, mo! - 1, d!, h, mi, sec, ms);
   if (new Date(wall).getUTCDate() !== d) return undefined; // 2024-02-30
   const offset = m[8];
-  if (!offset) return new Date(zone.instant(wall));
-  if (/^z$/i.test(offset)) return new Date(wall);
-  const sign = offset[0] === '-' ? -1 : 1;
-  const digits = offset.slice(1).replace(':', '');
-  return new Date(wall - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000);
+  const sign = offset?.[0] === '-' ? -1 : 1;
+  const digits = offset?.slice(1).replace(':', '') ?? '';
+  const instant = new Date(
+    !offset ? zone.instant(wall) : /^z$/i.test(offset) ? wall : wall - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000,
+  );
+  return isStorableDate(instant) ? instant : undefined; // 9999-12-31 23:00 -02:00 is in year 10000
 }
 
 /** A `timestamp(3)` literal of an instant (columns hold UTC wall time, as Prisma writes them). */

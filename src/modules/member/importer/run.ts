@@ -2,6 +2,7 @@
 // line as soon as their batch is done, a summary at the end. Resumable by idempotency: every committed batch stays,
 // and a second run of the same file finds those rows unchanged. The same run serves the CLI and the GraphQL upload.
 import { z } from 'zod';
+import { textProblem } from '../../../input/policy.ts';
 import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { enumOf } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
@@ -77,6 +78,7 @@ export async function runImport(
     usersCreated: 0, plansCreated: 0, errors: [], errorsTruncated: false,
   };
   let read: ((cells: string[]) => SourceRow) | null = null;
+  let header: string[] = [];
   let batch: ImportRow[] = [];
   let pending: RowError[] = [];
   let bytes = 0;
@@ -128,10 +130,17 @@ export async function runImport(
       }
       if (!read) {
         read = format.bind(record.cells);
+        header = record.cells;
         continue;
       }
       if (record.cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing ",,,," line
       s.rows++;
+      // Cells pass the input policy of both faces (no NUL, no lone surrogate): PostgreSQL would refuse the batch.
+      const bad = record.cells.findIndex((c) => textProblem(c) !== null);
+      if (bad !== -1) {
+        pending.push({ line: record.line, reason: `${header[bad] || `Column ${bad + 1}`} ${textProblem(record.cells[bad]!)}` });
+        continue;
+      }
       const prepared = prepare(opts.from, read(record.cells), record.line, zone, now);
       if ('reason' in prepared) {
         pending.push({ line: record.line, reason: prepared.reason });

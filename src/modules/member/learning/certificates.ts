@@ -23,6 +23,9 @@ export interface Verified {
 }
 
 export async function verifyCertificate(platform: Platform, token: string): Promise<Verified> {
+  // The token's shape is checked before any lookup: the printable page passes its path segment as it came, and no
+  // hostile byte (a NUL, broken UTF-8) may reach the database.
+  if (!TokenInput.token.safeParse(token).success) throw certificateNotFound();
   const cert = await platform.prisma.memberCertificate.findUnique({
     where: { token },
     include: { user: { select: { displayName: true } }, course: { select: { title: true } } },

@@ -19,7 +19,7 @@ export const PlanInterval = enumOf('MemberPlanInterval', PLAN_INTERVALS, 'A bill
 
 const slug = z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lower-case letters, digits and dashes.');
 const money = z.number().int().min(0).max(INT32_MAX).describe('In minor units of the currency (cents).');
-const currency = z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as USD.').describe('ISO 4217; default MEMBER_CURRENCY.');
+const currency = z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as USD.').describe('ISO 4217; default MEMBER_CURRENCY.').meta({ examples: ['EUR'] });
 
 const fields = {
   description: text(5000).optional().describe('Text shown to members.'),

@@ -30,6 +30,11 @@ const chainOf = (p: Principal) => (p.kind === 'user' && p.via === 'jwt' ? p.cred
 
 type Me = { principal: Extract<Principal, { kind: 'user' }> };
 
+/** Login and refresh bind the session to the device that asks (400 device_required without it). */
+const DEVICE_HEADER = {
+  'X-App-Install-Id': { required: true, format: 'uuid', description: "The app installation's id (a UUID the app keeps): the session is bound to it." },
+};
+
 export const mobileAuthSchema = schemaPart((builder) => {
   const { MobileSessionType, MobileTokensType } = mobileTypes(builder);
   const MobileMe = builder.objectRef<Me>('MobileMe').implement({
@@ -92,6 +97,7 @@ export const mobileAuthSchema = schemaPart((builder) => {
       ...rest('POST /mobile/v1/auth/login', {
         summary: 'Log in with a username (or e-mail) and password; header X-App-Install-Id (UUID) required',
         select: TOKENS,
+        headers: DEVICE_HEADER,
       }),
       resolve: async (_r, args, ctx) => actAs(ctx, await login(ctx.platform, args, deviceRequest(ctx))),
     }),
@@ -105,6 +111,7 @@ export const mobileAuthSchema = schemaPart((builder) => {
       ...rest('POST /mobile/v1/auth/refresh', {
         summary: 'Exchange a refresh token for a new token pair (the old one is spent); header X-App-Install-Id required',
         select: TOKENS,
+        headers: DEVICE_HEADER,
       }),
       resolve: async (_r, { refreshToken }, ctx) => actAs(ctx, await refresh(ctx.platform, refreshToken, deviceRequest(ctx))),
     }),
@@ -116,8 +123,10 @@ export const mobileAuthSchema = schemaPart((builder) => {
       ...rest('POST /mobile/v1/auth/logout', { summary: 'End the session of the access token used, or of the refresh token given', select: SESSION }),
       resolve: async (query, _r, { refreshToken }, ctx) => {
         const sessionId = chainOf(ctx.principal);
+        // Anyone may end a session they hold the refresh token of (an expired access token must not keep it alive):
+        // without a credential, the refresh token is the required argument.
         if (!refreshToken && ctx.principal.kind === 'anonymous') {
-          throw new AppError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
+          throw new AppError('rest_missing_callback_param', 'Missing parameter(s): refresh_token', { data: { params: ['refresh_token'] } });
         }
         const id = await logout(ctx.platform, { refreshToken, sessionId });
         return ctx.platform.prisma.mobileSession.findUniqueOrThrow({ ...query, where: { id } });

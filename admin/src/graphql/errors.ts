@@ -1,0 +1,26 @@
+// Reading the server's errors: its message (what the user is shown when a call is refused) and, for validation
+// errors (rest_invalid_param, rest_missing_callback_param), the field each message names. The server names fields by
+// their REST (snake_case) names; the console's forms use the GraphQL (camelCase) names.
+import type { CombinedError } from 'urql';
+
+export interface ServerError {
+  code: string | null;
+  message: string;
+  /** camelCase field name -> message, when the server named fields. */
+  fields: Record<string, string>;
+}
+
+const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+export function readServerError(error: CombinedError): ServerError {
+  const first = error.graphQLErrors[0];
+  if (!first) return { code: null, message: error.networkError ? 'The server could not be reached.' : error.message, fields: {} };
+  const extensions = (first.extensions ?? {}) as { code?: string; data?: { params?: unknown } };
+  const params = extensions.data?.params;
+  const fields: Record<string, string> = {};
+  if (Array.isArray(params)) for (const name of params) fields[camel(String(name))] = 'Required.';
+  else if (params && typeof params === 'object') {
+    for (const [name, message] of Object.entries(params)) fields[camel(name)] = String(message);
+  }
+  return { code: extensions.code ?? null, message: first.message, fields };
+}
