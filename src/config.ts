@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Module } from './platform/module.ts';
 import type { ModuleConfig, ModuleConfigs } from './platform/module-config.ts';
+import { configEnvironment } from './env-file.ts';
 import { bool, int, list, size, url } from './platform/env-values.ts';
 
 const PLATFORM_KEYS = {
@@ -19,6 +20,8 @@ const PLATFORM_KEYS = {
   UPLOAD_LIMIT: size(50 * 1024 * 1024),
   TRUST_PROXY: bool(false),
   JOBS_ENABLED: bool(true),
+  JOBS_CONCURRENCY: int(4, 0, 100),
+  JOBS_MAX_ATTEMPTS: int(10, 1, 100),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@-]{1,60}$/, 'must be 1-60 letters, digits or . _ @ -').default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -59,6 +62,12 @@ function platformSection(e: PlatformEnv) {
     uploadLimit: e.UPLOAD_LIMIT,
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
+    jobs: {
+      /** Jobs this instance's workers run at once (0: this instance runs no jobs, it only adds them). */
+      concurrency: e.JOBS_CONCURRENCY,
+      /** Attempts of a task that declares none before its job is kept as failed (backoff exp(n) s: 10 ≈ 3.7 hours). */
+      maxAttempts: e.JOBS_MAX_ATTEMPTS,
+    },
     /** Bearer token of GET /metrics (Prometheus); unset: no metrics endpoint. */
     metricsToken: e.METRICS_TOKEN,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
@@ -86,7 +95,7 @@ type Configured = Module & { config: ModuleConfig };
  * The platform's keys and those of every listed module, validated together (one line per bad key). Modules left out
  * get their section when a platform is built with them (withModuleSections), from the same environment.
  */
-export function loadConfig(env: Env = process.env, modules: readonly Module[] = []): Config {
+export function loadConfig(env: Env = configEnvironment().env, modules: readonly Module[] = []): Config {
   // Empty strings mean "unset", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')) as Env;
   const configured = withConfig(modules);

@@ -6,7 +6,6 @@ import { buildSchema } from './graphql/schema.ts';
 import { createHttpApp } from './http/app.ts';
 import { modules as installedModules } from './modules/index.ts';
 import { bootstrapAdmin } from './platform/bootstrap-admin.ts';
-import { relayOutbox } from './platform/outbox.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Module } from './platform/module.ts';
@@ -44,7 +43,8 @@ export async function createAtrium(options: AtriumOptions) {
     const schema = buildSchema(modules);
     const table = compileRoutes(schema);
     for (const m of modules) await m.start?.(platform);
-    await relayOutbox(platform); // what a crashed instance left undelivered, once its claim expired
+    await platform.queue.recover(); // jobs a stopped instance was running go back to the queue
+    platform.queue.start(config.jobs.concurrency);
 
     let closing = false;
     let server: Server | undefined;
@@ -74,6 +74,7 @@ export async function createAtrium(options: AtriumOptions) {
           server.closeIdleConnections();
           await closed;
         }
+        await platform.queue.stop();
         for (const m of [...modules].reverse()) await m.stop?.(platform);
         platform.mail.close();
         await notifications!.close();

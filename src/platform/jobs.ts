@@ -1,10 +1,14 @@
-// Scheduled jobs on node-cron. Each run is claimed by inserting (hook, period): with several instances the insert
-// succeeds once, so each period runs once. JOBS_ENABLED=false stops the schedules; `runNow` still works (CLI).
+// Scheduled jobs: node-cron is the clock, the job engine does the work. Each fire claims (hook, period) in job_runs
+// and adds the period's job (job_key `hook@period`) in the same transaction: with N instances the claim succeeds
+// once, so each period runs once, on whichever instance's worker takes it, retried with backoff when it fails.
+// job_runs is also the history `jobs list` shows. JOBS_ENABLED=false stops this instance's clock (its workers still
+// run jobs); `runNow` runs a job here and now, as its own manual period (CLI, GraphQL).
 import cron, { type ScheduledTask } from 'node-cron';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Platform } from './platform.ts';
 import { notFound } from './errors.ts';
-import { metricsFor } from './metrics.ts';
+import { defineTask, type JobInfo, type TaskDefinition } from './tasks.ts';
+import { transaction } from './transaction.ts';
 
 export interface JobDefinition {
   hook: string;
@@ -13,6 +17,8 @@ export interface JobDefinition {
   /** node-cron expression: 5 fields (minute precision) or 6 (with seconds). */
   schedule: string;
   description: string;
+  /** Attempts of one period's run before it is kept as failed (default 3: the next period comes anyway). */
+  maxAttempts?: number;
   run(platform: Platform, info: { period: string }): Promise<unknown>;
 }
 
@@ -32,9 +38,13 @@ export function periodOf(date: Date): string {
   return date.toISOString().slice(0, 16);
 }
 
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+
 export class Jobs {
-  #tasks: ScheduledTask[] = [];
+  #clock: ScheduledTask[] = [];
   readonly definitions: readonly JobDefinition[];
+  /** One engine task per hook: a job is one period's run. */
+  readonly tasks: readonly TaskDefinition<{ period: string }>[];
 
   constructor(private readonly platform: Platform, definitions: JobDefinition[]) {
     for (const def of definitions) {
@@ -44,6 +54,9 @@ export class Jobs {
     const dup = hooks.find((h, i) => hooks.indexOf(h) !== i);
     if (dup) throw new Error(`Job hook ${dup} is declared twice`);
     this.definitions = definitions;
+    this.tasks = definitions.map((def) =>
+      defineTask<{ period: string }>({ name: def.hook, maxAttempts: def.maxAttempts ?? 3, run: (_p, { period }, job) => this.#attempt(def, period, job) }),
+    );
   }
 
   get(hook: string): JobDefinition | undefined {
@@ -52,52 +65,62 @@ export class Jobs {
 
   start(): void {
     for (const def of this.definitions) {
-      const task = cron.schedule(def.schedule, (ctx) => this.execute(def, periodOf(ctx.date)), {
-        name: def.hook,
-        noOverlap: true,
-      });
+      const task = cron.schedule(def.schedule, (ctx) => this.enqueue(def.hook, periodOf(ctx.date)).then(() => {}), { name: def.hook, noOverlap: true });
       task.unref?.();
-      this.#tasks.push(task);
+      this.#clock.push(task);
     }
     this.platform.logger.info({ jobs: this.definitions.map((d) => d.hook) }, 'job schedules started');
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.#tasks.map((t) => t.destroy()));
-    this.#tasks = [];
+    await Promise.all(this.#clock.map((t) => t.destroy()));
+    this.#clock = [];
   }
 
-  /** Runs a job now (CLI `jobs run`), as its own manual period. */
-  runNow(hook: string): Promise<JobOutcome> {
+  /** Claims (hook, period) and adds its job; false when another instance (or an earlier fire) already did. */
+  async enqueue(hook: string, period: string): Promise<boolean> {
+    const index = this.definitions.findIndex((d) => d.hook === hook);
+    if (index < 0) throw notFound('job_not_found', `No job has the hook ${hook}.`);
+    const now = this.platform.clock.now();
+    return transaction(this.platform, async (tx, after) => {
+      const claimed = await tx.jobRun.createMany({ data: [{ hook, period, status: 'queued', startedAt: now }], skipDuplicates: true });
+      if (claimed.count) after.enqueue(this.tasks[index]!, { period }, { jobKey: `${hook}@${period}` });
+      return claimed.count > 0;
+    });
+  }
+
+  /** Runs a job now in this process, as its own manual period, and answers how it ended (no retries). */
+  async runNow(hook: string): Promise<JobOutcome> {
     const def = this.get(hook);
     if (!def) throw notFound('job_not_found', `No job has the hook ${hook}.`);
-    return this.execute(def, `manual:${this.platform.clock.now().toISOString()}`);
-  }
-
-  /** Claims (hook, period) and runs the job if the claim is ours. */
-  async execute(def: JobDefinition, period: string): Promise<JobOutcome> {
-    const { prisma, clock, logger } = this.platform;
-    let runId: number;
+    const period = `manual:${this.platform.clock.now().toISOString()}`;
     try {
-      runId = (await prisma.jobRun.create({ data: { hook: def.hook, period, status: 'running', startedAt: clock.now() } })).id;
+      await this.platform.prisma.jobRun.create({ data: { hook, period, status: 'queued', startedAt: this.platform.clock.now() } });
     } catch (err) {
       if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') return { status: 'skipped' };
       throw err;
     }
     try {
-      await def.run(this.platform, { period });
-      await prisma.jobRun.update({ where: { id: runId }, data: { status: 'succeeded', finishedAt: clock.now() } });
-      metricsFor(this.platform).jobRuns.inc({ hook: def.hook, status: 'succeeded' });
+      await this.#attempt(def, period, null);
       return { status: 'succeeded' };
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      logger.error({ err, hook: def.hook, period }, 'job failed');
-      await prisma.jobRun.update({
-        where: { id: runId },
-        data: { status: 'failed', finishedAt: clock.now(), error: error.slice(0, 2000) },
-      });
-      metricsFor(this.platform).jobRuns.inc({ hook: def.hook, status: 'failed' });
-      return { status: 'failed', error };
+      return { status: 'failed', error: errorText(err) };
+    }
+  }
+
+  /** One attempt of one period's run, recorded in job_runs; a failure is thrown back for the engine to retry. */
+  async #attempt(def: JobDefinition, period: string, job: JobInfo | null): Promise<void> {
+    const { prisma, clock, logger } = this.platform;
+    const where = { hook_period: { hook: def.hook, period } };
+    await prisma.jobRun.update({ where, data: { status: 'running', startedAt: clock.now(), finishedAt: null, error: null } });
+    try {
+      await def.run(this.platform, { period });
+      await prisma.jobRun.update({ where, data: { status: 'succeeded', finishedAt: clock.now() } });
+    } catch (err) {
+      const last = !job || job.attempt >= job.maxAttempts;
+      logger.error({ err, hook: def.hook, period, attempt: job?.attempt }, last ? 'job failed' : 'job attempt failed; it will be retried');
+      await prisma.jobRun.update({ where, data: { status: last ? 'failed' : 'retrying', finishedAt: clock.now(), error: errorText(err) } });
+      throw err;
     }
   }
 

@@ -1,8 +1,8 @@
 // Prometheus metrics (prom-client) at GET /metrics: off unless METRICS_TOKEN is set, and then only with
 // `Authorization: Bearer <token>`. Requests by route pattern (REST: the route's path; GraphQL: /graphql), a latency
-// histogram, errors by code (both faces), SQL statements, the database pool, job runs and failures, besides Node's
-// process metrics (memory, event-loop lag, GC). Modules add their own gauges to `metricsFor(platform).registry` (the
-// mailer: its queue).
+// histogram, errors by code (both faces), SQL statements, the database pool, jobs by task and outcome with their
+// durations, besides Node's process metrics (memory, event-loop lag, GC). Modules add their own gauges to
+// `metricsFor(platform).registry` (the mailer: its queue).
 import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -11,7 +11,8 @@ import type { Platform } from './platform.ts';
 export interface Metrics {
   registry: Registry;
   errors: Counter<'code'>;
-  jobRuns: Counter<'hook' | 'status'>;
+  /** Jobs this instance ran, by task and outcome (succeeded, retried: the attempt failed, failed: the last one did). */
+  jobDuration: Histogram<'task' | 'outcome'>;
   middleware(req: Request, res: Response, next: NextFunction): void;
   handler(req: Request, res: Response): Promise<void>;
 }
@@ -33,7 +34,10 @@ function createMetrics(platform: Platform): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
   });
   const errors = new Counter({ name: 'atrium_errors_total', help: 'Error answers by code (REST and GraphQL)', labelNames: ['code'], registers: [registry] });
-  const jobRuns = new Counter({ name: 'atrium_job_runs_total', help: 'Job runs by outcome', labelNames: ['hook', 'status'], registers: [registry] });
+  const jobDuration = new Histogram({
+    name: 'atrium_job_duration_seconds', help: 'Jobs run by this instance, by task and outcome (succeeded, retried, failed)', labelNames: ['task', 'outcome'],
+    buckets: [0.005, 0.025, 0.1, 0.5, 2.5, 10, 60, 300], registers: [registry],
+  });
   new Gauge({
     name: 'atrium_db_statements', help: 'SQL statements sent since start', registers: [registry],
     collect() { this.set(platform.db.statements.count); },
@@ -54,7 +58,7 @@ function createMetrics(platform: Platform): Metrics {
   const metrics: Metrics = {
     registry,
     errors,
-    jobRuns,
+    jobDuration,
     middleware(req, res, next) {
       const end = duration.startTimer();
       res.on('finish', () => {

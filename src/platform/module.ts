@@ -8,6 +8,7 @@ import type { HealthCheck } from './health.ts';
 import type { JobDefinition } from './jobs.ts';
 import type { ModuleConfig } from './module-config.ts';
 import type { Platform } from './platform.ts';
+import type { DurableListener, TaskDefinition } from './tasks.ts';
 
 export interface CliContext {
   /** Opens the database and platform once for the command (migrations applied). */
@@ -37,8 +38,12 @@ export interface Module {
   errors?: Readonly<Record<string, number>>;
   /** Registers the module's GraphQL types and fields on a new builder; fields carry their REST bindings (`rest()`). */
   schema?: (builder: Builder) => void;
-  /** Scheduled jobs (node-cron), each run claimed once per period across instances. */
+  /** Scheduled jobs: node-cron fires, each period's run is one job (claimed once across instances). */
   jobs?: readonly JobDefinition[];
+  /** Tasks the module's code enqueues (`after.enqueue`, `platform.queue.add`), run by any instance's workers. */
+  tasks?: readonly TaskDefinition<any>[];
+  /** Durable listeners: each runs as its own job for every emission of its event, retried until it succeeds. */
+  listeners?: readonly DurableListener[];
   /** Capabilities the module grants to roles when installed. */
   capabilities?: RoleGrants;
   /** API-key scopes the module's fields accept, each with the capability it stands for

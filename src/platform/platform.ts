@@ -1,6 +1,7 @@
 // The platform every module stands on: one object per running instance (tests build many).
 import { withModuleSections, type Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
+import type { Sql } from '../db/sql.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { AuthExtensions } from './auth/extensions.ts';
 import { PrincipalCache } from './auth/principal-cache.ts';
@@ -11,6 +12,8 @@ import type { HealthCheck } from './health.ts';
 import { Hooks } from './hooks.ts';
 import { Jobs } from './jobs.ts';
 import { Mail } from './mail.ts';
+import { Queue } from './queue.ts';
+import { listenerTask } from './tasks.ts';
 import { assertErrorTables } from './errors.ts';
 import { createLogger, redacting, type Logger } from './logger.ts';
 import type { Module } from './module.ts';
@@ -20,6 +23,8 @@ export interface Platform {
   config: Config;
   db: Database;
   prisma: PrismaClient;
+  /** Kysely on the same pool: hot reads and SQL beyond Prisma's client (docs/data-access.md); sqlIn(tx) in a transaction. */
+  sql: Sql;
   clock: Clock;
   logger: Logger;
   hooks: Hooks;
@@ -31,6 +36,8 @@ export interface Platform {
   principals: PrincipalCache;
   mail: Mail;
   jobs: Jobs;
+  /** The job engine (graphile-worker): tasks, durable listeners' jobs and scheduled runs. */
+  queue: Queue;
   modules: readonly Module[];
   checks: readonly HealthCheck[];
   /** API-key scopes the modules declared, each with the capability it stands for. */
@@ -62,6 +69,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     config,
     db,
     prisma: db.prisma,
+    sql: db.sql,
     clock,
     logger,
     hooks,
@@ -75,8 +83,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     checks: modules.flatMap((m) => m.checks ?? []),
     apiScopes: new Map(modules.flatMap((m) => Object.entries(m.apiScopes ?? {}))),
     apiKeyHeaders,
-  } as Omit<Platform, 'jobs'> as Platform;
+  } as Omit<Platform, 'jobs' | 'queue'> as Platform;
   platform.jobs = new Jobs(platform, modules.flatMap((m) => m.jobs ?? []));
+  const durable = modules.flatMap((m) => m.listeners ?? []).map((l) => ({ event: l.event, task: listenerTask(l) }));
+  platform.queue = new Queue(platform, [...modules.flatMap((m) => m.tasks ?? []), ...durable.map((d) => d.task), ...platform.jobs.tasks]);
+  platform.events.attach(platform.queue, durable);
   for (const m of modules) await m.setup?.(platform);
   return platform;
 }

@@ -74,7 +74,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return res.body as { data?: R | null; errors?: { message: string; extensions: { code: string; status: number } & Record<string, unknown> }[] };
   }
 
-  return { atrium, platform, app, http, clock, db, as, apiKey, gql, close: () => atrium.close() };
+  /** Waits until no job is due or running on this instance (durable listeners, campaign batches, …). */
+  const settle = () => platform.queue.settle();
+
+  return { atrium, platform, app, http, clock, db, as, apiKey, gql, settle, close: () => atrium.close() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

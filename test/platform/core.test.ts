@@ -1,9 +1,8 @@
-// Platform core: hooks and the typed bus, after-commit events, job claims, settings, rate limits, meta-capabilities.
+// Platform core: hooks and the typed bus, after-commit events, settings, rate limits, meta-capabilities.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { mapPostCap } from '../../src/platform/authorize.ts';
 import { Roles } from '../../src/platform/capabilities.ts';
-import { Jobs } from '../../src/platform/jobs.ts';
 import { hitRateLimit } from '../../src/platform/rate-limit.ts';
 import { defineSetting } from '../../src/platform/settings.ts';
 import { transaction } from '../../src/platform/transaction.ts';
@@ -67,34 +66,6 @@ describe('actions, filters and the typed event bus', () => {
     expect(seen).toEqual([1]);
     expect(await t.platform.prisma.option.findUnique({ where: { name: 'tx-rolled-back' } })).toBeNull();
     off();
-  });
-});
-
-describe('scheduled jobs', () => {
-  it('a period runs once across instances; failures are recorded; manual runs are their own period', async () => {
-    let runs = 0;
-    const def = { hook: 'test/count', schedule: '0 * * * *', description: 'counts', run: async () => void runs++ };
-    const a = new Jobs(t.platform, [def]);
-    const b = new Jobs(t.platform, [def]);
-    const outcomes = await Promise.all([a.execute(def, '2026-11-22T03:00'), b.execute(def, '2026-11-22T03:00')]);
-    expect(outcomes.map((o) => o.status).sort()).toEqual(['skipped', 'succeeded']);
-    expect(runs).toBe(1);
-    await a.execute(def, '2026-11-22T04:00');
-    expect(runs).toBe(2);
-
-    const failing = { ...def, hook: 'test/fail', run: async () => { throw new Error('disk full'); } };
-    const jobs = new Jobs(t.platform, [def, failing]);
-    vi.spyOn(t.platform.logger, 'error').mockImplementationOnce(() => {});
-    expect(await jobs.runNow('test/fail')).toEqual({ status: 'failed', error: 'disk full' });
-    const status = await jobs.status();
-    expect(status.find((s) => s.hook === 'test/fail')?.lastRun).toMatchObject({ status: 'failed', error: 'disk full' });
-    expect(status.find((s) => s.hook === 'test/count')?.nextRun).toBeInstanceOf(Date);
-  });
-
-  it('rejects bad cron expressions and duplicate hooks at start-up', () => {
-    const run = async () => {};
-    expect(() => new Jobs(t.platform, [{ hook: 'x', schedule: 'every hour', description: '', run }])).toThrow(/invalid cron/);
-    expect(() => new Jobs(t.platform, [{ hook: 'x', schedule: '0 * * * *', description: '', run }, { hook: 'x', schedule: '0 * * * *', description: '', run }])).toThrow(/twice/);
   });
 });
 

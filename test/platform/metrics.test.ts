@@ -26,7 +26,8 @@ describe('/metrics', () => {
     await t.http.get('/wp-json/member/v1/plans');
     await t.http.get('/wp-json/member/v1/plans/999999');
     await t.http.post('/graphql').send({ query: '{ users { total } }' });
-    await t.platform.jobs.runNow('platform/cleanup');
+    await t.platform.jobs.enqueue('platform/cleanup', '2026-11-22T03:17');
+    await t.settle();
     const res = await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -36,7 +37,8 @@ describe('/metrics', () => {
     expect(text).toMatch(/atrium_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/graphql"\} 1/);
     expect(text).toMatch(/atrium_errors_total\{code="member_plan_not_found"\} 1/);
     expect(text).toMatch(/atrium_errors_total\{code="rest_forbidden"\} 1|atrium_errors_total\{code="rest_not_logged_in"\} 1/);
-    expect(text).toMatch(/atrium_job_runs_total\{hook="platform\/cleanup",status="succeeded"\} 1/);
+    expect(text).toMatch(/atrium_job_duration_seconds_count\{task="platform\/cleanup",outcome="succeeded"\} 1/);
+    expect(text).toMatch(/atrium_job_duration_seconds_sum\{task="platform\/cleanup",outcome="succeeded"\} \d/);
     expect(text).toMatch(/atrium_db_statements \d+/);
     expect(text).toMatch(/atrium_db_pool_connections\{state="idle"\} [1-9]\d*/); // the requests above left connections open
     expect(text).toMatch(/atrium_db_pool_connections\{state="busy"\} \d+/);

@@ -7,7 +7,6 @@ import { authorizeApplication } from '../../http/authorize-application.ts';
 import { contentSchema } from './graphql/content.ts';
 import { credentialsSchema } from './graphql/credentials.ts';
 import { jobsSchema } from './graphql/jobs.ts';
-import { relayOutbox } from '../../platform/outbox.ts';
 import { usersSchema } from './graphql/users.ts';
 
 export const core: Module = {
@@ -31,10 +30,10 @@ export const core: Module = {
       },
     },
     {
-      hook: 'platform/outbox/relay',
+      hook: 'platform/jobs/recover',
       schedule: '* * * * *',
-      description: 'Delivers events a crash kept from delivery after their commit (the transactional outbox).',
-      run: async (platform) => ({ delivered: await relayOutbox(platform) }),
+      description: 'Gives the jobs of an instance that died (its worker pool has no database connection left) back to the queue.',
+      run: async (platform) => ({ pools: await platform.queue.recover() }),
     },
   ],
   cli: coreCli,

@@ -3,6 +3,7 @@
 import './events.ts';
 import type { Module } from '../../platform/module.ts';
 import { mailerConfig } from './config.ts';
+import { mailerErrors } from './errors.ts';
 import { MAILER_EVENTS_SCOPE, MAILER_MANAGE, mailerCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
 import { mailerCli } from './cli.ts';
@@ -14,11 +15,13 @@ import { dashboardSchema } from './graphql/dashboard.ts';
 import { segmentsSchema } from './graphql/segments.ts';
 import { stopSending } from './send/sender.ts';
 import { handleSubscriptionRequest } from './service/inbound.ts';
+import { durable } from '../../platform/tasks.ts';
 import { mailerMetrics } from './metrics.ts';
 
 export const mailer: Module = {
   name: 'mailer',
   config: mailerConfig,
+  errors: mailerErrors.table,
   // Inbound event senders (and older clients) send their API key in this header rather than Authorization.
   credentials: { apiKeyHeaders: ['X-Mailer-Key'] },
   schema(builder) {
@@ -34,11 +37,11 @@ export const mailer: Module = {
   apiScopes: { [MAILER_EVENTS_SCOPE]: MAILER_MANAGE },
   http: mailerHttp,
   cli: mailerCli,
+  listeners: [
+    durable({ event: 'mailing/subscription/requested', name: 'mailer/on/subscription-requested', handle: handleSubscriptionRequest }),
+  ],
   setup(platform) {
     mailerMetrics(platform);
-    platform.events.on('mailing/subscription/requested', async (req) => {
-      await handleSubscriptionRequest(platform, req);
-    });
   },
   stop: (platform) => stopSending(platform),
 };

@@ -27,6 +27,7 @@ import { dmsSchema } from './community/graphql/dms.ts';
 import { moderationSchema } from './community/graphql/moderation.ts';
 import { peopleSchema } from './community/graphql/people.ts';
 import { postsSchema } from './community/graphql/posts.ts';
+import { badgeListeners } from './community/badges.ts';
 import { startCommunity, wireCommunity } from './community/wiring.ts';
 import { memberErrors } from './errors.ts';
 import { reportsCli } from './insight/cli.ts';
@@ -55,6 +56,7 @@ export const member: Module = {
   },
   capabilities: memberCapabilities,
   jobs: [...jobs, ...insightJobs],
+  listeners: badgeListeners,
   checks,
   cli(program, cli) {
     memberCli(program, cli);

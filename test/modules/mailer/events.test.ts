@@ -112,6 +112,7 @@ describe('forms -> mailer (mailing/subscription/requested)', () => {
     bus.length = 0;
     const res = await submit(t, consentForm.id, goodContact({ email: 'Grace@Example.com', name: 'Grace', newsletter: 'on' }));
     expect(res.status).toBe(201);
+    await t.settle(); // the mailer's listener is durable: a job after the commit
     const grace = (await a.get('/subscribers?search=grace@example.com')).body[0];
     expect(grace).toMatchObject({ email: 'grace@example.com', first_name: 'Grace', status: 'subscribed', list_ids: [list.id], source: `forms:${consentForm.id}:entry:${res.body.entry.id}` });
     expect(grace.tags.map((x: any) => x.slug)).toEqual(['contact-form', 'lead']);
@@ -119,18 +120,22 @@ describe('forms -> mailer (mailing/subscription/requested)', () => {
 
     const plain = await createForm(t, admin, contactForm({ mailingFeed: { emailField: 'email', listId: list.id } }));
     await submit(t, plain.id, goodContact({ email: 'linus@example.com' }));
+    await t.settle();
     expect((await a.get('/subscribers?search=linus@example.com')).body[0]).toMatchObject({ status: 'unconfirmed', list_ids: [list.id] });
     // No consent never changes an existing subscriber's status (an unsubscribed person stays unsubscribed).
     await event({ email: 'grace@example.com', event: 'unsubscribe' });
     await submit(t, plain.id, goodContact({ email: 'grace@example.com' }));
+    await t.settle();
     expect((await a.get('/subscribers?search=grace@example.com')).body[0].status).toBe('unsubscribed');
     // Consent does: ticking the box again is an explicit opt-in.
     await submit(t, consentForm.id, goodContact({ email: 'grace@example.com', newsletter: 'on' }));
+    await t.settle();
     expect((await a.get('/subscribers?search=grace@example.com')).body[0].status).toBe('subscribed');
   });
 
   it('the contract event alone (no forms module involved) does the same', async () => {
     await t.platform.events.emit('mailing/subscription/requested', { email: 'EVE@example.com', firstName: 'Eve', listId: null, tagSlugs: ['Imported Leads'], source: 'import:1', consent: false });
+    await t.settle();
     const eve = (await a.get('/subscribers?search=eve@example.com')).body[0];
     expect(eve).toMatchObject({ email: 'eve@example.com', first_name: 'Eve', status: 'unconfirmed', source: 'import:1', list_ids: [] });
     expect(eve.tags.map((x: any) => x.slug)).toEqual(['imported-leads']);

@@ -1,6 +1,6 @@
-// Badges: manual ones awarded by managers, and automatic ones whose criteria {event, count} a listener on the bus
-// checks each time the event fires for a member (counting what the member did, from the tables: idempotent, so a
-// repeated event awards nothing twice). Awarding is one INSERT … ON CONFLICT DO NOTHING: badge/awarded fires for a
+// Badges: manual ones awarded by managers, and automatic ones whose criteria {event, count} a durable listener checks
+// each time the event fires for a member (counting what the member did, from the tables: idempotent, so a repeated
+// event awards nothing twice). Awarding is one INSERT … ON CONFLICT DO NOTHING: badge/awarded fires for a
 // new award only, once per member and badge, also under concurrency.
 import { z } from 'zod';
 import { Prisma } from '../../../generated/prisma/client.ts';
@@ -8,6 +8,7 @@ import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { enumOf, id, inputObject, text } from '../../../input/vocabulary.ts';
 import type { EventName } from '../../../platform/events.ts';
 import type { Platform } from '../../../platform/platform.ts';
+import { durable, type DurableListener } from '../../../platform/tasks.ts';
 import { transaction } from '../../../platform/transaction.ts';
 import { badgeNotFound, memberConflict, userNotFound } from '../errors.ts';
 import { slugify } from '../service/plans.ts';
@@ -76,16 +77,19 @@ export async function awardBadge(platform: Platform, userId: number, badgeId: nu
   });
 }
 
-/** Listeners: each counted event checks the automatic badges that count it, for the member who caused it. */
-export function listenForBadges(platform: Platform) {
-  for (const [name, counted] of Object.entries(COUNTED)) {
-    platform.events.on(name as EventName, async (payload: unknown) => {
-      const userId = (payload as Record<string, number>)[counted.user];
+/** Durable listeners: each counted event checks the automatic badges that count it, for the member who caused it
+ *  (a job per event, retried: a badge is not lost to a busy database). */
+export const badgeListeners: DurableListener[] = Object.entries(COUNTED).map(([name, counted]) =>
+  durable({
+    event: name as EventName,
+    name: `member/badges/on/${name.replace(/^member\//, '')}`,
+    async handle(platform, payload) {
+      const userId = (payload as unknown as Record<string, number>)[counted.user];
       if (!userId) return;
       const badges = await platform.prisma.memberBadge.findMany({ where: { criteria: { path: ['event'], equals: name } } });
       if (!badges.length) return;
       const done = await counted.count(platform, userId);
       for (const b of badges) if (done >= (b.criteria as { count: number }).count) await awardBadge(platform, userId, b.id, null);
-    });
-  }
-}
+    },
+  }),
+);

@@ -65,6 +65,7 @@ describe('badges', () => {
     expect(first).toMatchObject({ criteria: { event: 'member/topic/created', count: 1 }, awarded_count: 0 });
     await ok(await api(t, ada).post('/topics', { space_id: lounge.id, title: 'One', body: 'first' }), 201);
     await ok(await api(t, ada).post('/topics', { space_id: lounge.id, title: 'Two', body: 'second' }), 201);
+    await t.settle(); // automatic badges are durable listeners: jobs run after the commit
     expect(events.map((e) => e.payload)).toEqual([{ user_id: ada.userId, badge_id: first.id }]);
     expect((await api(t, bob).get(`/directory/${ada.userId}`)).body.badges.map((b: any) => b.slug)).toEqual(['first-topic']);
   });

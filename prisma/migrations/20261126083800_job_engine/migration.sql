@@ -1,0 +1,2 @@
+-- DropTable
+DROP TABLE "event_outbox";
