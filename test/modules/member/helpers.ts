@@ -2,10 +2,10 @@
 // through the API, and a module that lends single member capabilities to two roles (for the capability matrix).
 import supertest from 'supertest';
 import { expect } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/platform/config.ts';
 import { openDatabase } from '../../../src/db/connect.ts';
 import { modules } from '../../../src/modules/index.ts';
-import type { Module } from '../../../src/platform/module.ts';
+import type { Module } from '../../../src/modules/module.ts';
 import { createAtrium } from '../../../src/server.ts';
 import type { Caller, TestApp } from '../../helpers/app.ts';
 

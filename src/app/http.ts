@@ -10,19 +10,21 @@ import { sendError } from '../rest/wp-error.ts';
 import { bodyError, bodyParsers, uploadLimit } from './body.ts';
 import { cors } from './cors.ts';
 import { metricsFor } from '../platform/metrics.ts';
+import type { Module } from '../modules/module.ts';
+import { countRequests, metricsEndpoint } from './metrics.ts';
 import { adminConsole } from './admin-console.ts';
-import { graphiqlAssets } from './graphiql-assets.ts';
+import { graphiqlAssets } from '../graphql/graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
 import { restRouteParam } from './rest-route-param.ts';
 import { siteRoot } from './site-root.ts';
-import { requestIdFrom, requestScope } from '../platform/request-scope.ts';
+import { requestIdFrom, requestScope, traceFrom, type RequestScope } from '../platform/request-scope.ts';
 
 export interface HttpAppOptions {
   isClosing?: () => boolean;
 }
 
-export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: RouteTable, options: HttpAppOptions = {}) {
+export function createHttpApp(platform: Platform, modules: readonly Module[], schema: GraphQLSchema, table: RouteTable, options: HttpAppOptions = {}) {
   const { config, logger } = platform;
   const app = express();
   app.disable('x-powered-by');
@@ -32,26 +34,24 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   const apiLink = `<${config.publicUrl}/wp-json/>; rel="https://api.w.org/"`;
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
-    const requestId = requestIdFrom(req.headers['x-request-id']);
-    res.setHeader('X-Request-Id', requestId);
+    const scope: RequestScope = { requestId: requestIdFrom(req.headers['x-request-id']), ...traceFrom(req.headers.traceparent) };
+    res.setHeader('X-Request-Id', scope.requestId);
     res.setHeader('Link', apiLink);
+    res.locals.scope = scope;
     if (logger.isLevelEnabled('info')) {
       res.on('finish', () => {
-        logger.info(
-          { requestId, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) },
-          'request',
-        );
+        logger.info({ ...scope, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
       });
     }
-    requestScope.run({ requestId }, next);
+    requestScope.run(scope, next);
   });
   const metrics = metricsFor(platform);
-  app.use(metrics.middleware);
+  app.use(countRequests(metrics));
   app.use(securityHeaders(config.publicUrl));
   // Answers of 1 kB and more are compressed (brotli or gzip, as Accept-Encoding asks; Vary set); smaller ones would
   // cost more to compress than they save. Pre-compressed assets (GraphiQL's) carry their encoding and are left alone.
   app.use(compression({ threshold: 1024 }));
-  app.use(cors(config, [...platform.apiKeyHeaders, ...platform.modules.flatMap((m) => m.corsHeaders ?? [])]));
+  app.use(cors(config, [...platform.apiKeyHeaders, ...modules.flatMap((m) => m.corsHeaders ?? [])]));
   app.use(restRouteParam);
   // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
@@ -59,11 +59,11 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
 
   app.use(adminConsole());
-  app.get('/metrics', metrics.handler);
+  app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
   app.get('/readyz', readyz(platform, options.isClosing ?? (() => false)));
-  for (const m of platform.modules) {
+  for (const m of modules) {
     if (!m.http) continue;
     const router = express.Router();
     m.http(router, platform);
