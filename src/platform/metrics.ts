@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Platform } from './platform.ts';
+import { passwordWork } from './users/passwords.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -53,6 +54,10 @@ function createMetrics(platform: Platform): Metrics {
   new Gauge({
     name: 'atrium_db_pool_waiting', help: 'Statements waiting for a free database connection (above 0 for long: the pool is the bottleneck)', registers: [registry],
     collect() { this.set(platform.db.pool().waiting); },
+  });
+  new Gauge({
+    name: 'atrium_password_verifications', help: 'argon2 password verifications since start (one per password check, whatever the account)', registers: [registry],
+    collect() { this.set(passwordWork.verifications); },
   });
   const token = platform.config.metricsToken;
   const metrics: Metrics = {
