@@ -1,7 +1,7 @@
 // The core module's operator commands: users, app-passwords, keys, jobs (serve, migrate, studio: src/cli/commands.ts).
 import { Argument, type Command } from 'commander';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { CliContext } from '../../platform/module.ts';
+import type { CliContext } from '../../cli/context.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../platform/auth/api-keys.ts';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from '../../platform/auth/app-passwords.ts';
 import { createUser, resolveUser, setRoles, userWhere } from '../../platform/users/service.ts';
