@@ -4,7 +4,7 @@
 // member's topic; POST /badges honours `criteria` and refuses what it cannot read (membership.md, "Badge").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modules } from '../../../../src/modules/index.ts';
-import type { Module } from '../../../../src/platform/module.ts';
+import type { Module } from '../../../../src/modules/module.ts';
 import { createTestApp, type Caller, type TestApp } from '../../../helpers/app.ts';
 import { api, membership, ok, plan, type Api } from '../helpers.ts';
 
