@@ -1,7 +1,7 @@
 // Password checks cost the same for every kind of account (issue 25, item 8): a wrong password for an imported
 // account (no argon2 hash stored) used to answer at once, so imported accounts were enumerable by time. Counted, not
 // timed: every login attempt — right or wrong password, unknown user, imported account — runs exactly one argon2
-// verification of the same parameters (GET /metrics, atrium_password_verifications), on the GraphQL login and the
+// verification of the same parameters (GET /metrics, atrium_password_verifications_total), on the GraphQL login and the
 // REST mobile login alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PASSWORD } from '../../src/modules/member/importer/users.ts';
@@ -21,7 +21,7 @@ afterAll(() => t?.close());
 
 async function verifications(): Promise<number> {
   const res = await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
-  return Number(/^atrium_password_verifications (\d+)$/m.exec(res.text)![1]);
+  return Number(/^atrium_password_verifications_total (\d+)$/m.exec(res.text)![1]);
 }
 
 const faces = {
