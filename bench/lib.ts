@@ -1,7 +1,7 @@
 // Shared benchmark plumbing: Atrium and the express baseline each in their own process, autocannon as the load,
 // ratios against the baseline measured in the same run, and SQL statement counts measured in-process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,11 +20,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+async function waitFor(url: string, timeoutMs = 60_000, up = (status: number) => status < 300): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(url)).ok) return;
+      if (up((await fetch(url)).status)) return;
     } catch {
       /* not up yet */
     }
@@ -59,6 +59,24 @@ export async function startBaseline(): Promise<Running> {
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/hello`);
   return { url, child, stop: stopper(child) };
+}
+
+/** Starts a node script of bench/ (through tsx unless it is JavaScript) with `env`, up once `ready` answers. */
+export async function startNode(script: string, env: Record<string, string>, ready: string, up?: (status: number) => boolean): Promise<Running> {
+  const port = await freePort();
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'], cwd: path.dirname(script) });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${ready}`, 60_000, up);
+  return { url, child, stop: stopper(child) };
+}
+
+/** The connection URL of the embedded cluster under `dataDir` while it runs (or DATABASE_URL when set). */
+export function databaseUrlOf(dataDir: string): string {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const password = readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
+  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/atrium`;
 }
 
 /** Starts `atrium serve` on a data directory (embedded database unless env has DATABASE_URL); `nodeArgs` go to node

@@ -1,4 +1,4 @@
-// npx tsx bench/profile.ts [list|forms|viewer|discovery] — where a request's CPU goes. Seeds the request path's data
+// npx tsx bench/profile.ts [list|graphql-list|forms|viewer|discovery] — where a request's CPU goes. Seeds the request path's data
 // (bench/request-path.ts), starts `atrium serve` under `node --cpu-prof`, loads one scenario with autocannon
 // (32 connections, BENCH_SECONDS, default 8), and prints the server's CPU time during the load by where the code lives
 // (a package under node_modules, a folder of src/, node's internals, GC), as self time: the cost of the code itself,
@@ -7,8 +7,9 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { cpuOf, databaseCpu, databaseCpuSince, machineCpu, postmasterOf } from './cpu.ts';
 import { load, startAtrium } from './lib.ts';
-import { FORMS_LIST, LIST, seedRequestPath, VIEWER } from './request-path.ts';
+import { FORMS_LIST, GRAPHQL_LIST, LIST, seedRequestPath, VIEWER } from './request-path.ts';
 
 interface ProfileNode {
   id: number;
@@ -20,28 +21,6 @@ interface Profile {
   timeDeltas: number[];
 }
 
-/** A process' CPU time so far in ms, user and system (the kernel's side: sockets, syscalls), from /proc. */
-function cpuOf(pid: number | string): { user: number; system: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const tick = 10; // ms per clock tick (USER_HZ = 100 on Linux)
-  return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick };
-}
-
-/** CPU ms of every PostgreSQL process on the machine (the embedded cluster's, or a local server's). */
-function databaseCpu(): number {
-  let ms = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/stat`, 'utf8').includes('(postgres)')) continue;
-      const { user, system } = cpuOf(pid);
-      ms += user + system;
-    } catch {
-      /* the process ended meanwhile */
-    }
-  }
-  return ms;
-}
-
 const scenario = process.argv[2] ?? 'list';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const seeded = await seedRequestPath();
@@ -49,22 +28,27 @@ const profileDir = mkdtempSync(path.join(tmpdir(), 'atrium-profile-'));
 const extraNodeArgs = (process.env.PROFILE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const atrium = await startAtrium(seeded.dir, {}, [...extraNodeArgs, '--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 let result;
-let cpu = { user: 0, system: 0, database: 0, load: 0 };
+let cpu = { user: 0, system: 0, database: 0, load: 0, machine: 0 };
 try {
   const auth = { Authorization: seeded.authorization };
   const requests: Record<string, () => ReturnType<typeof load>> = {
     discovery: () => load(`${atrium.url}/wp-json/`, { seconds }),
     list: () => load(`${atrium.url}${LIST}`, { headers: auth, seconds }),
+    'graphql-list': () => load(`${atrium.url}/graphql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: GRAPHQL_LIST, seconds }),
     forms: () => load(`${atrium.url}${FORMS_LIST}`, { seconds }),
     viewer: () => load(`${atrium.url}/graphql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: VIEWER, seconds }),
   };
   if (!requests[scenario]) throw new Error(`unknown scenario ${scenario}: one of ${Object.keys(requests).join(', ')}`);
   await new Promise((r) => setTimeout(r, 1000)); // an idle second before the load: it marks where the load starts
-  const before = { ...cpuOf(atrium.child.pid!), database: databaseCpu(), load: process.cpuUsage() };
+  const postmaster = process.env.DATABASE_URL ? undefined : postmasterOf(seeded.dir);
+  const before = { ...cpuOf(atrium.child.pid!), database: databaseCpu(postmaster), load: process.cpuUsage(), machine: machineCpu().busy };
   result = await requests[scenario]!();
-  const after = { ...cpuOf(atrium.child.pid!), database: databaseCpu() };
+  const after = { ...cpuOf(atrium.child.pid!), database: databaseCpu(postmaster), machine: machineCpu().busy };
   const generator = process.cpuUsage(before.load);
-  cpu = { user: after.user - before.user, system: after.system - before.system, database: after.database - before.database, load: (generator.user + generator.system) / 1000 };
+  cpu = {
+    user: after.user - before.user, system: after.system - before.system, database: databaseCpuSince(before.database, after.database),
+    load: (generator.user + generator.system) / 1000, machine: after.machine - before.machine,
+  };
   await new Promise((r) => setTimeout(r, 1000)); // and one after
 } finally {
   await atrium.stop();
@@ -118,7 +102,8 @@ console.log(`## ${scenario}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} m
 console.log(
   `CPU per request (from /proc): Atrium ${(cpu.user / requests).toFixed(3)} ms user + ${(cpu.system / requests).toFixed(3)} ms system; ` +
     `PostgreSQL ${(cpu.database / requests).toFixed(3)} ms; the load generator ${(cpu.load / requests).toFixed(3)} ms; ` +
-    `machine ${(((cpu.user + cpu.system + cpu.database + cpu.load) / (seconds * 1000 * cpus().length)) * 100).toFixed(0)} % busy of ${cpus().length} cores`,
+    `these ${(((cpu.user + cpu.system + cpu.database + cpu.load) / (seconds * 1000 * cpus().length)) * 100).toFixed(0)} % of ${cpus().length} cores; ` +
+    `the machine ${((cpu.machine / (seconds * 1000 * cpus().length)) * 100).toFixed(0)} % busy (the rest is other work on it)`,
 );
 console.log(`main thread per request (from the profile, which counts time off the CPU inside a call too): ${((total - idle) / 1000 / requests).toFixed(3)} ms, ${((100 * idle) / total).toFixed(1)} % idle`);
 console.log('\n| self time | % of busy | ms per request |\n|---|---|---|');

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Module } from './platform/module.ts';
 import type { ModuleConfig, ModuleConfigs } from './platform/module-config.ts';
+import { configEnvironment } from './env-file.ts';
 import { bool, int, list, size, url } from './platform/env-values.ts';
 
 const PLATFORM_KEYS = {
@@ -94,7 +95,7 @@ type Configured = Module & { config: ModuleConfig };
  * The platform's keys and those of every listed module, validated together (one line per bad key). Modules left out
  * get their section when a platform is built with them (withModuleSections), from the same environment.
  */
-export function loadConfig(env: Env = process.env, modules: readonly Module[] = []): Config {
+export function loadConfig(env: Env = configEnvironment().env, modules: readonly Module[] = []): Config {
   // Empty strings mean "unset", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')) as Env;
   const configured = withConfig(modules);

@@ -19,6 +19,23 @@ export function processCommands(program: Command, cli: CliContext): void {
       cli.success(`database is up to date (${Number(applied[0]?.n ?? 0)} migrations applied)`);
     });
 
+  const db = program.command('db').description('Back up and restore the database (the embedded cluster while it serves, or DATABASE_URL)');
+  db.command('backup')
+    .description("Write every row of Atrium's tables to <file> (gzip, pg_dump's plain COPY format), from one consistent snapshot")
+    .argument('<file>', 'where to write the backup (mode 0600: it holds personal data)')
+    .action(async (file: string) => {
+      const header = await (await import('./backup-command.ts')).backupTo(file);
+      cli.print(header.tables.filter((t) => t.rows > 0).map((t) => ({ table: t.name, rows: t.rows })), ['table', 'rows']);
+      cli.success(`backup of ${header.tables.reduce((n, t) => n + t.rows, 0)} rows at migration ${header.migrations.at(-1)} written to ${file}`);
+    });
+  db.command('restore')
+    .description('Load a backup into an empty database (a new DATA_DIR, or an empty DATABASE_URL), migrated first')
+    .argument('<file>', 'a file written by `atrium db backup`')
+    .action(async (file: string) => {
+      const header = await (await import('./backup-command.ts')).restoreFrom(file);
+      cli.success(`restored ${header.tables.reduce((n, t) => n + t.rows, 0)} rows from the backup of ${header.createdAt}`);
+    });
+
   program
     .command('studio')
     .description('Browse the data with Prisma Studio (on the embedded PostgreSQL or DATABASE_URL)')

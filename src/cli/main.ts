@@ -1,6 +1,7 @@
 // `atrium`: the operators' command line (wp-cli style). Modules add their own commands.
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError } from '../config.ts';
+import { EnvFileError } from '../env-file.ts';
 import { EmbeddedClusterError } from '../db/embedded/cluster.ts';
 import { ClusterLockTimeoutError } from '../db/embedded/lock.ts';
 import { DatabaseUnavailableError } from '../db/ensure-database.ts';
@@ -30,7 +31,7 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`Error: ${err.message}${detail}\n`);
       return 1;
     }
-    if (err instanceof ConfigError || err instanceof DatabaseUnavailableError || err instanceof EmbeddedClusterError || err instanceof ClusterLockTimeoutError) {
+    if (err instanceof ConfigError || err instanceof EnvFileError || err instanceof DatabaseUnavailableError || err instanceof EmbeddedClusterError || err instanceof ClusterLockTimeoutError) {
       process.stderr.write(`Error: ${err.message}\n`);
       return 2;
     }

@@ -10,7 +10,9 @@ const cell = (v: unknown): string =>
 const csvCell = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? v : cell(v));
 
 export function render(rows: Record<string, unknown>[], format: Format, columns?: string[]): string {
-  if (format === 'json') return JSON.stringify(rows, (_k, v) => (v instanceof Date ? v.toISOString() : v), 2);
+  // bigint columns (money in minor units) are JSON numbers while they fit 53 bits, else strings: never rounded.
+  const json = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? (Number.isSafeInteger(Number(v)) ? Number(v) : String(v)) : v);
+  if (format === 'json') return JSON.stringify(rows, (_k, v) => json(v), 2);
   const cols = columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
   if (format === 'csv') return toCsv([cols, ...rows.map((r) => cols.map((c) => csvCell(r[c])))], { eol: '\n', finalEol: false });
   if (!rows.length) return cols.length ? cols.join('  ') : '(none)';

@@ -9,6 +9,7 @@ import { migrateJobSchema } from './job-schema.ts';
 import { applyMigrations } from './migrate.ts';
 import { migrationPgFactory } from './pg-char-shim.ts';
 import { statementNamer } from './prepared-statements.ts';
+import { poolSql, type Sql } from './sql.ts';
 import { countStatements, StatementCounter } from './statement-counter.ts';
 
 /** The database Atrium keeps on its embedded cluster. */
@@ -22,6 +23,8 @@ export interface Database {
   /** Connection URL, with the password: for tools that Atrium starts (studio), never for logs. */
   url: string;
   prisma: PrismaClient;
+  /** Kysely on the same pool, for hot reads and SQL beyond Prisma's client (src/db/sql.ts, docs/data-access.md). */
+  sql: Sql;
   statements: StatementCounter;
   /** The connection pool now: open connections, idle ones, and queries waiting for one (a saturated pool). */
   pool(): { total: number; idle: number; waiting: number };
@@ -43,12 +46,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const max = target.statementCache ?? 500;
     // The pool is Atrium's (so /metrics can show it); Prisma ends it when it disconnects.
     const pool = new pg.Pool({ connectionString: url });
-    const pgOptions = { disposeExternalPool: true, ...(max > 0 ? { statementNameGenerator: statementNamer({ after: 3, max }) } : {}) };
+    // One budget of prepared statements for both clients.
+    const namer = max > 0 ? statementNamer({ after: 3, max }) : undefined;
+    const pgOptions = { disposeExternalPool: true, ...(namer ? { statementNameGenerator: namer } : {}) };
     const prisma = new PrismaClient({ adapter: countStatements(new PrismaPg(pool, pgOptions), statements) });
+    const sql = poolSql(pool, { statements, name: namer && ((text) => namer({ sql: text, args: [], argTypes: [] })) });
     return {
       kind: target.kind,
       url,
       prisma,
+      sql,
       statements,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async migrate() {

@@ -12,7 +12,7 @@ import { getDatamodel } from '../generated/pothos-prisma-types.ts';
 import { can, hasApiScope } from '../platform/principal.ts';
 import type { Context } from './context.ts';
 import { refusal } from './refusal.ts';
-import { DateTimeScalar, FileScalar, JSONScalar } from './scalars.ts';
+import { DateTimeScalar, FileScalar, JSONScalar, SafeIntScalar } from './scalars.ts';
 import { validationFailure } from './validation.ts';
 
 export interface AuthScopes {
@@ -31,6 +31,7 @@ export interface AtriumSchemaTypes {
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
+    SafeInt: { Input: number; Output: number | bigint };
     File: { Input: File; Output: never };
   };
   Directives: {
@@ -79,6 +80,7 @@ export function createBuilder() {
   });
   builder.addScalarType('DateTime', DateTimeScalar);
   builder.addScalarType('JSON', JSONScalar);
+  builder.addScalarType('SafeInt', SafeIntScalar);
   builder.addScalarType('File', FileScalar);
   builder.queryType({ description: 'Reads. Each field states its access; the REST routes answer from the same fields.' });
   builder.mutationType({ description: 'Changes. Each field states its access; the REST routes answer from the same fields.' });

@@ -3,7 +3,9 @@
 import type PrismaTypes from '../generated/pothos-prisma-types.ts';
 import { ValidationError } from '../platform/errors.ts';
 import type { ArgBuilder } from '@pothos/core';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Builder, Types } from './builder.ts';
+import { selects } from './selection.ts';
 
 export const MAX_PER_PAGE = 100;
 
@@ -49,31 +51,48 @@ export interface PageSource<T> {
   count(): Promise<number>;
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   findMany(window: PageWindow, query: {}): Promise<T[]>;
+  /**
+   * A read of the page that answers the total in the same statement when `total` is asked (a hot list's Kysely query,
+   * docs/data-access.md); null when it does not cover the selection (`query`), which then loads through findMany.
+   * `total` is null when it could not be read with the rows (a page past the end).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  findPage?(window: { skip: number; take: number }, query: {}, total: boolean): Promise<{ rows: T[]; total: number | null } | null>;
 }
 
 /**
- * The page reads one row past its end: when that row is missing, the page is the list's last and the total is known
- * without a COUNT (every list that fits in one page — forms, plans, courses — answers in one statement). Otherwise
- * the total is counted after the page, so a full page costs the same two statements as before, one after the other.
+ * A source with `findPage` reads the page and, when the selection (`info`) asks for it, the total in one statement.
+ * Otherwise the page reads one row past its end: when that row is missing, the page is the list's last and the total
+ * is known without a COUNT (every list that fits in one page — forms, plans, courses — answers in one statement);
+ * else the total is counted after the page.
  */
-export function offsetPage<T>(args: { page?: number | null; perPage?: number | null }, source: PageSource<T>): OffsetPage<T> {
+export function offsetPage<T>(args: { page?: number | null; perPage?: number | null }, source: PageSource<T>, info?: GraphQLResolveInfo): OffsetPage<T> {
   const { page, perPage } = pageArgs(args);
   const skip = (page - 1) * perPage;
-  let rows: Promise<T[]> | undefined;
+  const withTotal = info ? selects(info, ['total', 'totalPages']) : false;
+  // `past`: the rows hold one past the page's end when there is one, so a short read is the list's last page.
+  let rows: Promise<{ rows: T[]; total: number | null; past: boolean }> | undefined;
   let total: Promise<number> | undefined;
   const totalFromRows = async () => {
     await new Promise(setImmediate); // the sibling `items` resolver starts in the same pass of the executor
     if (rows) {
-      const fetched = (await rows).length;
-      if (fetched <= perPage && (fetched > 0 || page === 1)) return skip + fetched;
+      const read = await rows;
+      if (read.total !== null) return read.total;
+      const fetched = read.rows.length;
+      if (read.past && fetched <= perPage && (fetched > 0 || page === 1)) return skip + fetched;
     }
     return source.count();
+  };
+  const load = async (query: object) => {
+    const read = await source.findPage?.({ skip, take: perPage }, query, withTotal);
+    if (read) return { ...read, past: false };
+    return { rows: await source.findMany({ skip, take: perPage + 1, relationLoadStrategy: 'query' }, query), total: null, past: true };
   };
   return {
     page,
     perPage,
     total: () => (total ??= totalFromRows()),
-    items: async (query = {}) => (await (rows ??= source.findMany({ skip, take: perPage + 1, relationLoadStrategy: 'query' }, query))).slice(0, perPage),
+    items: async (query = {}) => (await (rows ??= load(query))).rows.slice(0, perPage),
   };
 }
 

@@ -1,6 +1,6 @@
 // DateTime renders as ISO 8601 UTC with seconds precision and Z (DECISIONS.md); JSON is any JSON value.
 import { GraphQLScalarType, Kind } from 'graphql';
-import { JSONResolver } from 'graphql-scalars';
+import { GraphQLSafeInt, JSONResolver } from 'graphql-scalars';
 import { isIsoDateTime } from '../input/rules.ts';
 import { isUpload } from '../input/vocabulary.ts';
 
@@ -30,6 +30,13 @@ export const DateTimeScalar = new GraphQLScalarType<Date, string>({
 });
 
 export const JSONScalar = JSONResolver;
+
+/** Integers of 53 bits (money in minor units, sums past 2^31): graphql-scalars' SafeInt, which also answers a bigint
+ *  (PostgreSQL bigint columns) that fits — one that does not is refused by SafeInt's own check, never rounded. */
+export const SafeIntScalar = new GraphQLScalarType<string | number, number>({
+  ...GraphQLSafeInt.toConfig(),
+  serialize: (value) => GraphQLSafeInt.serialize(typeof value === 'bigint' ? Number(value) : value) as number,
+});
 
 const notAFile = () => new TypeError('File must be an uploaded file: send the request as multipart/form-data (operations, map, the file).');
 

@@ -130,6 +130,9 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
     landingPage: false,
     // CORS is the app's one policy for both faces (src/http/cors.ts); yoga's default reflects any origin.
     cors: false,
+    // Bodies are bounded before yoga (express.json: BODY_LIMIT; multipart: UPLOAD_LIMIT, 413 by declared length);
+    // yoga's own default (25 MB) would refuse an upload UPLOAD_LIMIT allows.
+    maxRequestBodySize: Math.max(config.uploadLimit, config.bodyLimit),
     // Yoga reports every error it answers — a client's syntax error as much as a crash — at its error level.
     // Unexpected errors are logged once, by maskError (describeError); what yoga says goes to debug, so anonymous
     // callers cannot flood the error log.

@@ -76,7 +76,10 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
     if (!known) logger.error({ err }, 'unhandled error');
     const e = known ?? { code: 'internal_error', message: 'An unexpected error occurred.', status: 500 };
     if (req.originalUrl.startsWith('/graphql')) {
-      return void res.status(e.status).json({ errors: [{ message: e.message, extensions: { code: e.code, status: e.status } }] });
+      // Refused before GraphQL ran (a body too large, no length): the WordPress shape both faces answer, with the
+      // same error as GraphQL's `errors` for clients that read only those.
+      const errors = [{ message: e.message, extensions: { code: e.code, status: e.status } }];
+      return void res.status(e.status).json({ code: e.code, message: e.message, data: { status: e.status }, errors });
     }
     sendError(res, e);
   });

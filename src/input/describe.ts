@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { ArgSpec } from './rules.ts';
 
-export type GraphQLScalarName = 'String' | 'Int' | 'Float' | 'Boolean' | 'DateTime' | 'JSON' | 'File';
+export type GraphQLScalarName = 'String' | 'Int' | 'SafeInt' | 'Float' | 'Boolean' | 'DateTime' | 'JSON' | 'File';
 
 export type InputNode =
   | { kind: 'scalar'; scalar: GraphQLScalarName; spec: ArgSpec }
@@ -30,7 +30,7 @@ export const INT32_MIN = -2_147_483_648;
 
 type AnyZod = z.ZodType;
 const defOf = (s: AnyZod) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
-const metaOf = (s: AnyZod) => z.globalRegistry.get(s) as { id?: string; rest?: string; description?: string; scalar?: 'File' } | undefined;
+const metaOf = (s: AnyZod) => z.globalRegistry.get(s) as { id?: string; rest?: string; description?: string; scalar?: 'File' | 'SafeInt' } | undefined;
 export const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** JSON-schema keywords of a leaf that WordPress' argument schema understands. */
@@ -45,9 +45,11 @@ function leafSpec(s: AnyZod): Record<string, unknown> {
   // Formats are checked by their own rule (the generated regexes are long and say less).
   if (out.format) delete out.pattern;
   if (out.format && !['email', 'uuid', 'uri', 'date-time'].includes(out.format as string)) delete out.format;
+  // GraphQL's Int is 32 bits; a declared SafeInt (money: `safeInt()`) is 53.
+  const [min, max] = metaOf(s)?.scalar === 'SafeInt' ? [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] : [INT32_MIN, INT32_MAX];
   if (json.type === 'integer') {
-    out.minimum = Math.max((out.minimum as number | undefined) ?? INT32_MIN, INT32_MIN);
-    out.maximum = Math.min((out.maximum as number | undefined) ?? INT32_MAX, INT32_MAX);
+    out.minimum = Math.max((out.minimum as number | undefined) ?? min, min);
+    out.maximum = Math.min((out.maximum as number | undefined) ?? max, max);
     if (out.minimum === INT32_MIN) delete out.minimum;
   }
   return out;
@@ -75,7 +77,8 @@ function build(schema: AnyZod): InputNode {
     case 'number': {
       const extra = leafSpec(schema);
       const integer = (z.toJSONSchema(schema, { io: 'input' }) as { type?: string }).type === 'integer';
-      return { kind: 'scalar', scalar: integer ? 'Int' : 'Float', spec: { type: integer ? 'integer' : 'number', ...extra, ...(description ? { description } : {}) } };
+      const scalar = !integer ? 'Float' : metaOf(schema)?.scalar === 'SafeInt' ? 'SafeInt' : 'Int';
+      return { kind: 'scalar', scalar, spec: { type: integer ? 'integer' : 'number', ...extra, ...(description ? { description } : {}) } };
     }
     case 'boolean':
       return { kind: 'scalar', scalar: 'Boolean', spec: { type: 'boolean', ...(description ? { description } : {}) } };

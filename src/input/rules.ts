@@ -31,7 +31,7 @@ export interface ArgSpec {
 
 type Options = Omit<ArgSpec, 'type' | 'items'>;
 
-/** GraphQL's Int, which every integer argument becomes, is 32-bit. */
+/** GraphQL's Int, which an integer argument becomes unless declared a SafeInt, is 32-bit. */
 const INT32 = { minimum: -2_147_483_648, maximum: 2_147_483_647 };
 
 /** A REST-only string argument (rest()'s `args`); every other argument is derived from its zod declaration. */
@@ -131,9 +131,10 @@ function checkConstraints(name: string, spec: ArgSpec, value: unknown): ArgIssue
   }
   if (typeof value === 'number') {
     const int = spec.type === 'integer';
-    const min = int && spec.minimum === undefined ? undefined : int ? Math.max(spec.minimum!, INT32.minimum) : spec.minimum;
-    const max = int ? Math.min(spec.maximum ?? INT32.maximum, INT32.maximum) : spec.maximum;
-    if (int && value < INT32.minimum) return { code: 'rest_out_of_bounds', message: `${name} must be greater than or equal to ${INT32.minimum}` };
+    // An integer without its own bounds is a GraphQL Int; a declared one (SafeInt: 53 bits) carries its bounds.
+    const min = spec.minimum;
+    const max = int ? (spec.maximum ?? INT32.maximum) : spec.maximum;
+    if (int && min === undefined && value < INT32.minimum) return { code: 'rest_out_of_bounds', message: `${name} must be greater than or equal to ${INT32.minimum}` };
     if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
       const message =
         min !== undefined && max !== undefined

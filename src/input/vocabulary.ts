@@ -14,6 +14,13 @@ export const inputObject = <S extends z.ZodRawShape>(name: string, shape: S, des
 /** A row id: a positive 32-bit integer (GraphQL's Int). */
 export const id = () => z.number().int().min(1).max(INT32_MAX);
 
+/** A 53-bit integer (GraphQL's SafeInt, a JSON integer over REST): amounts in minor units, which pass 2^31 in
+ *  currencies such as VND or IDR. */
+export const safeInt = () => z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).meta({ scalar: 'SafeInt' });
+
+/** Money in minor units of its currency (cents): a 53-bit integer, never negative. */
+export const minorUnits = () => safeInt().min(0);
+
 /** Text with a maximum length, trimmed. */
 export const text = (max: number, min = 0) => {
   const s = z.string().trim();

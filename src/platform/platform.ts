@@ -1,6 +1,7 @@
 // The platform every module stands on: one object per running instance (tests build many).
 import { withModuleSections, type Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
+import type { Sql } from '../db/sql.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { AuthExtensions } from './auth/extensions.ts';
 import { PrincipalCache } from './auth/principal-cache.ts';
@@ -22,6 +23,8 @@ export interface Platform {
   config: Config;
   db: Database;
   prisma: PrismaClient;
+  /** Kysely on the same pool: hot reads and SQL beyond Prisma's client (docs/data-access.md); sqlIn(tx) in a transaction. */
+  sql: Sql;
   clock: Clock;
   logger: Logger;
   hooks: Hooks;
@@ -66,6 +69,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     config,
     db,
     prisma: db.prisma,
+    sql: db.sql,
     clock,
     logger,
     hooks,

@@ -3,6 +3,7 @@
 import './events.ts';
 import type { Module } from '../../platform/module.ts';
 import { mailerConfig } from './config.ts';
+import { mailerErrors } from './errors.ts';
 import { MAILER_EVENTS_SCOPE, MAILER_MANAGE, mailerCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
 import { mailerCli } from './cli.ts';
@@ -20,6 +21,7 @@ import { mailerMetrics } from './metrics.ts';
 export const mailer: Module = {
   name: 'mailer',
   config: mailerConfig,
+  errors: mailerErrors.table,
   // Inbound event senders (and older clients) send their API key in this header rather than Authorization.
   credentials: { apiKeyHeaders: ['X-Mailer-Key'] },
   schema(builder) {

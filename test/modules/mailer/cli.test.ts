@@ -1,4 +1,7 @@
 // `atrium mailer subscribers list | campaigns list | campaigns send <id> | stats` on a throwaway database.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { createCampaign } from '../../../src/modules/mailer/service/campaigns.ts';
@@ -13,6 +16,7 @@ vi.setConfig({ testTimeout: 120_000 }); // every command opens the database, slo
 useCliDataDir('mailer-cli', { JOBS_ENABLED: 'false' });
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let campaignId: number;
+let fileCampaignId: number;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -25,6 +29,7 @@ beforeAll(async () => {
       await createSubscriber(atrium.platform, { email, listId: list.id, status });
     }
     campaignId = (await createCampaign(atrium.platform, { name: 'Launch', subject: 'Hi {{first_name|there}}', text: 'Hello', listIds: [list.id] })).id;
+    fileCampaignId = (await createCampaign(atrium.platform, { name: 'From the file', subject: 'Hi', text: 'Hello', listIds: [list.id] })).id;
   } finally {
     await atrium.close();
   }
@@ -50,11 +55,35 @@ it('sends a campaign in the foreground and reports the outcome; a second send is
 
 it('lists campaigns with their stats, and prints dashboard counts', async () => {
   const list = await cli('mailer', 'campaigns', 'list', '--format', 'json');
-  expect(JSON.parse(list.out)).toEqual([expect.objectContaining({ id: campaignId, name: 'Launch', status: 'sent', recipients: 2, sent: 2, failed: 0 })]);
+  expect(JSON.parse(list.out)).toEqual(expect.arrayContaining([expect.objectContaining({ id: campaignId, name: 'Launch', status: 'sent', recipients: 2, sent: 2, failed: 0 })]));
   const stats = await cli('mailer', 'stats', '--format', 'json');
   expect(JSON.parse(stats.out)).toEqual(expect.arrayContaining([
     { group: 'status', name: 'subscribed', count: 2 },
     { group: 'status', name: 'unsubscribed', count: 1 },
     { group: 'total', name: 'all', count: 3 },
   ]));
+});
+
+it('without SMTP_URL a send is refused naming the key and changes nothing; the env file gives the CLI the server\'s transport', async () => {
+  const url = process.env.SMTP_URL!;
+  delete process.env.SMTP_URL;
+  const dir = mkdtempSync(path.join(tmpdir(), 'atrium-env-'));
+  try {
+    const refused = await cli('mailer', 'campaigns', 'send', String(fileCampaignId));
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toContain('SMTP_URL');
+    const listed = JSON.parse((await cli('mailer', 'campaigns', 'list', '--format', 'json')).out);
+    expect(listed.find((c: { id: number }) => c.id === fileCampaignId)).toMatchObject({ status: 'draft', recipients: 0 });
+
+    const file = path.join(dir, 'atrium.env');
+    writeFileSync(file, `# the server's configuration\nSMTP_URL=${url}\n`);
+    process.env.ATRIUM_ENV_FILE = file;
+    const sent = await cli('mailer', 'campaigns', 'send', String(fileCampaignId));
+    expect(sent.code, sent.err).toBe(0);
+    expect(sent.err).toContain(`campaign ${fileCampaignId}: 2 sent, 0 failed of 2`);
+  } finally {
+    delete process.env.ATRIUM_ENV_FILE;
+    process.env.SMTP_URL = url;
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -10,6 +10,7 @@ import { listNotFound, subscriberNotFound, tagNotFound } from '../errors.ts';
 import { createList, createTag, deleteList, deleteTag, ListCreate, ListUpdate, TagCreate, TagUpdate, updateList, updateTag } from '../service/lists-tags.ts';
 import { createSubscriber, deleteSubscriber, SubscriberCreate, SubscriberFilter, subscriberWhere, SubscriberUpdate, updateSubscriber } from '../service/subscribers.ts';
 import { TagAssignment, tagSubscriber, untagSubscriber } from '../service/tagging.ts';
+import { countSubscribers, subscriberPage } from '../service/subscriber-page.ts';
 import { LIST, SUBSCRIBER, TAG } from './selections.ts';
 import { mailerTypes } from './types.ts';
 
@@ -26,15 +27,16 @@ export const audienceSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, SubscriberFilter),
       ...rest('GET /mailer/v1/subscribers', { select: SUBSCRIBER, paginated: true }),
-      resolve: (_r, args, ctx) => {
-        const where = subscriberWhere(args);
+      // The hot read (docs/data-access.md): one Kysely statement for the page, its lists and tags and the total;
+      // Prisma for a selection it does not cover.
+      resolve: (_r, args, ctx, info) => {
+        const { prisma, sql } = ctx.platform;
         return offsetPage(args, {
-          count: () => ctx.platform.prisma.mailerSubscriber.count({ where }),
-          // Newest first by id (creation order): the primary key keeps it an index scan, so the page's lists and tags
-          // join in the same statement (joins are evaluated for the page's rows only).
+          count: () => countSubscribers(sql, args),
+          findPage: (w, query, total) => subscriberPage(sql, args, w, query, total),
           findMany: (w, query) =>
-            ctx.platform.prisma.mailerSubscriber.findMany({ ...query, ...w, relationLoadStrategy: 'join', where, orderBy: { id: 'desc' } }),
-        });
+            prisma.mailerSubscriber.findMany({ ...query, ...w, relationLoadStrategy: 'join', where: subscriberWhere(args), orderBy: { id: 'desc' } }),
+        }, info);
       },
     }),
     mailerSubscriber: t.prismaField({

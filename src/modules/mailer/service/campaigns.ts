@@ -8,7 +8,7 @@ import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
 import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { enumOf, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
-import { campaignConflict, campaignNotFound, segmentNotFound, tagNotFound } from '../errors.ts';
+import { campaignConflict, campaignNotFound, segmentNotFound, smtpMissing, tagNotFound } from '../errors.ts';
 import { extractLinks } from '../send/render.ts';
 import { wakeSender } from '../send/sender.ts';
 import { hasAudience, materialise } from './audience.ts';
@@ -102,6 +102,10 @@ export const MATERIALISE = { timeout: 120_000, maxWait: 30_000 };
 
 /** POST …/send: now (no sendAt, or one not in the future), or scheduled. Only drafts and scheduled campaigns. */
 export async function sendCampaign(platform: Platform, id: number, sendAt?: Date | null) {
+  // Sending now without a transport would fail every message and mark the campaign sent: refuse, changing nothing.
+  // (A campaign may be scheduled first: site health is critical about it until SMTP_URL is set.)
+  const now = platform.clock.now();
+  if (!platform.mail.configured && !(sendAt && sendAt.getTime() > now.getTime())) throw smtpMissing();
   return transaction(platform, async (tx, after) => {
     // Row lock: two concurrent sends of one draft cannot both start it.
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM mailer_campaigns WHERE id = ${id} FOR UPDATE`;
@@ -109,7 +113,6 @@ export async function sendCampaign(platform: Platform, id: number, sendAt?: Date
     const c = await tx.mailerCampaign.findUniqueOrThrow({ where: { id } });
     if (c.status !== 'draft' && c.status !== 'scheduled') throw campaignConflict(c.status, 'sent');
     assertSendable(c);
-    const now = platform.clock.now();
     if (sendAt && sendAt.getTime() > now.getTime()) {
       return tx.mailerCampaign.update({ where: { id }, data: { status: 'scheduled', sendAt, updatedAt: now } });
     }

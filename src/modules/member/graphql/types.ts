@@ -23,7 +23,7 @@ export const memberTypes = schemaPart((builder) => {
       name: t.exposeString('name', { description: 'Name shown to members.' }),
       slug: t.exposeString('slug', { description: 'Unique URL name: lower-case letters, digits and dashes.' }),
       description: t.exposeString('description', { description: 'Text shown to members; empty when none.' }),
-      price: t.exposeInt('price', { description: 'Minor units (cents) per period; for lifetime plans, once.' }),
+      price: t.expose('price', { type: 'SafeInt', description: 'Minor units (cents) per period; for lifetime plans, once (a 53-bit integer).' }),
       currency: t.exposeString('currency', { description: 'ISO 4217.' }),
       interval: t.expose('interval', { type: enumType(builder, PlanInterval), description: 'Length unit of a period (day, week, month, year), or lifetime: paid once, never ends.' }),
       intervalCount: t.exposeInt('intervalCount', { description: 'Intervals per period.' }),
@@ -42,8 +42,8 @@ export const memberTypes = schemaPart((builder) => {
   const ProrationType = builder.objectRef<Proration>('MembershipProration').implement({
     description: "The last upgrade's proration, as data: no payment is taken.",
     fields: (t) => ({
-      credit: t.exposeInt('credit', { description: 'Unused part of the old plan, minor units.' }),
-      charge: t.exposeInt('charge', { description: 'The new plan for the rest of the period, minor units.' }),
+      credit: t.expose('credit', { type: 'SafeInt', description: 'Unused part of the old plan, minor units.' }),
+      charge: t.expose('charge', { type: 'SafeInt', description: 'The new plan for the rest of the period, minor units.' }),
       currency: t.exposeString('currency', { description: 'ISO 4217 code of both amounts.' }),
     }),
   });

@@ -100,8 +100,8 @@ function planSpec(system: SourceSystem, cells: PlanCells): PlanSpec | null {
 
 /** "10.00", "$1,200.50" → 1000, 120050; anything else 0. */
 function minorUnits(v: string | null | undefined): number {
-  const n = Number((v ?? '').replace(/[^0-9.]/g, ''));
-  return Number.isFinite(n) && n > 0 && n < 20_000_000 ? Math.round(n * 100) : 0;
+  const minor = Math.round(Number((v ?? '').replace(/[^0-9.]/g, '')) * 100);
+  return minor > 0 && Number.isSafeInteger(minor) ? minor : 0; // a plan's price is a 53-bit integer
 }
 
 /** PMPro's "Month", MemberPress' "months", "lifetime"; unknown or empty: month (Atrium's default). */

@@ -20,12 +20,13 @@ const MONTHLY = Prisma.sql`CASE p.interval
 const granting = (now: Date) => Prisma.sql`member_memberships m JOIN member_plans p ON p.id = m.plan_id
   WHERE m.status IN ('trialing', 'active') AND (m.current_period_end IS NULL OR m.current_period_end > ${now})`;
 
+/** Amounts in minor units, as PostgreSQL's bigint: GraphQL's SafeInt answers them while they fit 53 bits. */
 export interface LiveMrr {
   currency: string;
-  mrr: number;
+  mrr: bigint;
   activeMembers: number;
-  byPlan: { planId: number; members: number; mrr: number }[];
-  otherCurrencies: { currency: string; mrr: number }[];
+  byPlan: { planId: number; members: number; mrr: bigint }[];
+  otherCurrencies: { currency: string; mrr: bigint }[];
 }
 
 /** MRR now: trialing memberships add 0 but count as active members (every membership that grants access). */
@@ -33,20 +34,24 @@ export async function liveMrr(platform: Platform): Promise<LiveMrr> {
   const currency = platform.config.member.currency;
   const now = platform.clock.now();
   const [plans, [members]] = await Promise.all([
-    platform.prisma.$queryRaw<{ plan_id: number; currency: string; members: number; mrr: string }[]>`
-      SELECT m.plan_id, p.currency, count(*)::int AS members,
-        coalesce(sum(CASE WHEN m.status = 'active' THEN ${MONTHLY} END), 0) AS mrr
-      FROM ${granting(now)} GROUP BY m.plan_id, p.currency ORDER BY m.plan_id`,
+    // Amounts are summed as numeric and rounded (half up) in SQL — per plan, and once per currency for its total —
+    // then answered as bigint: exact past 2^31 (and past 2^53, where the SafeInt answer refuses rather than rounds).
+    platform.prisma.$queryRaw<{ plan_id: number; currency: string; members: number; mrr: bigint; currency_mrr: bigint }[]>`
+      SELECT plan_id, currency, members, round(mrr)::bigint AS mrr, round(sum(mrr) OVER (PARTITION BY currency))::bigint AS currency_mrr
+      FROM (
+        SELECT m.plan_id, p.currency, count(*)::int AS members, coalesce(sum(CASE WHEN m.status = 'active' THEN ${MONTHLY} END), 0) AS mrr
+        FROM ${granting(now)} GROUP BY m.plan_id, p.currency
+      ) per_plan ORDER BY plan_id`,
     platform.prisma.$queryRaw<{ n: number }[]>`SELECT count(DISTINCT m.user_id)::int AS n FROM ${granting(now)}`,
   ]);
-  const sum = (rows: typeof plans) => Math.round(rows.reduce((s, r) => s + Number(r.mrr), 0));
+  const total = (c: string) => plans.find((p) => p.currency === c)?.currency_mrr ?? 0n;
   const others = [...new Set(plans.filter((p) => p.currency !== currency).map((p) => p.currency))].sort();
   return {
     currency,
-    mrr: sum(plans.filter((p) => p.currency === currency)),
+    mrr: total(currency),
     activeMembers: members!.n,
-    byPlan: plans.filter((p) => p.currency === currency).map((p) => ({ planId: p.plan_id, members: p.members, mrr: Math.round(Number(p.mrr)) })),
-    otherCurrencies: others.map((c) => ({ currency: c, mrr: sum(plans.filter((p) => p.currency === c)) })),
+    byPlan: plans.filter((p) => p.currency === currency).map((p) => ({ planId: p.plan_id, members: p.members, mrr: p.mrr })),
+    otherCurrencies: others.map((c) => ({ currency: c, mrr: total(c) })),
   };
 }
 
@@ -58,7 +63,7 @@ export async function mrrReport(platform: Platform) {
   const now = platform.clock.now();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const thisMonth = monthOf(now);
-  const snapshots = await platform.prisma.$queryRaw<{ month: string; mrr: number }[]>`
+  const snapshots = await platform.prisma.$queryRaw<{ month: string; mrr: bigint }[]>`
     SELECT DISTINCT ON (date_trunc('month', day)) to_char(day, 'YYYY-MM') AS month, mrr FROM member_daily_snapshots
     WHERE currency = ${live.currency} AND day >= ${from}::date ORDER BY date_trunc('month', day), day DESC`;
   const series = [...snapshots.filter((s) => s.month !== thisMonth), { month: thisMonth, mrr: live.mrr }];

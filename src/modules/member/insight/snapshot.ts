@@ -16,7 +16,7 @@ export async function takeSnapshot(platform: Platform): Promise<{ day: string; s
   const mrr = await liveMrr(platform);
   const stored = await platform.prisma.$executeRaw`
     INSERT INTO member_daily_snapshots (day, currency, mrr, active_members, new_memberships, ended_memberships, topics, replies, messages, lessons_completed, created_at)
-    SELECT ${day}::date, ${mrr.currency}::text, ${mrr.mrr}::int, ${mrr.activeMembers}::int,
+    SELECT ${day}::date, ${mrr.currency}::text, ${mrr.mrr}::bigint, ${mrr.activeMembers}::int,
       (SELECT count(*) FROM member_memberships WHERE status <> 'pending' AND started_at >= ${start} AND started_at < ${end})::int,
       (SELECT count(*) FROM member_memberships WHERE ended_at >= ${start} AND ended_at < ${end})::int,
       count(*) FILTER (WHERE kind = 'topic')::int, count(*) FILTER (WHERE kind = 'reply')::int,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import { INT32_MAX } from '../../../input/describe.ts';
 import { parseDeclared, type Input } from '../../../input/validate.ts';
-import { enumOf, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
+import { enumOf, inputObject, minorUnits, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { memberConflict, planNotFound } from '../errors.ts';
@@ -15,7 +15,7 @@ export const PlanStatus = enumOf('MemberPlanStatus', PLAN_STATUSES, 'active or a
 export const PlanInterval = enumOf('MemberPlanInterval', PLAN_INTERVALS, 'A billing period unit (day, week, month, year); lifetime plans never renew or expire.');
 
 const slug = z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lower-case letters, digits and dashes.');
-const money = z.number().int().min(0).max(INT32_MAX).describe('In minor units of the currency (cents).');
+const money = minorUnits().describe('In minor units of the currency (cents): a 53-bit integer.');
 const currency = z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as USD.').describe('ISO 4217; default MEMBER_CURRENCY.').meta({ examples: ['EUR'] });
 
 const fields = {

@@ -11,7 +11,8 @@ export interface Proration {
 }
 
 interface Plan {
-  price: number;
+  /** Minor units (a bigint column holding at most 53 bits: the input is a SafeInt). */
+  price: bigint | number;
   currency: string;
   interval: string;
   intervalCount: number;
@@ -29,12 +30,13 @@ export function remainingFraction(end: Date, interval: PlanInterval, count: numb
 
 export function prorate(m: { status: string; currentPeriodEnd: Date | null }, from: Plan, to: Plan, now: Date): { proration: Proration; newPeriod: boolean } {
   const samePeriod = from.interval === to.interval && from.intervalCount === to.intervalCount;
+  const [fromPrice, toPrice] = [Number(from.price), Number(to.price)];
   if (m.status === 'trialing') return { proration: { credit: 0, charge: 0, currency: to.currency }, newPeriod: false };
   if (from.interval === 'lifetime' || !m.currentPeriodEnd) {
-    return { proration: { credit: 0, charge: to.price, currency: to.currency }, newPeriod: true };
+    return { proration: { credit: 0, charge: toPrice, currency: to.currency }, newPeriod: true };
   }
   const left = remainingFraction(m.currentPeriodEnd, from.interval as PlanInterval, from.intervalCount, now);
-  const credit = round(from.price * left);
-  if (!samePeriod) return { proration: { credit, charge: to.price, currency: to.currency }, newPeriod: true };
-  return { proration: { credit, charge: round(to.price * left), currency: to.currency }, newPeriod: false };
+  const credit = round(fromPrice * left);
+  if (!samePeriod) return { proration: { credit, charge: toPrice, currency: to.currency }, newPeriod: true };
+  return { proration: { credit, charge: round(toPrice * left), currency: to.currency }, newPeriod: false };
 }

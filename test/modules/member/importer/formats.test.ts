@@ -64,7 +64,7 @@ describe('what was imported', () => {
       'pmpro:gus@example.com:7': m('gus@example.com', 'Platinum', 'expired', 'expired', '2022-01-01T00:00:00Z', '2023-01-01T00:00:00Z', { endedAt: '2023-01-01T00:00:00Z' }),
     });
     const plans = await t.platform.prisma.memberPlan.findMany({ where: { name: { in: ['Gold', 'Silver', 'Bronze', 'Platinum'] } }, orderBy: { id: 'asc' } });
-    expect(plans.map((p) => [p.name, p.source, p.sourceRef, p.price, p.interval, p.intervalCount])).toEqual([
+    expect(plans.map((p) => [p.name, p.source, p.sourceRef, Number(p.price), p.interval, p.intervalCount])).toEqual([
       ['Gold', 'import', 'pmpro:plan:3', 1000, 'month', 1], // made from the 2.12 export (no ids), then tagged by the 3.7 one
       ['Silver', 'import', null, 0, 'month', 1],
       ['Bronze', 'import', null, 500, 'month', 3],
@@ -90,7 +90,7 @@ describe('what was imported', () => {
       'memberpress:txn:mp-txn-703': m('rae@example.com', 'Workshop', 'pending', 'pending', '2024-09-03T10:00:00Z', '2099-09-03T10:00:00Z'),
     });
     const plan = await t.platform.prisma.memberPlan.findFirstOrThrow({ where: { sourceRef: 'memberpress:plan:503' } });
-    expect([plan.name, plan.price, plan.interval, plan.source]).toEqual(['Lifetime Access', 19900, 'lifetime', 'import']);
+    expect([plan.name, Number(plan.price), plan.interval, plan.source]).toEqual(['Lifetime Access', 19900, 'lifetime', 'import']);
   });
 
   it('Restrict Content Pro: English labels (BOM, quoted newline and comma), cancelled with a future end stays active', async () => {

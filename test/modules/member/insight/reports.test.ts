@@ -141,7 +141,7 @@ describe('membership/analytics/snapshot', () => {
     const rows = await t.platform.prisma.memberDailySnapshot.findMany();
     expect(rows.map((r) => r.day.toISOString().slice(0, 10))).toEqual(['2026-11-30']);
     const live = await ok(await a.get('/reports/mrr'));
-    expect(rows[0]).toMatchObject({ currency: 'USD', mrr: live.mrr, activeMembers: live.active_members });
+    expect(rows[0]).toMatchObject({ currency: 'USD', mrr: BigInt(live.mrr), activeMembers: live.active_members }); // a bigint column
     expect(live.series).toEqual([{ month: '2026-11', mrr: live.mrr }, { month: '2026-12', mrr: live.mrr }]);
   });
 });

@@ -24,28 +24,28 @@ export const reportsSchema = schemaPart((builder) => {
     fields: (t) => ({
       planId: t.exposeInt('planId', { description: 'Plan id.' }),
       members: t.exposeInt('members', { description: 'Memberships of the plan that grant access now (trials included).' }),
-      mrr: t.exposeInt('mrr', { description: 'Minor units a month.' }),
+      mrr: t.expose('mrr', { type: 'SafeInt', description: 'Minor units a month.' }),
     }),
   });
   const MonthMrr = builder.objectRef<Mrr['series'][number]>('MemberMonthMrr').implement({
     description: 'The MRR of one month.',
     fields: (t) => ({
       month: t.exposeString('month', { description: 'YYYY-MM.' }),
-      mrr: t.exposeInt('mrr', { description: 'Minor units of the site currency: the month\'s last daily snapshot, or live for this month.' }),
+      mrr: t.expose('mrr', { type: 'SafeInt', description: 'Minor units of the site currency: the month\'s last daily snapshot, or live for this month.' }),
     }),
   });
   const CurrencyMrr = builder.objectRef<Mrr['otherCurrencies'][number]>('MemberCurrencyMrr').implement({
     description: 'The MRR of plans priced in a currency other than the site\'s, summed apart.',
     fields: (t) => ({
       currency: t.exposeString('currency', { description: 'ISO 4217 code.' }),
-      mrr: t.exposeInt('mrr', { description: 'Minor units of that currency a month.' }),
+      mrr: t.expose('mrr', { type: 'SafeInt', description: 'Minor units of that currency a month.' }),
     }),
   });
   const MrrReport = builder.objectRef<Mrr>('MemberMrrReport').implement({
     description: 'Monthly recurring revenue in minor units of the site currency (MEMBER_CURRENCY); other currencies apart.',
     fields: (t) => ({
       currency: t.exposeString('currency', { description: 'The site currency (MEMBER_CURRENCY), ISO 4217.' }),
-      mrr: t.exposeInt('mrr', { description: 'Active memberships: price ÷ interval_count, normalised to a month; trials and lifetime plans add 0.' }),
+      mrr: t.expose('mrr', { type: 'SafeInt', description: 'Active memberships: price ÷ interval_count, normalised to a month; trials and lifetime plans add 0.' }),
       activeMembers: t.exposeInt('activeMembers', { description: 'Members whose membership grants access now (trials included).' }),
       byPlan: t.field({ type: [PlanMrr], description: 'MRR per plan in the site currency, by plan id.', resolve: (r) => r.byPlan }),
       series: t.field({ type: [MonthMrr], description: 'The last daily snapshot of each past month (of the last twelve) that has one, then this month live.', resolve: (r) => r.series }),

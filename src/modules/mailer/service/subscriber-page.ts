@@ -1,0 +1,138 @@
+// The subscriber list, the hot read of the authenticated REST face (issue 29): one Kysely statement for the page,
+// each subscriber's lists and tags, and the total — only the columns the operation selects. Prisma's client spent
+// more CPU on this page than the rest of the request (bench/prisma-overhead.ts); docs/data-access.md says when a read
+// moves to Kysely. The GraphQL selection arrives as the Prisma plugin plans it (a Prisma select/include); the rows
+// answer it in Prisma's shape, so the type's resolvers and the plugin's bookkeeping read them as Prisma's. A selection
+// this read does not cover (a relation count, another relation) answers null: the caller then reads through Prisma.
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import type { DB, Sql } from '../../../db/sql.ts';
+import type { MailerList, MailerListMember, MailerSubscriber, MailerSubscriberTag, MailerTag } from '../../../generated/prisma/client.ts';
+import type { SubscriberStatus } from './subscribers.ts';
+
+export interface SubscriberQuery {
+  search?: string | null;
+  status?: SubscriberStatus | null;
+  listId?: number | null;
+  tagId?: number | null;
+}
+
+// Prisma field → column, checked against both generated schemas (a new column fails the type check here).
+const SUBSCRIBER = {
+  id: 'id', email: 'email', firstName: 'first_name', status: 'status', source: 'source', createdAt: 'created_at',
+  updatedAt: 'updated_at', unsubscribedAt: 'unsubscribed_at',
+} as const satisfies Record<keyof MailerSubscriber, keyof DB['mailer_subscribers']>;
+const LIST = { id: 'id', name: 'name', description: 'description', createdAt: 'created_at' } as const satisfies Record<keyof MailerList, keyof DB['mailer_lists']>;
+const TAG = { id: 'id', name: 'name', slug: 'slug', createdAt: 'created_at' } as const satisfies Record<keyof MailerTag, keyof DB['mailer_tags']>;
+const MEMBER = { listId: 'list_id', subscriberId: 'subscriber_id', createdAt: 'created_at' } as const satisfies Record<keyof MailerListMember, keyof DB['mailer_list_members']>;
+const HOLDER = { tagId: 'tag_id', subscriberId: 'subscriber_id', createdAt: 'created_at' } as const satisfies Record<keyof MailerSubscriberTag, keyof DB['mailer_subscriber_tags']>;
+const TIMES = new Set(['created_at', 'updated_at', 'unsubscribed_at']);
+
+type Columns = Record<string, string>;
+type Selection = { select?: Record<string, unknown>; include?: Record<string, unknown>; orderBy?: unknown };
+/** What a Prisma selection asks of one model: its scalar fields, and its relations with their own selection. */
+type Plan = { fields: string[]; relations: Record<string, Selection> };
+
+/** The fields and relations `q` selects (Prisma's select/include), or null when it asks for something else. */
+function plan(q: Selection | true, columns: Columns, relations: readonly string[]): Plan | null {
+  const given = q === true ? {} : q.select ?? q.include ?? {};
+  const fields = q === true || !q.select ? Object.keys(columns) : [];
+  const out: Plan = { fields, relations: {} };
+  for (const [key, value] of Object.entries(given)) {
+    if (!value) continue;
+    if (q !== true && q.select && key in columns) fields.push(key);
+    else if (relations.includes(key)) out.relations[key] = value === true ? {} : (value as Selection);
+    else if (!(key in columns)) return null; // _count, a relation this read does not know
+  }
+  return out;
+}
+
+/** A column as JSON carries it: timestamps (UTC without a zone in the table) with their zone, so they parse as UTC. */
+const jsonColumn = (alias: string, column: string): Expression<unknown> =>
+  TIMES.has(column) ? sql`${sql.ref(`${alias}.${column}`)} at time zone 'UTC'` : sql.ref(`${alias}.${column}`);
+
+const objectOf = (alias: string, columns: Columns, fields: string[]) =>
+  jsonBuildObject(Object.fromEntries(fields.map((f) => [f, jsonColumn(alias, columns[f]!)])));
+
+/**
+ * A subscriber's rows of a join table (lists or tags) as Prisma answers the relation: [{ listId, list: {…} }], in
+ * key order. Null when the relation's selection is beyond this read.
+ */
+function joined(
+  eb: ExpressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>,
+  q: Selection,
+  rel: { table: 'mailer_list_members' | 'mailer_subscriber_tags'; columns: Columns; key: string; target: 'list' | 'tag' },
+): RawBuilder<unknown> | null {
+  const orderBy = q.orderBy as Record<string, string> | undefined;
+  if (orderBy && (Object.keys(orderBy).join() !== rel.key || orderBy[rel.key] !== 'asc')) return null;
+  const row = plan(q, rel.columns, [rel.target]);
+  const target = row && (row.relations[rel.target] ? plan(row.relations[rel.target]!, rel.target === 'list' ? LIST : TAG, []) : undefined);
+  if (!row || target === null || (target && Object.keys(target.relations).length)) return null;
+  const keyColumn = rel.columns[rel.key]!;
+  const object = jsonBuildObject({
+    ...Object.fromEntries(row.fields.map((f) => [f, jsonColumn('j', rel.columns[f]!)])),
+    ...(target ? { [rel.target]: objectOf('t', rel.target === 'list' ? LIST : TAG, target.fields) } : {}),
+  });
+  const from = eb
+    .selectFrom(`${rel.table} as j` as 'mailer_list_members as j')
+    .whereRef('j.subscriber_id', '=', 's.id')
+    .select(sql`coalesce(json_agg(${object} order by ${sql.ref(`j.${keyColumn}`)}), '[]')`.as('rows'));
+  const withTarget = target
+    ? from.innerJoin(`${rel.target === 'list' ? 'mailer_lists' : 'mailer_tags'} as t` as 'mailer_lists as t', 't.id', sql.ref(`j.${keyColumn}`) as never)
+    : from;
+  return sql`(${withTarget})`;
+}
+
+/** The filters of the list, for the page and for its count alike (true without any). */
+function where(eb: ExpressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>, f: SubscriberQuery) {
+  const q = f.search?.trim();
+  if (!f.status && !q && !f.listId && !f.tagId) return sql<boolean>`true`;
+  return eb.and([
+    ...(f.status ? [eb('s.status', '=', f.status)] : []),
+    // Containment, as Prisma's `contains` (no wildcards): the address is stored lower-cased; the first name is not.
+    ...(q ? [eb.or([eb(eb.fn('strpos', ['s.email', eb.val(q.toLowerCase())]), '>', 0), eb(eb.fn('strpos', [eb.fn('lower', ['s.first_name']), eb.fn('lower', [eb.val(q)])]), '>', 0)])] : []),
+    ...(f.listId ? [eb.exists(eb.selectFrom('mailer_list_members as m').whereRef('m.subscriber_id', '=', 's.id').where('m.list_id', '=', f.listId).select('m.list_id'))] : []),
+    ...(f.tagId ? [eb.exists(eb.selectFrom('mailer_subscriber_tags as g').whereRef('g.subscriber_id', '=', 's.id').where('g.tag_id', '=', f.tagId).select('g.tag_id'))] : []),
+  ]);
+}
+
+/** Subscribers matching the filters. */
+export async function countSubscribers(db: Sql, f: SubscriberQuery): Promise<number> {
+  const row = await db.selectFrom('mailer_subscribers as s').where((eb) => where(eb, f)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/**
+ * A page of subscribers, newest first (by id: the primary key keeps it an index scan), shaped as the Prisma selection
+ * `query` asks, with the total when `total` (null on a page past the end); null when `query` is beyond this read.
+ */
+export async function subscriberPage(
+  db: Sql,
+  f: SubscriberQuery,
+  window: { skip: number; take: number },
+  query: Selection,
+  total: boolean,
+): Promise<{ rows: MailerSubscriber[]; total: number | null } | null> {
+  const p = plan(query, SUBSCRIBER, ['lists', 'tags']);
+  if (!p) return null;
+  const eb = expressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>();
+  const relations = Object.entries(p.relations).map(([name, q]) => {
+    const rows = name === 'lists'
+      ? joined(eb, q, { table: 'mailer_list_members', columns: MEMBER, key: 'listId', target: 'list' })
+      : joined(eb, q, { table: 'mailer_subscriber_tags', columns: HOLDER, key: 'tagId', target: 'tag' });
+    return rows?.as(name);
+  });
+  if (relations.includes(undefined)) return null;
+  const count = eb.selectFrom('mailer_subscribers as s').where((e) => where(e, f)).select(eb.fn.countAll<number>().as('n'));
+  const rows = (await db
+    .selectFrom('mailer_subscribers as s')
+    .select(p.fields.map((field) => sql.ref(`s.${SUBSCRIBER[field as keyof typeof SUBSCRIBER]}`).as(field)))
+    .select(relations as never[])
+    .$if(total, (q) => q.select(count.as('total') as never))
+    .where((e) => where(e, f))
+    .orderBy('s.id', 'desc')
+    .limit(window.take)
+    .offset(window.skip)
+    .execute()) as unknown as (MailerSubscriber & { total?: number })[];
+  return { rows, total: total && rows[0] ? rows[0].total! : null };
+}
