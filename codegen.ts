@@ -6,7 +6,7 @@ const config = {
   emitLegacyCommonJSImports: false,
   useTypeImports: true,
   enumsAsTypes: true,
-  scalars: { DateTime: 'string', JSON: 'unknown' },
+  scalars: { DateTime: 'string', JSON: 'unknown', SafeInt: 'number' },
 };
 
 const codegen: CodegenConfig = {

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/db/connect.ts';
 import { runImport, type ImportSummary } from '../src/modules/member/importer/run.ts';
 import { modules } from '../src/modules/index.ts';

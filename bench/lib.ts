@@ -171,7 +171,7 @@ export async function withAtrium<T>(
   work: (atrium: import('../src/server.ts').Atrium) => Promise<T>,
   env: Record<string, string> = {},
 ): Promise<T> {
-  const { loadConfig } = await import('../src/config.ts');
+  const { loadConfig } = await import('../src/platform/config.ts');
   const { createAtrium } = await import('../src/server.ts');
   const { modules } = await import('../src/modules/index.ts');
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', ADMIN_PASSWORD: 'bench-admin-password', ...env }, modules);

@@ -1,14 +1,14 @@
 // Composition root: database, migrations, platform, modules, schema, REST table and HTTP app.
 import { createServer, type Server } from 'node:http';
-import type { Config } from './config.ts';
+import type { Config } from './platform/config.ts';
 import { openDatabase, targetFromConfig, type Database } from './db/connect.ts';
 import { buildSchema } from './graphql/schema.ts';
-import { createHttpApp } from './http/app.ts';
+import { createHttpApp } from './app/http.ts';
 import { modules as installedModules } from './modules/index.ts';
 import { bootstrapAdmin } from './platform/bootstrap-admin.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Logger } from './platform/logger.ts';
-import type { Module } from './platform/module.ts';
+import type { Module } from './modules/module.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
 import { Notifications } from './db/notifications.ts';
 import { AUTH_CHANNEL } from './platform/auth/principal-cache.ts';
@@ -48,7 +48,7 @@ export async function createAtrium(options: AtriumOptions) {
 
     let closing = false;
     let server: Server | undefined;
-    const app = createHttpApp(platform, schema, table, { isClosing: () => closing });
+    const app = createHttpApp(platform, modules, schema, table, { isClosing: () => closing });
     return {
       platform,
       /** The LISTEN connection the principal cache follows. */

@@ -1,39 +1,22 @@
-// The CLI's access to Atrium: the platform opened on demand (migrations applied), output in the chosen format.
-import { loadConfig } from '../config.ts';
-import { openDatabase, targetFromConfig } from '../db/connect.ts';
-import { modules } from '../modules/index.ts';
-import type { CliContext } from '../platform/module.ts';
-import { createPlatform, type Platform } from '../platform/platform.ts';
-import { render, type Format } from './output.ts';
+// What a module's commands get from the `atrium` CLI (src/app/cli.ts builds it): the platform opened on demand, the
+// instance's GraphQL operations run in-process, and output in the format the operator chose.
+import type { Command } from 'commander';
+import type { Platform } from '../platform/platform.ts';
 
-export function createCliContext(format: () => Format): CliContext & { close(): Promise<void> } {
-  let opened: Promise<Platform> | undefined;
-  return {
-    platform() {
-      opened ??= (async () => {
-        const config = loadConfig(undefined, modules); // the environment, with the installed modules' keys
-        const db = await openDatabase(targetFromConfig(config));
-        try {
-          await db.migrate();
-          return await createPlatform({ config: { ...config, logLevel: 'warn' }, db, modules });
-        } catch (err) {
-          await db.close(); // or the embedded cluster would keep this process as its user
-          throw err;
-        }
-      })();
-      return opened;
-    },
-    print(rows, columns) {
-      const list = Array.isArray(rows) ? rows : [rows];
-      process.stdout.write(`${render(list, format(), columns)}\n`);
-    },
-    // Messages on stderr, data on stdout, whatever the format: `--format=json` output always parses.
-    success(message) {
-      process.stderr.write(`Success: ${message}\n`);
-    },
-    async close() {
-      const platform = await opened?.catch(() => null); // a failed open was already reported
-      await platform?.db.close();
-    },
-  };
+export interface CliContext {
+  /** Opens the database and platform once for the command (migrations applied). */
+  platform(): Promise<Platform>;
+  /** Runs a GraphQL operation of the installed modules' schema as the system (every capability), so a command
+   *  answers exactly what the API answers; the first error is thrown. */
+  graphql<T = Record<string, unknown>>(document: string, variables?: Record<string, unknown>): Promise<T>;
+  /** Prints rows in the format the operator chose with --format (table, json, csv). */
+  print(rows: Record<string, unknown>[] | Record<string, unknown>, columns?: string[]): void;
+  /** Prints a one-line success message (wp-cli style: "Success: …"). */
+  success(message: string): void;
+}
+
+/** What the CLI takes from a module: its commands. */
+export interface CliModule {
+  /** Adds the module's commands to the `atrium` CLI. */
+  cli?: (program: Command, cli: CliContext) => void;
 }

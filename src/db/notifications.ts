@@ -3,7 +3,7 @@
 // backoff when it drops; subscribers learn of the gap (`down`), since notifications sent meanwhile are lost to them.
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { Logger } from '../platform/logger.ts';
+import type { Logger } from 'pino';
 
 export interface NotificationEvents {
   /** A notification on a channel this listener follows. */

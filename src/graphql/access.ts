@@ -2,7 +2,7 @@
 // prints it in schema.graphql (@requiresCapability / @requiresApiKey / @public). Every root field must use one.
 import { can } from '../platform/principal.ts';
 import type { Context } from './context.ts';
-import { refusal, type RefusalCodes } from './refusal.ts';
+import { refusal, type RefusalCodes } from '../platform/refusal.ts';
 
 type Refusal = (parent: unknown, args: unknown, ctx: Context) => Error;
 const refuseWith =

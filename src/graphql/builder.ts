@@ -11,7 +11,7 @@ import type PrismaTypes from '../generated/pothos-prisma-types.ts';
 import { getDatamodel } from '../generated/pothos-prisma-types.ts';
 import { can, hasApiScope } from '../platform/principal.ts';
 import type { Context } from './context.ts';
-import { refusal } from './refusal.ts';
+import { refusal } from '../platform/refusal.ts';
 import { DateTimeScalar, FileScalar, JSONScalar, SafeIntScalar } from './scalars.ts';
 import { validationFailure } from './validation.ts';
 
@@ -88,6 +88,12 @@ export function createBuilder() {
 }
 
 export type Builder = ReturnType<typeof createBuilder>;
+/** What the GraphQL face takes from a module: its schema part (types and fields, with their REST bindings). */
+export interface SchemaModule {
+  name: string;
+  /** Registers the module's GraphQL types and fields on a new builder; fields carry their REST bindings (`rest()`). */
+  schema?: (builder: Builder) => void;
+}
 /** Pothos' resolved schema types of the builder (for generic helpers: refs, field builders). */
 export type Types = Builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 

@@ -3,26 +3,7 @@
 import type { Platform } from '../platform/platform.ts';
 import type { Principal } from '../platform/principal.ts';
 import type { AuthResult } from '../platform/auth/authenticate.ts';
-
-export interface RequestInfo {
-  ip: string | null;
-  userAgent: string | null;
-  /** Header value by lower-case name. */
-  header(name: string): string | undefined;
-  /** Whether the client reached us over HTTPS (directly or behind a trusted proxy). */
-  secure: boolean;
-}
-
-/** What a resolver may add to the HTTP response (cookies, headers); a no-op outside HTTP (CLI, jobs). */
-export interface ResponseEffects {
-  setCookie(cookie: string): void;
-  setHeader(name: string, value: string): void;
-  /** The REST status when it depends on the outcome (201 when an idempotent call created something, 200 when it
-   *  found it there); GraphQL answers keep their own status. */
-  setRestStatus(status: number): void;
-}
-
-export const NO_RESPONSE: ResponseEffects = { setCookie: () => {}, setHeader: () => {}, setRestStatus: () => {} };
+import { NO_RESPONSE, type RequestInfo, type ResponseEffects } from '../platform/request.ts';
 
 export interface Context {
   platform: Platform;

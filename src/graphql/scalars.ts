@@ -3,8 +3,7 @@ import { GraphQLScalarType, Kind } from 'graphql';
 import { GraphQLSafeInt, JSONResolver } from 'graphql-scalars';
 import { isIsoDateTime } from '../input/rules.ts';
 import { isUpload } from '../input/vocabulary.ts';
-
-export const toIsoSeconds = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+import { toIsoSeconds } from '../platform/clock.ts';
 
 function parseDate(value: unknown): Date {
   if (typeof value !== 'string' || !isIsoDateTime(value)) {

@@ -5,9 +5,16 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import {
   DirectiveLocation, GraphQLDirective, Kind, GraphQLNonNull, GraphQLString, lexicographicSortSchema, specifiedDirectives, type GraphQLSchema,
 } from 'graphql';
-import type { Module } from '../platform/module.ts';
-import { applyLentBindings } from '../rest/binding.ts';
-import { createBuilder } from './builder.ts';
+import { createBuilder, type SchemaModule } from './builder.ts';
+
+// Steps a schema part asks to run on the built schema, keyed by the builder the part was given.
+const whenBuiltSteps = new WeakMap<object, ((schema: GraphQLSchema) => void)[]>();
+
+/** Runs `step` on the schema this builder builds, before the access checks: for a part that changes a field another
+ *  part declares (REST routes lent to it with restOn()). */
+export function whenBuilt(builder: object, step: (schema: GraphQLSchema) => void): void {
+  whenBuiltSteps.set(builder, [...(whenBuiltSteps.get(builder) ?? []), step]);
+}
 
 // The specified directives (@include, @skip, @deprecated, …) stay: a `directives` list replaces them otherwise.
 const directives = [
@@ -60,15 +67,15 @@ function describeAccess(schema: GraphQLSchema): void {
 }
 
 // A module list builds the same schema every time: instances (and tests) sharing a list share its schema.
-const built = new WeakMap<readonly Module[], GraphQLSchema>();
+const built = new WeakMap<readonly SchemaModule[], GraphQLSchema>();
 
-export function buildSchema(modules: readonly Module[]): GraphQLSchema {
+export function buildSchema(modules: readonly SchemaModule[]): GraphQLSchema {
   let schema = built.get(modules);
   if (!schema) {
     const builder = createBuilder();
     for (const m of modules) m.schema?.(builder);
     schema = builder.toSchema({ directives, sortSchema: false });
-    applyLentBindings(builder, schema);
+    for (const step of whenBuiltSteps.get(builder) ?? []) step(schema);
     assertEveryRootFieldDeclaresAccess(schema);
     describeAccess(schema);
     built.set(modules, schema);

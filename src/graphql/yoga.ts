@@ -3,11 +3,11 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { listCostLimit } from './list-cost.ts';
 import { metricsFor } from '../platform/metrics.ts';
-import { renderGraphiQLPage } from '../http/graphiql-assets.ts';
+import { renderGraphiQLPage } from './graphiql-assets.ts';
 import type { Request, Response } from 'express';
 import { BREAK, getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { authRequestOf, requestInfoOf, responseEffectsOf } from '../http/request.ts';
+import { authRequestOf, requestInfoOf, responseEffectsOf } from './request.ts';
 import { authenticate } from '../platform/auth/authenticate.ts';
 import { findInputProblem, textProblem } from '../input/policy.ts';
 import { AppError } from '../platform/errors.ts';

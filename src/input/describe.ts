@@ -31,7 +31,9 @@ export const INT32_MIN = -2_147_483_648;
 type AnyZod = z.ZodType;
 const defOf = (s: AnyZod) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
 const metaOf = (s: AnyZod) => z.globalRegistry.get(s) as { id?: string; rest?: string; description?: string; scalar?: 'File' | 'SafeInt' } | undefined;
+/** REST's wire names are the snake_case of GraphQL's camelCase names, and back. */
 export const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const camelCase = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** JSON-schema keywords of a leaf that WordPress' argument schema understands. */
 function leafSpec(s: AnyZod): Record<string, unknown> {

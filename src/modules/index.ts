@@ -1,5 +1,5 @@
 // Every installed module, in load order. Importing a module registers its GraphQL types and fields.
-import type { Module } from '../platform/module.ts';
+import type { Module } from './module.ts';
 import { core } from './core/index.ts';
 import { forms } from './forms/index.ts';
 import { intel } from './intel/index.ts';

@@ -1,6 +1,7 @@
 // Capability checks in services: primitive capabilities and WordPress-style meta-capabilities on one object
 // (edit_post on this post, edit_user on this user), mapped as core's map_meta_cap maps them.
 import { AppError } from './errors.ts';
+import { refusal } from './refusal.ts';
 import type { Platform } from './platform.ts';
 import { can, type Principal } from './principal.ts';
 
@@ -48,12 +49,8 @@ export function canEditUser(principal: Principal, userId: number): boolean {
   return can(principal, 'edit_users');
 }
 
-/** The refusal for a caller: 401 when nobody is logged in, 403 otherwise (same code either way, as core). */
-export function forbidden(principal: Principal, message = 'Sorry, you are not allowed to do that.'): AppError {
-  return new AppError('rest_forbidden', message, { status: principal.kind === 'anonymous' ? 401 : 403 });
-}
-
+/** Throws the refusal (401 anonymous, 403 logged in) unless `allowed`. */
 export function assertCan(principal: Principal, allowed: boolean, message?: string): void {
-  if (!allowed) throw forbidden(principal, message);
+  if (!allowed) throw refusal(principal, { message });
 }
 

@@ -5,6 +5,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** How a moment is written everywhere (both faces, CSV, CLI): ISO 8601 UTC to the second, with Z (DECISIONS.md). */
+export const toIsoSeconds = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 /** A clock that only moves when told to (tests, replays). */
 export class ManualClock implements Clock {
   #ms: number;

@@ -1,4 +1,4 @@
-// The rules environment values follow, shared by the platform's keys (src/config.ts) and the keys each module
+// The rules environment values follow, shared by the platform's keys (src/platform/config.ts) and the keys each module
 // declares (src/modules/<m>/config.ts). Every rule takes the raw string (or nothing) and names what it expects.
 import { z } from 'zod';
 

@@ -10,7 +10,8 @@
 // transaction for `after.emit` — run by any instance's workers, retried with backoff until it succeeds.
 import type { Hooks } from './hooks.ts';
 import type { JobSpec, Queue } from './queue.ts';
-import type { TaskDefinition } from './tasks.ts';
+import type { Platform } from './platform.ts';
+import type { JobInfo, TaskDefinition } from './tasks.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface AtriumEvents {}
@@ -51,3 +52,23 @@ export class EventBus {
     return this.hooks.doAction(name, payload);
   }
 }
+
+/** A durable listener: one job per emission of its event, each listener its own job so one failing listener does
+ *  not run the others again. */
+export interface DurableListener<K extends EventName = EventName> {
+  event: K;
+  /** The task identifier of its jobs, unique across modules (e.g. mailer/on/subscription-requested). */
+  name: string;
+  maxAttempts?: number;
+  /** At least once, retried with backoff: must be idempotent (INSERT … ON CONFLICT, conditional updates). */
+  handle(platform: Platform, payload: AtriumEvents[K], job: JobInfo): Promise<unknown>;
+}
+
+export const durable = <K extends EventName>(listener: DurableListener<K>): DurableListener => listener as unknown as DurableListener;
+
+/** A listener as the task the engine runs. */
+export const listenerTask = (l: DurableListener): TaskDefinition => ({
+  name: l.name,
+  maxAttempts: l.maxAttempts,
+  run: (platform, payload, job) => l.handle(platform, payload as never, job),
+});

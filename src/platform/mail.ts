@@ -1,7 +1,7 @@
 // Outgoing e-mail through nodemailer to the SMTP transport of SMTP_URL (smtp:// or smtps://, credentials in the URL).
 // Shared by every module that sends mail. Never call it inside a database transaction.
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../config.ts';
+import type { Config } from './config.ts';
 
 export interface MailMessage {
   to: string;

@@ -1,29 +1,23 @@
-// Prometheus metrics (prom-client) at GET /metrics: off unless METRICS_TOKEN is set, and then only with
-// `Authorization: Bearer <token>`. Requests by route pattern (REST: the route's path; GraphQL: /graphql), a latency
-// histogram, errors by code (both faces), SQL statements, the database pool, jobs by task and outcome with their
-// durations, besides Node's process metrics (memory, event-loop lag, GC). Modules add their own gauges to
-// `metricsFor(platform).registry` (the mailer: its queue).
-import { timingSafeEqual } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+// Prometheus metrics (prom-client), served at GET /metrics by the app (src/app/metrics.ts): requests by route pattern
+// (REST: the route's path; GraphQL: /graphql), a latency histogram, errors by code (both faces), SQL statements, the
+// database pool, jobs by task and outcome with their durations, besides Node's process metrics (memory, event-loop
+// lag, GC). Modules add their own gauges to `metricsFor(platform).registry` (the mailer: its queue).
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Platform } from './platform.ts';
 
 export interface Metrics {
   registry: Registry;
+  /** Requests answered, and the time to answer them, by method and route pattern (the app counts them). */
+  requests: Counter<'method' | 'route' | 'status'>;
+  duration: Histogram<'method' | 'route'>;
   errors: Counter<'code'>;
   /** Jobs this instance ran, by task and outcome (succeeded, retried: the attempt failed, failed: the last one did). */
   jobDuration: Histogram<'task' | 'outcome'>;
-  middleware(req: Request, res: Response, next: NextFunction): void;
-  handler(req: Request, res: Response): Promise<void>;
 }
 
 const metricsByPlatform = new WeakMap<Platform, Metrics>();
 /** The platform's metrics, created on first use. */
 export const metricsFor = (platform: Platform): Metrics => metricsByPlatform.get(platform) ?? createMetrics(platform);
-
-/** Where the request was routed: the REST route pattern the adapter recorded, /graphql, or the express route. */
-const routeOf = (req: Request, res: Response) =>
-  (res.locals.routePattern as string | undefined) ?? (req.originalUrl.startsWith('/graphql') ? '/graphql' : (req.route?.path as string | undefined) ?? 'other');
 
 function createMetrics(platform: Platform): Metrics {
   const registry = new Registry();
@@ -54,31 +48,7 @@ function createMetrics(platform: Platform): Metrics {
     name: 'atrium_db_pool_waiting', help: 'Statements waiting for a free database connection (above 0 for long: the pool is the bottleneck)', registers: [registry],
     collect() { this.set(platform.db.pool().waiting); },
   });
-  const token = platform.config.metricsToken;
-  const metrics: Metrics = {
-    registry,
-    errors,
-    jobDuration,
-    middleware(req, res, next) {
-      const end = duration.startTimer();
-      res.on('finish', () => {
-        const route = routeOf(req, res);
-        end({ method: req.method, route });
-        requests.inc({ method: req.method, route, status: String(res.statusCode) });
-      });
-      next();
-    },
-    async handler(req, res) {
-      const given = Buffer.from(String(req.headers.authorization ?? ''));
-      const wanted = Buffer.from(`Bearer ${token}`);
-      if (!token || given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
-        res.status(token ? 401 : 404).json({ code: token ? 'rest_not_logged_in' : 'rest_no_route', message: token ? 'Metrics need the METRICS_TOKEN bearer token.' : 'Metrics are off (set METRICS_TOKEN).', data: { status: token ? 401 : 404 } });
-        return;
-      }
-      res.setHeader('Content-Type', registry.contentType);
-      res.end(await registry.metrics());
-    },
-  };
+  const metrics: Metrics = { registry, requests, duration, errors, jobDuration };
   metricsByPlatform.set(platform, metrics);
   return metrics;
 }

@@ -1,8 +1,8 @@
 // A module's environment keys and the config section it builds from them. The module declares both in
 // src/modules/<m>/config.ts and augments ModuleConfigs, so `platform.config.<m>` is typed while the platform's own
-// loader (src/config.ts) knows no module: it validates whatever keys the installed modules bring.
+// loader (config.ts) knows no module: it validates whatever keys the installed modules bring.
 import type { z } from 'zod';
-import type { PlatformConfig } from '../config.ts';
+import type { PlatformConfig } from './platform-config.ts';
 
 /** Each installed module's section by module name: `interface ModuleConfigs { mailer: SectionOf<typeof mailerConfig> }`. */
 export interface ModuleConfigs {}

@@ -1,23 +1,13 @@
-// A module is one object the core registers, the way the host platform's plugins are. The module list decides
-// everything an instance serves: GraphQL types and fields (with their REST bindings), jobs, checks, CLI commands.
-import type { Command } from 'commander';
-import type { Router } from 'express';
-import type { Builder } from '../graphql/builder.ts';
+// What the platform registers of a module: its config keys, credentials, errors, capabilities, jobs, checks and
+// life cycle. The faces' parts of a module (schema, CLI commands, HTTP endpoints) are theirs: the whole Module
+// type is src/modules/module.ts, so the platform knows no face, no express and no commander.
 import type { RoleGrants } from './capabilities.ts';
 import type { HealthCheck } from './health.ts';
 import type { JobDefinition } from './jobs.ts';
 import type { ModuleConfig } from './module-config.ts';
 import type { Platform } from './platform.ts';
-import type { DurableListener, TaskDefinition } from './tasks.ts';
-
-export interface CliContext {
-  /** Opens the database and platform once for the command (migrations applied). */
-  platform(): Promise<Platform>;
-  /** Prints rows in the format the operator chose with --format (table, json, csv). */
-  print(rows: Record<string, unknown>[] | Record<string, unknown>, columns?: string[]): void;
-  /** Prints a one-line success message (wp-cli style: "Success: …"). */
-  success(message: string): void;
-}
+import type { DurableListener } from './events.ts';
+import type { TaskDefinition } from './tasks.ts';
 
 /** Credentials a module accepts beyond `Authorization`. */
 export interface ModuleCredentials {
@@ -26,7 +16,7 @@ export interface ModuleCredentials {
   apiKeyHeaders?: readonly string[];
 }
 
-export interface Module {
+export interface PlatformModule {
   name: string;
   /** The module's environment keys and the config section built from them (`platform.config.<name>`). */
   config?: ModuleConfig;
@@ -36,8 +26,6 @@ export interface Module {
   /** The module's error codes whose status the naming rules do not give (`<ns>_not_found` 404, `_exists`/`_conflict`
    *  409, else 400), e.g. { token_expired: 401 }; its errors are built with `defineErrors` (src/platform/errors.ts). */
   errors?: Readonly<Record<string, number>>;
-  /** Registers the module's GraphQL types and fields on a new builder; fields carry their REST bindings (`rest()`). */
-  schema?: (builder: Builder) => void;
   /** Scheduled jobs: node-cron fires, each period's run is one job (claimed once across instances). */
   jobs?: readonly JobDefinition[];
   /** Tasks the module's code enqueues (`after.enqueue`, `platform.queue.add`), run by any instance's workers. */
@@ -51,10 +39,6 @@ export interface Module {
   apiScopes?: Readonly<Record<string, string>>;
   /** Site-health checks the module contributes. */
   checks?: readonly HealthCheck[];
-  /** Non-JSON HTTP endpoints outside /wp-json (tracking pixels, redirects, unsubscribe pages), mounted at the root. */
-  http?: (router: Router, platform: Platform) => void;
-  /** Adds the module's commands to the `atrium` CLI. */
-  cli?: (program: Command, cli: CliContext) => void;
   /** Wires listeners, filters and auth extensions into a new platform (runs for every platform instance). */
   setup?: (platform: Platform) => void | Promise<void>;
   /** Runs after migrations and setup, before the server listens (load catalogs, fire ready actions). */

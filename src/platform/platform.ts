@@ -1,5 +1,5 @@
 // The platform every module stands on: one object per running instance (tests build many).
-import { withModuleSections, type Config } from '../config.ts';
+import { withModuleSections, type Config } from './config.ts';
 import type { Database } from '../db/connect.ts';
 import type { Sql } from '../db/sql.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -7,16 +7,16 @@ import { AuthExtensions } from './auth/extensions.ts';
 import { PrincipalCache } from './auth/principal-cache.ts';
 import { Roles } from './capabilities.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { EventBus } from './events.ts';
+import { EventBus, listenerTask } from './events.ts';
 import type { HealthCheck } from './health.ts';
 import { Hooks } from './hooks.ts';
 import { Jobs } from './jobs.ts';
 import { Mail } from './mail.ts';
 import { Queue } from './queue.ts';
-import { listenerTask } from './tasks.ts';
+
 import { assertErrorTables } from './errors.ts';
 import { createLogger, redacting, type Logger } from './logger.ts';
-import type { Module } from './module.ts';
+import type { PlatformModule } from './module.ts';
 import { Settings } from './settings.ts';
 
 export interface Platform {
@@ -38,7 +38,7 @@ export interface Platform {
   jobs: Jobs;
   /** The job engine (graphile-worker): tasks, durable listeners' jobs and scheduled runs. */
   queue: Queue;
-  modules: readonly Module[];
+  modules: readonly PlatformModule[];
   checks: readonly HealthCheck[];
   /** API-key scopes the modules declared, each with the capability it stands for. */
   apiScopes: ReadonlyMap<string, string>;
@@ -52,7 +52,7 @@ const PRINCIPAL_TTL_MS = 5 * 60_000;
 export interface PlatformOptions {
   config: Config;
   db: Database;
-  modules: readonly Module[];
+  modules: readonly PlatformModule[];
   clock?: Clock;
   logger?: Logger;
 }

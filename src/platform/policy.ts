@@ -1,8 +1,9 @@
 // Ownership and participation rules ("my session", "my entry", "a conversation I take part in"), one small policy per
 // area, asked by services as Outline's `authorize(user, action, resource)`. Capabilities stay on fields; a policy
 // answers what depends on the resource itself.
-import { AppError } from './errors.ts';
+import type { AppError } from './errors.ts';
 import type { Principal } from './principal.ts';
+import { refusal } from './refusal.ts';
 
 export interface Policy<Action extends string, Resource> {
   can(principal: Principal, action: Action, resource: Resource): boolean;
@@ -11,11 +12,9 @@ export interface Policy<Action extends string, Resource> {
 }
 
 export interface PolicyOptions<Action extends string, Resource> {
-  /** The refusal: 403 by default; a not-found error where the resource's existence must not leak (others' DMs). */
+  /** The refusal: the platform's (401 anonymous, 403 logged in) by default; a not-found error where the resource's existence must not leak (others' DMs). */
   refuse?: (principal: Principal, action: Action, resource: Resource) => AppError;
 }
-
-const forbidden = () => new AppError('rest_forbidden', 'Sorry, you are not allowed to do that.', { status: 403 });
 
 export function definePolicy<Action extends string, Resource>(
   rules: { [A in Action]: (principal: Principal, resource: Resource) => boolean },
@@ -25,7 +24,7 @@ export function definePolicy<Action extends string, Resource>(
   return {
     can,
     authorize(principal, action, resource) {
-      if (!can(principal, action, resource)) throw (options.refuse ?? forbidden)(principal, action, resource);
+      if (!can(principal, action, resource)) throw options.refuse ? options.refuse(principal, action, resource) : refusal(principal);
     },
   };
 }

@@ -1,6 +1,16 @@
 // Who is calling: the result of the one authentication step, the same for REST, GraphQL, CLI and jobs.
 
-export type AuthMethod = 'app_password' | 'api_key' | 'session' | 'jwt' | 'cli';
+/** How a caller authenticated. A module with a credential of its own adds its name, as it adds events:
+ *  `declare module '…/platform/principal.ts' { interface AuthMethods { jwt: true } }`. */
+export interface AuthMethods {
+  app_password: true;
+  api_key: true;
+  session: true;
+  /** An operator's command acting as a user. */
+  cli: true;
+}
+
+export type AuthMethod = keyof AuthMethods;
 
 export interface PrincipalUser {
   id: number;

@@ -6,12 +6,11 @@
 import { EventEmitter, once } from 'node:events';
 import { Logger as WorkerLogger, runTaskList, type Job, type TaskList, type WorkerPool } from 'graphile-worker';
 import pg from 'pg';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import type { Logger } from './logger.ts';
 import { metricsFor } from './metrics.ts';
 import type { Platform } from './platform.ts';
 import type { JobInfo, TaskDefinition } from './tasks.ts';
-import type { Tx } from './transaction.ts';
 
 /** One job to add: what `graphile_worker.add_jobs` takes. */
 export interface JobSpec {
@@ -60,7 +59,7 @@ export class Queue {
   }
 
   /** Adds jobs in one statement: through `tx` inside a transaction (they commit with it), else on the pool. */
-  async addJobs(specs: readonly JobSpec[], client: Tx | PrismaClient = this.platform.prisma): Promise<void> {
+  async addJobs(specs: readonly JobSpec[], client: Prisma.TransactionClient | PrismaClient = this.platform.prisma): Promise<void> {
     if (!specs.length) return;
     const rows = specs.map((s) => ({
       task: s.task, payload: s.payload ?? {}, run_at: s.runAt?.toISOString() ?? null, max_attempts: s.maxAttempts, job_key: s.jobKey ?? null, priority: s.priority ?? 0,
@@ -72,7 +71,7 @@ export class Queue {
           AS s(task text, payload json, run_at timestamptz, max_attempts int, job_key text, priority int)))`;
   }
 
-  add<P>(task: TaskDefinition<P>, payload: P, options?: AddOptions, client?: Tx | PrismaClient): Promise<void> {
+  add<P>(task: TaskDefinition<P>, payload: P, options?: AddOptions, client?: Prisma.TransactionClient | PrismaClient): Promise<void> {
     return this.addJobs([this.spec(task, payload, options)], client);
   }
 

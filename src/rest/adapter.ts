@@ -4,7 +4,7 @@ import express, { type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { createContext } from '../graphql/context.ts';
 import { describeError } from '../graphql/errors.ts';
-import { authRequestOf, requestInfoOf, responseEffectsOf } from '../http/request.ts';
+import { authRequestOf, requestInfoOf, responseEffectsOf } from '../graphql/request.ts';
 import { authenticate } from '../platform/auth/authenticate.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';

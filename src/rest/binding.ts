@@ -3,6 +3,7 @@
 // become top-level arguments), its operation is generated from the field and `select`, and its access is the field's.
 import type { GraphQLSchema } from 'graphql';
 import type { ArgSpec } from '../input/rules.ts';
+import { whenBuilt } from '../graphql/schema.ts';
 import type { HeaderSpec, HttpMethod, RouteRequest } from './route.ts';
 
 export interface RestOptions {
@@ -50,25 +51,19 @@ export function rest(route: Route, options?: RestOptions, ...more: [Route, RestO
 }
 
 type RootField = `${'Query' | 'Mutation'}.${string}`;
-const lent = new WeakMap<object, [RootField, RestBinding[]][]>();
 
 /** Binds REST routes on a root field another schema part declares (`restOn(builder, 'Query.apiKeys', 'GET
  *  /mobile/v1/api-keys', …)`): a module serving a core field under its own namespace, so the routes go with the
  *  module. Call it from the module's schema(builder); the bindings join the field's own when the schema is built. */
-export function restOn(builder: object, field: RootField, route: Route, options?: RestOptions, ...more: [Route, RestOptions?][]) {
-  const list = lent.get(builder) ?? [];
-  lent.set(builder, list);
-  list.push([field, rest(route, options, ...more).extensions.rest]);
-}
-
-/** Adds the bindings lent with restOn() to the built schema's fields; a field that is not there fails start-up. */
-export function applyLentBindings(builder: object, schema: GraphQLSchema): void {
-  for (const [coordinate, bindings] of lent.get(builder) ?? []) {
+export function restOn(builder: object, coordinate: RootField, route: Route, options?: RestOptions, ...more: [Route, RestOptions?][]) {
+  const bindings = rest(route, options, ...more).extensions.rest;
+  // A field that is not there fails start-up.
+  whenBuilt(builder, (schema: GraphQLSchema) => {
     const [type, name] = coordinate.split('.') as [string, string];
     const field = (type === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[name];
     if (!field) throw new Error(`REST ${bindings[0]!.method} ${bindings[0]!.path}: no field ${coordinate} to bind`);
     field.extensions = { ...field.extensions, rest: [...((field.extensions?.rest as RestBinding[] | undefined) ?? []), ...bindings] };
-  }
+  });
 }
 
 export interface Reshaper {

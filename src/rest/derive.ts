@@ -4,10 +4,10 @@ import {
   getNamedType, GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLScalarType,
   type GraphQLArgument, type GraphQLField, type GraphQLInputType, type GraphQLSchema,
 } from 'graphql';
-import { fieldSpec, snakeCase, type InputField } from '../input/describe.ts';
+import { camelCase, fieldSpec, snakeCase, type InputField } from '../input/describe.ts';
 import type { ArgSpec } from '../input/rules.ts';
 import type { RestBinding } from './binding.ts';
-import { camel, type RestRoute } from './route.ts';
+import type { RestRoute } from './route.ts';
 
 const SCALAR_TYPES: Record<string, ArgSpec['type']> = { Int: 'integer', Float: 'number', String: 'string', ID: 'string', Boolean: 'boolean', DateTime: 'string', JSON: 'any' };
 
@@ -81,7 +81,7 @@ function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknow
     status: b.status,
     paginated: b.paginated,
     // A field bound to several routes: the later ones are named by their path parameters.
-    operationId: operationIdOf(kind, field, b) + (nth ? `By${inPath.map((p) => capital(camel(p))).join('And') || nth}` : ''),
+    operationId: operationIdOf(kind, field, b) + (nth ? `By${inPath.map((p) => capital(camelCase(p))).join('And') || nth}` : ''),
     errors: b.errors,
     headers: b.headers,
     describeResult: b.result?.describe,

@@ -2,7 +2,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { Platform } from '../platform/platform.ts';
 import { responseSchema } from './response-schema.ts';
-import { AUTHORIZE_PATH } from '../http/authorize-application.ts';
+import { AUTHORIZE_PATH } from '../platform/auth/app-passwords.ts';
 import type { ArgSpec } from '../input/rules.ts';
 import type { CompiledRoute, RouteTable } from './table.ts';
 

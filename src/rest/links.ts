@@ -3,7 +3,7 @@
 // answer gets links when the table has GET routes for both its items and their list (`/ns/v1/things/:id` and
 // `/ns/v1/things`): the item route's answer, the list's, a create's and an update's. A DELETE's `previous` has none,
 // as in WordPress.
-import type { CompiledRoute } from './table.ts';
+import type { HttpMethod } from './route.ts';
 
 export interface ItemLinks {
   /** The item route's path, its one parameter as `:name`. */
@@ -14,14 +14,21 @@ export interface ItemLinks {
   collection: string;
 }
 
+/** What links are read from: a compiled route's method, path and parameters. */
+interface LinkedRoute {
+  method: HttpMethod;
+  path: string;
+  params: readonly string[];
+}
+
 const parent = (path: string) => path.slice(0, path.lastIndexOf('/'));
 
 /** The links each route's answer carries, from the table's GET routes. */
-export function itemLinks(routes: readonly CompiledRoute[]): Map<CompiledRoute, ItemLinks> {
+export function itemLinks<R extends LinkedRoute>(routes: readonly R[]): Map<R, ItemLinks> {
   const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.path));
   // An item route is one whose parent path lists its kind (`/certificates/verify/:token` is a lookup, not an item).
   const items = routes.filter((r) => r.method === 'GET' && r.params.length === 1 && r.path.endsWith(`/:${r.params[0]}`) && gets.has(parent(r.path)));
-  const out = new Map<CompiledRoute, ItemLinks>();
+  const out = new Map<R, ItemLinks>();
   for (const route of routes) {
     if (route.method === 'DELETE') continue;
     const item = items.find((i) => i.path === route.path || parent(i.path) === route.path);

@@ -44,6 +44,3 @@ export interface HeaderSpec {
   required?: boolean;
   format?: string;
 }
-
-export const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

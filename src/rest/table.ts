@@ -4,7 +4,8 @@ import { type DocumentNode, type GraphQLSchema, Kind, type OperationDefinitionNo
 import type { ArgSpec } from '../input/rules.ts';
 import { boundRoutes } from './derive.ts';
 import { itemLinks, type ItemLinks } from './links.ts';
-import { camel, snake, type HttpMethod, type RestRoute, type RouteRequest } from './route.ts';
+import { camelCase, snakeCase } from '../input/describe.ts';
+import type { HttpMethod, RestRoute, RouteRequest } from './route.ts';
 
 export interface CompiledRoute extends RestRoute {
   /** The methods the route answers: its own, and for an update (PUT or PATCH) the other editable methods, as
@@ -92,7 +93,7 @@ function compile(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
   const varNames = (op.variableDefinitions ?? []).map((v) => v.variable.name.value);
   if (!route.variables) {
     for (const v of varNames) {
-      if (v !== 'input' && !(snake(v) in route.args)) throw new Error(`${where}: variable $${v} has no arg named ${snake(v)}`);
+      if (v !== 'input' && !(snakeCase(v) in route.args)) throw new Error(`${where}: variable $${v} has no arg named ${snakeCase(v)}`);
     }
   }
   const buildVariables =
@@ -101,7 +102,7 @@ function compile(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
       const vars: Record<string, unknown> = {};
       const used = new Set<string>();
       for (const v of varNames) {
-        const key = snake(v);
+        const key = snakeCase(v);
         if (key in args && args[key] !== undefined) {
           vars[v] = args[key];
           used.add(key);
@@ -109,7 +110,7 @@ function compile(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
       }
       if (varNames.includes('input') && !('input' in args)) {
         vars.input = Object.fromEntries(
-          Object.entries(args).filter(([k, val]) => !used.has(k) && !params.includes(k) && val !== undefined).map(([k, val]) => [camel(k), val]),
+          Object.entries(args).filter(([k, val]) => !used.has(k) && !params.includes(k) && val !== undefined).map(([k, val]) => [camelCase(k), val]),
         );
       }
       return vars;

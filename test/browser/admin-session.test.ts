@@ -3,7 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN_DIST } from '../../src/http/admin-console.ts';
+import { ADMIN_DIST } from '../../src/app/admin-console.ts';
 import { contactForm, createForm, goodContact, submit } from '../modules/forms/helpers.ts';
 import { api, membership, plan } from '../modules/member/helpers.ts';
 import { checkScreen, PASSWORD, startConsole, submitSignIn, type ConsoleRig } from './console.ts';

@@ -3,7 +3,7 @@
 // keyboard walk, and screenshots (test/browser/*.png; into docs/admin/ with ADMIN_SCREENSHOTS=1).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createTestApp, type Role, type TestApp } from '../helpers/app.ts';
 
@@ -56,6 +56,15 @@ export async function submitSignIn(page: Page, username: string, password: strin
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Chooses an option of a Mantine Select or MultiSelect by its label (the label also names its listbox). A
+ *  MultiSelect stays open after a choice: a click on the dialog's (or page's) heading closes it. */
+export async function choose(scope: Page | Locator, label: string, option: string) {
+  await scope.locator('input').and(scope.getByLabel(label, { exact: true })).click();
+  const page = 'page' in scope ? scope.page() : scope;
+  await page.getByRole('option', { name: option, exact: true }).click();
+  if (await page.getByRole('listbox').isVisible()) await scope.getByRole('heading').first().click();
 }
 
 /** axe-core's serious and critical violations on the page as it is now (none expected). */

@@ -3,12 +3,12 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import supertest from 'supertest';
-import { loadConfig, type Env } from '../../src/config.ts';
+import { loadConfig, type Env } from '../../src/platform/config.ts';
 import { createApiKey } from '../../src/platform/auth/api-keys.ts';
 import { createAppPassword } from '../../src/platform/auth/app-passwords.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Logger } from '../../src/platform/logger.ts';
-import type { Module } from '../../src/platform/module.ts';
+import type { Module } from '../../src/modules/module.ts';
 import { createUser } from '../../src/platform/users/service.ts';
 import { modules as installed } from '../../src/modules/index.ts';
 import { createAtrium } from '../../src/server.ts';

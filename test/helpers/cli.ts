@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, inject, vi } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
+import { runCli } from '../../src/app/cli.ts';
 import { acquireCluster, type ClusterLease } from '../../src/db/embedded/cluster.ts';
 import { copyDataDir } from '../setup/global.ts';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import express from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN_DIST, adminConsole } from '../../src/http/admin-console.ts';
+import { ADMIN_DIST, adminConsole } from '../../src/app/admin-console.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

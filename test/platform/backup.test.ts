@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/platform/config.ts';
 import { acquireCluster, type ClusterLease } from '../../src/db/embedded/cluster.ts';
 import { createList } from '../../src/modules/mailer/service/lists-tags.ts';
 import { createSubscriber } from '../../src/modules/mailer/service/subscribers.ts';

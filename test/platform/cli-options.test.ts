@@ -12,7 +12,8 @@ useCliDataDir('cli-options', { JOBS_ENABLED: 'false' });
 type Leaf = { path: string[]; command: Command };
 function leaves(): Leaf[] {
   const program = new Command('atrium');
-  const noop = { platform: () => Promise.reject(new Error('not in this test')), print() {}, success() {} };
+  const notHere = () => Promise.reject(new Error('not in this test'));
+  const noop = { platform: notHere, graphql: notHere, print() {}, success() {} };
   for (const m of modules) m.cli?.(program, noop);
   const walk = (c: Command, path: string[]): Leaf[] =>
     c.commands.length ? c.commands.flatMap((s) => walk(s, [...path, s.name()])) : [{ path, command: c }];

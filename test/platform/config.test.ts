@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.ts';
-import { configEnvironment } from '../../src/env-file.ts';
+import { ConfigError, loadConfig } from '../../src/platform/config.ts';
+import { configEnvironment } from '../../src/platform/env-file.ts';
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {

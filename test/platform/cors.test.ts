@@ -2,7 +2,7 @@
 // from CORS_ORIGINS and CORS_CREDENTIALS alone. An origin that is not listed gets no Access-Control-Allow-* header at
 // all (yoga's own CORS, which reflected any origin with credentials, is off); credentials only for a listed origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Env } from '../../src/config.ts';
+import type { Env } from '../../src/platform/config.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 const LISTED = 'https://app.test';

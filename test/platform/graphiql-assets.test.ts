@@ -1,7 +1,7 @@
 // GraphiQL's page is small and links its assets; the assets come compressed and cacheable for a year (their path
 // carries their content hash). The real-browser check is test/browser/graphiql.test.ts.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GRAPHIQL_ASSETS } from '../../src/http/graphiql-assets.ts';
+import { GRAPHIQL_ASSETS } from '../../src/graphql/graphiql-assets.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

@@ -3,8 +3,8 @@
 // outcome with their durations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modules as installed } from '../../src/modules/index.ts';
-import type { Module } from '../../src/platform/module.ts';
-import { durable } from '../../src/platform/tasks.ts';
+import type { Module } from '../../src/modules/module.ts';
+import { durable } from '../../src/platform/events.ts';
 import { transaction } from '../../src/platform/transaction.ts';
 import { graphql } from '../gql/index.ts';
 import { createTestApp, type Caller, type TestApp } from '../helpers/app.ts';

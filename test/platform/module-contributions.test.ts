@@ -2,11 +2,11 @@
 // its environment keys are validated with the platform's, its API-key header authenticates, is redacted in logs,
 // allowed by CORS and documented in OpenAPI, and its error codes carry their status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, withModuleSections, type Config } from '../../src/config.ts';
+import { ConfigError, loadConfig, withModuleSections, type Config } from '../../src/platform/config.ts';
 import { core } from '../../src/modules/core/index.ts';
 import { AppError, assertErrorTables } from '../../src/platform/errors.ts';
 import { createLogger } from '../../src/platform/logger.ts';
-import type { Module } from '../../src/platform/module.ts';
+import type { Module } from '../../src/modules/module.ts';
 import { createAtrium } from '../../src/server.ts';
 import { contrib, type ContribSection } from '../fixtures/contrib-module.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

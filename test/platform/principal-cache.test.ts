@@ -4,7 +4,7 @@
 import pg from 'pg';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/platform/config.ts';
 import { openDatabase, type Database } from '../../src/db/connect.ts';
 import type { Forget } from '../../src/platform/auth/principal-cache.ts';
 import { createAtrium, type Atrium } from '../../src/server.ts';

@@ -2,10 +2,10 @@
 // its job_key in one transaction, so with several instances each period runs once, on whichever worker takes it; a
 // failing run is retried with backoff and kept as failed after its last attempt; a manual run is its own period.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/platform/config.ts';
 import { modules as installed } from '../../src/modules/index.ts';
 import { Jobs } from '../../src/platform/jobs.ts';
-import type { Module } from '../../src/platform/module.ts';
+import type { Module } from '../../src/modules/module.ts';
 import { createAtrium, type Atrium } from '../../src/server.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { advanceQueue, jobsOf } from '../helpers/jobs.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { loadConfig, type Config } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/platform/config.ts';
 import { createAtrium } from '../../src/server.ts';
 
 async function raceStart(config: Config) {

@@ -2,7 +2,7 @@
 // src/cli/commands.ts).
 import { Argument, type Command } from 'commander';
 import { AppError } from '../../platform/errors.ts';
-import type { CliContext } from '../../platform/module.ts';
+import type { CliContext } from '../../cli/context.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../platform/auth/api-keys.ts';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from '../../platform/auth/app-passwords.ts';
 import { createUser, resolveUser, setRoles, userWhere } from '../../platform/users/service.ts';

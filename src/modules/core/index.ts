@@ -1,10 +1,10 @@
 // The host platform as a module: its GraphQL fields, housekeeping job and operator commands.
-import type { Module } from '../../platform/module.ts';
+import type { Module } from '../module.ts';
 import { pruneSessions } from '../../platform/auth/sessions.ts';
 import { pruneRateCounters } from '../../platform/rate-limit.ts';
 import { coreCli } from './cli.ts';
 import { jobsCli } from './jobs-cli.ts';
-import { authorizeApplication } from '../../http/authorize-application.ts';
+import { authorizeApplication } from './authorize-application.ts';
 import { contentSchema } from './graphql/content.ts';
 import { credentialsSchema } from './graphql/credentials.ts';
 import { jobsSchema } from './graphql/jobs.ts';

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { intOption, oneOf } from '../../cli/options.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { CliContext } from '../../platform/module.ts';
+import type { CliContext } from '../../cli/context.ts';
 import { failedJobs, listQueueJobs, QUEUE_JOB_STATES, retryJob, type QueueJob } from '../../platform/queue-admin.ts';
 
 const COLUMNS = ['name', 'kind', 'state', 'id', 'attempts', 'schedule', 'next_run', 'last_period', 'error'];

@@ -3,16 +3,11 @@
 // and export a form's entries as CSV.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { execute, parse } from 'graphql';
-import { createContext, NO_RESPONSE } from '../../graphql/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { CliContext } from '../../platform/module.ts';
-import type { Platform } from '../../platform/platform.ts';
-import { SYSTEM } from '../../platform/principal.ts';
+import type { CliContext } from '../../cli/context.ts';
 import { camelKeys } from './definition/keys.ts';
 import { FORM_FIELDS } from './graphql/selections.ts';
 import { parseDefinition } from './definition/schema.ts';
-import { buildSchema } from '../../graphql/schema.ts';
 import { createForm } from './service/forms.ts';
 import { exportEntries } from './service/export.ts';
 import { oneOf } from '../../cli/options.ts';
@@ -21,16 +16,9 @@ import { ENTRY_STATUSES, entryWhere } from './service/entries.ts';
 import { FORM_STATUSES } from './definition/types.ts';
 
 /** The form as REST answers it with context=edit. */
-async function exportForm(platform: Platform, id: number): Promise<Record<string, unknown>> {
-  const ctx = createContext(platform, { principal: SYSTEM, session: null }, { ip: null, userAgent: 'atrium-cli', header: () => undefined, secure: false }, NO_RESPONSE);
-  const result = await execute({
-    schema: buildSchema(platform.modules),
-    document: parse(`query ($id: Int!, $edit: Boolean!) { form(id: $id) { ${FORM_FIELDS} } }`),
-    variableValues: { id, edit: true },
-    contextValue: ctx,
-  });
-  if (result.errors?.length) throw result.errors[0]!.originalError ?? result.errors[0];
-  return JSON.parse(JSON.stringify((result.data as { form: Record<string, unknown> }).form));
+async function exportForm(cli: CliContext, id: number): Promise<Record<string, unknown>> {
+  const data = await cli.graphql<{ form: Record<string, unknown> }>(`query ($id: Int!, $edit: Boolean!) { form(id: $id) { ${FORM_FIELDS} } }`, { id, edit: true });
+  return JSON.parse(JSON.stringify(data.form));
 }
 
 const positiveId = (v: string) => {
@@ -62,8 +50,7 @@ export function formsCli(program: Command, cli: CliContext): void {
     .argument('<id>', 'form id')
     .description('Print the form as JSON (the shape of GET /forms/v1/forms/{id}?context=edit)')
     .action(async (id: string) => {
-      const platform = await cli.platform();
-      process.stdout.write(`${JSON.stringify(await exportForm(platform, positiveId(id)), null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify(await exportForm(cli, positiveId(id)), null, 2)}\n`);
     });
 
   forms

@@ -1,6 +1,6 @@
 // Forms (forms/v1): forms that validate, store entries, notify by e-mail and feed the mailing list through the bus.
 import './events.ts';
-import type { Module } from '../../platform/module.ts';
+import type { Module } from '../module.ts';
 import { formsConfig } from './config.ts';
 import { formsCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';

@@ -1,6 +1,6 @@
 // `atrium health scan | score | checks [--status] | snapshots [--limit] | settings [--allow-public-rest on|off]`.
 import { Option, type Command } from 'commander';
-import type { CliContext } from '../../platform/module.ts';
+import type { CliContext } from '../../cli/context.ts';
 import { STATUSES, scannedFormat } from './score.ts';
 import { healthScore, latestChecks, runScan, SNAPSHOT_LIMIT, snapshots } from './service.ts';
 import { allowPublicRest } from './settings.ts';

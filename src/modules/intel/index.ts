@@ -1,6 +1,6 @@
 // Site health (intel/v1): a registry of checks (this module's platform checks plus every module's Module.checks),
 // scans that run them concurrently under timeouts, a score and grade, and the score history.
-import type { Module } from '../../platform/module.ts';
+import type { Module } from '../module.ts';
 import { intelConfig } from './config.ts';
 import { checks } from './checks/index.ts';
 import { startLoopMonitor } from './checks/loop-monitor.ts';

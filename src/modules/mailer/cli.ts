@@ -2,7 +2,7 @@
 // stats. The CLI acts as the operator (every capability), through the same services as REST and GraphQL.
 import { Option, type Command } from 'commander';
 import { AppError } from '../../platform/errors.ts';
-import type { CliContext } from '../../platform/module.ts';
+import type { CliContext } from '../../cli/context.ts';
 import { CAMPAIGN_STATUSES, sendCampaign } from './service/campaigns.ts';
 import { campaignStats, dashboard } from './service/stats.ts';
 import { SUBSCRIBER_STATUSES, subscriberWhere, type SubscriberStatus } from './service/subscribers.ts';

@@ -1,7 +1,7 @@
 // Mailing (mailer/v1): subscribers, lists, tags, segments, campaigns sent in the background with tracking and
 // one-click unsubscribe, inbound events by API key, and the forms module's subscription requests.
 import './events.ts';
-import type { Module } from '../../platform/module.ts';
+import type { Module } from '../module.ts';
 import { mailerConfig } from './config.ts';
 import { mailerErrors } from './errors.ts';
 import { MAILER_EVENTS_SCOPE, MAILER_MANAGE, mailerCapabilities } from './capabilities.ts';
@@ -15,7 +15,7 @@ import { dashboardSchema } from './graphql/dashboard.ts';
 import { segmentsSchema } from './graphql/segments.ts';
 import { stopSending } from './send/sender.ts';
 import { handleSubscriptionRequest } from './service/inbound.ts';
-import { durable } from '../../platform/tasks.ts';
+import { durable } from '../../platform/events.ts';
 import { mailerMetrics } from './metrics.ts';
 
 export const mailer: Module = {

@@ -5,7 +5,7 @@ import './events.ts';
 import './learning/events.ts';
 import './community/events.ts';
 import './insight/events.ts';
-import type { Module } from '../../platform/module.ts';
+import type { Module } from '../module.ts';
 import { memberConfig } from './config.ts';
 import { memberCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { resolveUser } from '../../platform/users/service.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { CliContext } from '../../platform/module.ts';
+import type { CliContext } from '../../cli/context.ts';
 import { revokeChain } from './chains.ts';
 import { liveSessionsWhere } from './sessions.ts';
 import { identifierKey, unlockIdentifier } from './throttle.ts';

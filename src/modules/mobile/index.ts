@@ -1,7 +1,7 @@
 // Mobile access (mobile/v1): password login for apps with short-lived access tokens and rotating refresh tokens
 // bound to the device, login throttling for every password path, device sessions, and API keys over REST.
 import './events.ts';
-import type { Module } from '../../platform/module.ts';
+import type { Module } from '../module.ts';
 import { mobileConfig } from './config.ts';
 import { mobileErrors } from './errors.ts';
 import { checks } from './checks.ts';

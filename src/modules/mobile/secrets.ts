@@ -4,7 +4,7 @@
 // database (table mobile_secrets), so tokens survive restarts and every instance on that database agrees.
 // Production refuses to start without a strong JWT_SECRET.
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { ConfigError, type Config } from '../../config.ts';
+import { ConfigError, type Config } from '../../platform/config.ts';
 import type { Platform } from '../../platform/platform.ts';
 
 export interface Keyring {

@@ -6,6 +6,16 @@ import { tooMany } from '../../platform/errors.ts';
 import type { LoginAttempt, LoginGuard } from '../../platform/auth/extensions.ts';
 import type { Platform } from '../../platform/platform.ts';
 
+declare module '../../platform/auth/extensions.ts' {
+  interface LoginChannels {
+    mobile: true;
+  }
+  interface LoginAttempt {
+    /** The device a mobile login came from (X-App-Install-Id). */
+    installId?: string | null;
+  }
+}
+
 const MAX_FAILURES = 5;
 const LOCK_MS = 15 * 60_000;
 /** Failures count within this window from the first one. */

@@ -10,6 +10,13 @@ import { assertSameDevice, INSTALL_ID_HEADER } from './device.ts';
 import { keyring } from './secrets.ts';
 import { looksLikeJwt, verifyAccessToken } from './tokens.ts';
 
+declare module '../../platform/principal.ts' {
+  interface AuthMethods {
+    /** A mobile access token (a JWT of a device session). */
+    jwt: true;
+  }
+}
+
 /** The session row read while authenticating, by the request's principal: `mobileMe { session }` answers from it
  *  instead of reading it again. */
 export const sessionOfPrincipal = new WeakMap<Principal, MobileSession>();

@@ -1,6 +1,6 @@
 // Site-health checks: the cloud catalog (failing or stale) and broken bundled template files.
 import type { HealthCheck } from '../../platform/health.ts';
-import { toIsoSeconds } from '../../graphql/scalars.ts';
+import { toIsoSeconds } from '../../platform/clock.ts';
 import { templatesOf } from './runtime.ts';
 
 const since = (d: Date | null) => (d ? toIsoSeconds(d) : 'never');

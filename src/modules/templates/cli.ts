@@ -1,8 +1,8 @@
 // Operator commands: atrium templates list | sync | cloud-optout <on|off> | status.
 import { Argument, type Command } from 'commander';
 import { AppError } from '../../platform/errors.ts';
-import type { CliContext } from '../../platform/module.ts';
-import { toIsoSeconds } from '../../graphql/scalars.ts';
+import type { CliContext } from '../../cli/context.ts';
+import { toIsoSeconds } from '../../platform/clock.ts';
 import { allTemplates } from './catalog.ts';
 import { checkRequirements } from './requirements.ts';
 import { templatesOf } from './runtime.ts';

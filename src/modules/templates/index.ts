@@ -1,7 +1,7 @@
 // Templates (templates/v1): a catalog of bundled and cloud templates that import into real content.
 // Extension points: filter tpl_extra_paths (folders of extra bundled templates, read at start) and action
 // tpl_ready (fired once at start-up, after the catalog is loaded).
-import type { Module } from '../../platform/module.ts';
+import type { Module } from '../module.ts';
 import { templatesConfig } from './config.ts';
 import { checks } from './checks.ts';
 import { templatesCli } from './cli.ts';

@@ -9,6 +9,10 @@ import { randomAlphanumeric, sha256 } from '../users/secrets.ts';
 import { parseInput } from '../validate.ts';
 import { principalFor, touch } from './principal-for.ts';
 
+/** Where a client sends a user to approve a new application password (the discovery index names it; the core
+ *  module serves the page). */
+export const AUTHORIZE_PATH = '/authorize-application';
+
 export async function createAppPassword(platform: Platform, userId: number, name: string) {
   const data = parseInput(z.object({ name: z.string().trim().min(1, 'A name is required.').max(100) }), { name });
   const plain = randomAlphanumeric(24);

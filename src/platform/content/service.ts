@@ -1,7 +1,8 @@
 // Posts and pages (and other content types, e.g. the template library). Ownership rules via meta-capabilities.
 import { z } from 'zod';
 import { Prisma, type Post } from '../../generated/prisma/client.ts';
-import { assertCan, canOnPost, forbidden } from '../authorize.ts';
+import { assertCan, canOnPost } from '../authorize.ts';
+import { refusal } from '../refusal.ts';
 import { notFound } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { can, type Principal, userIdOf } from '../principal.ts';
@@ -97,7 +98,7 @@ export async function getPost(platform: Platform, principal: Principal, id: numb
 export async function postForEdit(platform: Platform, principal: Principal, id: number): Promise<Post> {
   const post = await platform.prisma.post.findUnique({ where: { id } });
   if (!post) throw notFound('post_not_found', 'No post has that id.');
-  if (!canOnPost(principal, 'edit_post', post)) throw forbidden(principal, 'Sorry, you are not allowed to edit this post.');
+  if (!canOnPost(principal, 'edit_post', post)) throw refusal(principal, { message: 'Sorry, you are not allowed to edit this post.' });
   return post;
 }
 

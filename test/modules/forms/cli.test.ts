@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import supertest from 'supertest';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/platform/config.ts';
 import { createAppPassword } from '../../../src/platform/auth/app-passwords.ts';
 import { createUser } from '../../../src/platform/users/service.ts';
 import { createAtrium } from '../../../src/server.ts';

@@ -2,7 +2,7 @@
 // the state that configuration must put it in. Performance checks are driven by their thresholds (a measure at or
 // above a threshold reaches it), so no test depends on how fast this machine is.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Env } from '../../../src/config.ts';
+import type { Env } from '../../../src/platform/config.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { PRODUCTION, scan, type CheckRow } from './helpers.ts';
 

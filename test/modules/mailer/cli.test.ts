@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/platform/config.ts';
 import { createCampaign } from '../../../src/modules/mailer/service/campaigns.ts';
 import { createList } from '../../../src/modules/mailer/service/lists-tags.ts';
 import { createSubscriber } from '../../../src/modules/mailer/service/subscribers.ts';

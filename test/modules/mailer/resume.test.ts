@@ -3,7 +3,7 @@
 // were killed after the server accepted it); instance B resumes from the queue, and the row left "sending" is
 // settled by the lease rule (failed as interrupted, never sent twice).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/platform/config.ts';
 import { INTERRUPTED } from '../../../src/modules/mailer/send/leases.ts';
 import { wakeSender } from '../../../src/modules/mailer/send/sender.ts';
 import { createAtrium, type Atrium } from '../../../src/server.ts';

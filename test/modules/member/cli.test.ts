@@ -1,7 +1,7 @@
 // `atrium members list [--plan=] | grant <user> <plan> | revoke <user> <plan>` on a throwaway database, with
 // --format=json|csv and clear errors (unknown user or plan: exit 1, a message on stderr, nothing on stdout).
 import { beforeAll, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/platform/config.ts';
 import { createPlan } from '../../../src/modules/member/service/plans.ts';
 import { createUser } from '../../../src/platform/users/service.ts';
 import { createCourse, createLesson, createModule } from '../../../src/modules/member/learning/outline.ts';

@@ -2,7 +2,7 @@
 // through the API, and a module that lends single member capabilities to two roles (for the capability matrix).
 import { expect } from 'vitest';
 import { modules } from '../../../src/modules/index.ts';
-import type { Module } from '../../../src/platform/module.ts';
+import type { Module } from '../../../src/modules/module.ts';
 import type { Caller, TestApp } from '../../helpers/app.ts';
 
 /** author holds member_manage (and nothing else of membership); contributor holds member_manage_plans only. */

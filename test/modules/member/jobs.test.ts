@@ -1,7 +1,7 @@
 // The hourly jobs of group membership: the expire sweep and the drip release. Run twice, or on two instances at once
 // against one database, they move nothing twice and fire no event twice; a throwing listener stops nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/platform/config.ts';
 import { releaseAfterPrerequisite, releaseDueDrips } from '../../../src/modules/member/access/drip.ts';
 import { expireSweep } from '../../../src/modules/member/service/sweep.ts';
 import { createAtrium, type Atrium } from '../../../src/server.ts';

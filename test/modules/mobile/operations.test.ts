@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/platform/config.ts';
 import { createAtrium } from '../../../src/server.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { cli, useCliDataDir } from '../../helpers/cli.ts';

@@ -1,7 +1,7 @@
 // The signing secret: production refuses a missing or weak one; without JWT_SECRET a generated one is persisted in
 // the database (every instance agrees, restarts keep tokens valid); the site-health checks say what they see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/config.ts';
+import { ConfigError, loadConfig } from '../../../src/platform/config.ts';
 import { checks } from '../../../src/modules/mobile/checks.ts';
 import { secretWeakness } from '../../../src/modules/mobile/secrets.ts';
 import type { Platform } from '../../../src/platform/platform.ts';

@@ -166,7 +166,7 @@ describe('secret rotation (kid)', () => {
 
       // The same database, restarted with a new secret and the old one kept as previous.
       const { createAtrium } = await import('../../../src/server.ts');
-      const { loadConfig } = await import('../../../src/config.ts');
+      const { loadConfig } = await import('../../../src/platform/config.ts');
       const rotated = await createAtrium({
         config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', JWT_SECRET: SECRET, JWT_PREVIOUS_SECRETS: OLD_SECRET }),
         db: { ...before.db, close: async () => {} },

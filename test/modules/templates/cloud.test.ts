@@ -2,7 +2,7 @@
 // for), 304 with ETag, forced sync with its diff, every way the cloud can fail (500, timeout, malformed JSON, huge
 // body) leaving the catalog whole, opt-out proven by the server receiving nothing, and the multi-instance claim.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toIsoSeconds } from '../../../src/graphql/scalars.ts';
+import { toIsoSeconds } from '../../../src/platform/clock.ts';
 import { modules } from '../../../src/modules/index.ts';
 import { templatesOf } from '../../../src/modules/templates/runtime.ts';
 import { createPlatform, type Platform } from '../../../src/platform/platform.ts';

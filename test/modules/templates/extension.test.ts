@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modules } from '../../../src/modules/index.ts';
 import { allTemplates } from '../../../src/modules/templates/catalog.ts';
-import type { Module } from '../../../src/platform/module.ts';
+import type { Module } from '../../../src/modules/module.ts';
 import { graphql } from '../../gql/index.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 import { bundledFiles, extraTemplates, FIXTURES } from './setup.ts';

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { modules } from '../../../src/modules/index.ts';
-import type { Module } from '../../../src/platform/module.ts';
+import type { Module } from '../../../src/modules/module.ts';
 import { BUNDLED_DIR } from '../../../src/modules/templates/bundled.ts';
 import { templatesOf } from '../../../src/modules/templates/runtime.ts';
 import type { TestApp } from '../../helpers/app.ts';

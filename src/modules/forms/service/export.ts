@@ -1,7 +1,7 @@
 // CSV export of a form's entries: one column per field (its label, in form order, then keys of removed fields
 // still present in entries), plus the entry's facts. Read in id-ordered batches so memory stays flat per batch;
 // cells that a spreadsheet would run as a formula are defused (OWASP CSV injection, src/platform/csv.ts).
-import { toIsoSeconds } from '../../../graphql/scalars.ts';
+import { toIsoSeconds } from '../../../platform/clock.ts';
 import { toCsv, type CsvCell } from '../../../platform/csv.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { fieldsOf } from '../definition/stored.ts';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Prisma, type FormEntry } from '../../../generated/prisma/client.ts';
 import { id } from '../../../input/vocabulary.ts';
-import type { RequestInfo } from '../../../graphql/context.ts';
+import type { RequestInfo } from '../../../platform/request.ts';
 import { AppError, ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { userIdOf, type Principal } from '../../../platform/principal.ts';

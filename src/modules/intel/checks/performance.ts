@@ -1,5 +1,5 @@
 // Performance checks: database round trip, event-loop delay and memory. Thresholds come from the INTEL_* settings
-// in src/config.ts; a measure at or above a threshold reaches its status.
+// in src/platform/config.ts; a measure at or above a threshold reaches its status.
 import { performance } from 'node:perf_hooks';
 import type { CheckResult, HealthCheck } from '../../../platform/health.ts';
 import { readLoopDelay } from './loop-monitor.ts';

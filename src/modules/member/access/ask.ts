@@ -4,7 +4,7 @@ import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import { canMember } from '../capabilities.ts';
 import { userNotFound } from '../errors.ts';
-import { refusal } from '../../../graphql/refusal.ts';
+import { refusal } from '../../../platform/refusal.ts';
 import { checkAccess, whoIs, type AccessResult } from './check.ts';
 import { targetKey, TargetTypeEnum, type TargetType } from './targets.ts';
 

@@ -8,7 +8,7 @@ import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { enumOf, id, inputObject, text } from '../../../input/vocabulary.ts';
 import type { EventName } from '../../../platform/events.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { durable, type DurableListener } from '../../../platform/tasks.ts';
+import { durable, type DurableListener } from '../../../platform/events.ts';
 import { transaction } from '../../../platform/transaction.ts';
 import { badgeNotFound, memberConflict, userNotFound } from '../errors.ts';
 import { slugify } from '../service/plans.ts';

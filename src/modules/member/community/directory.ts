@@ -7,7 +7,7 @@ import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
-import { refusal } from '../../../graphql/refusal.ts';
+import { refusal } from '../../../platform/refusal.ts';
 import { memberForbidden } from '../errors.ts';
 import { grantingWhere } from '../service/statuses.ts';
 import { isCommunityManager, userIdOf } from './standing.ts';

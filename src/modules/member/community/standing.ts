@@ -2,7 +2,7 @@
 // suspension (no posting, reacting or messaging until it ends).
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
-import { refusal } from '../../../graphql/refusal.ts';
+import { refusal } from '../../../platform/refusal.ts';
 import { canMember } from '../capabilities.ts';
 import { memberForbidden } from '../errors.ts';
 

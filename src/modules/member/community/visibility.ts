@@ -3,7 +3,7 @@
 // community managers and moderators all. Answered for a list of spaces in a constant number of queries.
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
-import { refusal } from '../../../graphql/refusal.ts';
+import { refusal } from '../../../platform/refusal.ts';
 import { checkAccess, whoIs } from '../access/check.ts';
 import { memberForbidden, notFoundSpace } from '../errors.ts';
 import { grantingWhere } from '../service/statuses.ts';

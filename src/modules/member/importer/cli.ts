@@ -4,7 +4,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { AppError } from '../../../platform/errors.ts';
-import type { CliContext } from '../../../platform/module.ts';
+import type { CliContext } from '../../../cli/context.ts';
 import { SOURCE_SYSTEMS } from './formats/index.ts';
 import { invalidFile } from './format.ts';
 import { progressReporter } from './progress.ts';

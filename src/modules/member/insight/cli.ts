@@ -1,6 +1,6 @@
 // `atrium reports mrr` and `atrium reports cohort --since=<months>`: the membership reports for operators.
 import type { Command } from 'commander';
-import type { CliContext } from '../../../platform/module.ts';
+import type { CliContext } from '../../../cli/context.ts';
 import { cohortReport, mrrReport } from './reports.ts';
 import { intOption } from '../../../cli/options.ts';
 

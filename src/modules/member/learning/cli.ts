@@ -1,6 +1,6 @@
 // `atrium courses progress <user>`: a learner's progress, one row per enrolled course.
 import type { Command } from 'commander';
-import type { CliContext } from '../../../platform/module.ts';
+import type { CliContext } from '../../../cli/context.ts';
 import { resolveUser } from '../../../platform/users/service.ts';
 import { learnerProgress } from './summaries.ts';
 

@@ -2,7 +2,7 @@
 // member/access/denied when it refuses); a refusal is 403 member_forbidden with the reason and when it opens.
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
-import { refusal } from '../../../graphql/refusal.ts';
+import { refusal } from '../../../platform/refusal.ts';
 import { checkAccess, whoIs } from '../access/check.ts';
 import { targetKey, type Target } from '../access/targets.ts';
 import { memberForbidden } from '../errors.ts';

@@ -3,7 +3,7 @@
 // missing file or a file of another format. The terminal progress bar is cli-progress on a TTY.
 import { PassThrough } from 'node:stream';
 import { expect, it, vi } from 'vitest';
-import { loadConfig } from '../../../../src/config.ts';
+import { loadConfig } from '../../../../src/platform/config.ts';
 import { progressReporter } from '../../../../src/modules/member/importer/progress.ts';
 import { createAtrium } from '../../../../src/server.ts';
 import { cli, useCliDataDir } from '../../../helpers/cli.ts';

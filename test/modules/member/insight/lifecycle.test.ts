@@ -1,7 +1,7 @@
 // membership/lifecycle/run as the clock moves: each (membership, stage) fires member/lifecycle/<stage> once, ever —
 // run again, or on two instances at once, it fires nothing twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../../src/config.ts';
+import { loadConfig } from '../../../../src/platform/config.ts';
 import { runLifecycle } from '../../../../src/modules/member/insight/lifecycle.ts';
 import { ManualClock } from '../../../../src/platform/clock.ts';
 import { createAtrium, type Atrium } from '../../../../src/server.ts';

@@ -1,7 +1,7 @@
 // The four reports against hand-computed fixtures, over REST and GraphQL, for member_view_reports only; the daily
 // snapshot stored once (also on two instances at once) and read back as the MRR series. (CLI: ../cli.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../../src/config.ts';
+import { loadConfig } from '../../../../src/platform/config.ts';
 import { takeSnapshot } from '../../../../src/modules/member/insight/snapshot.ts';
 import { ManualClock } from '../../../../src/platform/clock.ts';
 import { createAtrium, type Atrium } from '../../../../src/server.ts';

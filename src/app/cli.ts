@@ -1,15 +1,15 @@
 // `atrium`: the operators' command line (wp-cli style). Modules add their own commands.
 import { Command, CommanderError, Option } from 'commander';
-import { ConfigError } from '../config.ts';
-import { EnvFileError } from '../env-file.ts';
+import { ConfigError } from '../platform/config.ts';
+import { EnvFileError } from '../platform/env-file.ts';
 import { EmbeddedClusterError } from '../db/embedded/cluster.ts';
 import { ClusterLockTimeoutError } from '../db/embedded/lock.ts';
 import { DatabaseUnavailableError } from '../db/ensure-database.ts';
 import { modules } from '../modules/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { processCommands } from './commands.ts';
-import { createCliContext } from './context.ts';
-import type { Format } from './output.ts';
+import { createCliContext } from './cli-context.ts';
+import type { Format } from '../cli/output.ts';
 
 export async function runCli(argv: string[]): Promise<number> {
   const program = new Command('atrium')

@@ -1,5 +1,5 @@
 // `atrium serve`: start on the configured database, run jobs unless JOBS_ENABLED=false, stop gracefully on signals.
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../platform/config.ts';
 import { modules } from '../modules/index.ts';
 import { createAtrium } from '../server.ts';
 

@@ -5,14 +5,12 @@
 // nonce (CSRF); redirect targets are checked as core checks them (no http outside local hosts, no script schemes).
 import esc from 'escape-html';
 import express, { type Request, type Response, type Router } from 'express';
-import { createAppPassword } from '../platform/auth/app-passwords.ts';
-import { passwordLogin } from '../platform/auth/password-login.ts';
-import { findSession, restNonce, SESSION_COOKIE, sessionCookie, startSession, verifyRestNonce } from '../platform/auth/sessions.ts';
-import { AppError } from '../platform/errors.ts';
-import type { Platform } from '../platform/platform.ts';
-import { parseCookies } from './request.ts';
-
-export const AUTHORIZE_PATH = '/authorize-application';
+import { AUTHORIZE_PATH, createAppPassword } from '../../platform/auth/app-passwords.ts';
+import { passwordLogin } from '../../platform/auth/password-login.ts';
+import { findSession, restNonce, SESSION_COOKIE, sessionCookie, startSession, verifyRestNonce } from '../../platform/auth/sessions.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { parseCookies } from '../../platform/request.ts';
 
 const LOCAL = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -10,8 +10,10 @@ import { sendError } from '../rest/wp-error.ts';
 import { bodyError, bodyParsers, uploadLimit } from './body.ts';
 import { cors } from './cors.ts';
 import { metricsFor } from '../platform/metrics.ts';
+import type { Module } from '../modules/module.ts';
+import { countRequests, metricsEndpoint } from './metrics.ts';
 import { adminConsole } from './admin-console.ts';
-import { graphiqlAssets } from './graphiql-assets.ts';
+import { graphiqlAssets } from '../graphql/graphiql-assets.ts';
 import { healthz, readyz } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
 import { restRouteParam } from './rest-route-param.ts';
@@ -22,7 +24,7 @@ export interface HttpAppOptions {
   isClosing?: () => boolean;
 }
 
-export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: RouteTable, options: HttpAppOptions = {}) {
+export function createHttpApp(platform: Platform, modules: readonly Module[], schema: GraphQLSchema, table: RouteTable, options: HttpAppOptions = {}) {
   const { config, logger } = platform;
   const app = express();
   app.disable('x-powered-by');
@@ -46,12 +48,12 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
     requestScope.run({ requestId }, next);
   });
   const metrics = metricsFor(platform);
-  app.use(metrics.middleware);
+  app.use(countRequests(metrics));
   app.use(securityHeaders(config.publicUrl));
   // Answers of 1 kB and more are compressed (brotli or gzip, as Accept-Encoding asks; Vary set); smaller ones would
   // cost more to compress than they save. Pre-compressed assets (GraphiQL's) carry their encoding and are left alone.
   app.use(compression({ threshold: 1024 }));
-  app.use(cors(config, [...platform.apiKeyHeaders, ...platform.modules.flatMap((m) => m.corsHeaders ?? [])]));
+  app.use(cors(config, [...platform.apiKeyHeaders, ...modules.flatMap((m) => m.corsHeaders ?? [])]));
   app.use(restRouteParam);
   // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
@@ -59,11 +61,11 @@ export function createHttpApp(platform: Platform, schema: GraphQLSchema, table: 
   app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
 
   app.use(adminConsole());
-  app.get('/metrics', metrics.handler);
+  app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
   app.get('/readyz', readyz(platform, options.isClosing ?? (() => false)));
-  for (const m of platform.modules) {
+  for (const m of modules) {
     if (!m.http) continue;
     const router = express.Router();
     m.http(router, platform);

@@ -1,8 +1,8 @@
 // The process-level commands: serve, migrate, studio. They belong to the CLI itself, not to any module, and are
 // registered before the modules' commands (src/cli/main.ts).
 import type { Command } from 'commander';
-import type { CliContext } from '../platform/module.ts';
-import { intOption } from './options.ts';
+import type { CliContext } from '../cli/context.ts';
+import { intOption } from '../cli/options.ts';
 
 export function processCommands(program: Command, cli: CliContext): void {
   program

@@ -1,24 +1,8 @@
-// Express request -> the transport-neutral shapes the authentication step and the context need.
+// Express request -> the transport-neutral shapes the authentication step and the context need. Both faces are
+// express routes (yoga's server context is express' req/res); REST runs GraphQL operations, so it uses these too.
 import type { Request, Response } from 'express';
 import type { AuthRequest } from '../platform/auth/authenticate.ts';
-import type { RequestInfo, ResponseEffects } from '../graphql/context.ts';
-
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 1) continue;
-    const name = part.slice(0, eq).trim();
-    if (!(name in out)) {
-      try {
-        out[name] = decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        out[name] = part.slice(eq + 1).trim();
-      }
-    }
-  }
-  return out;
-}
+import { parseCookies, type RequestInfo, type ResponseEffects } from '../platform/request.ts';
 
 const headerOf = (req: Request) => (name: string) => {
   const v = req.headers[name];

@@ -3,7 +3,7 @@
 // the environment (prisma.config.ts reads DATABASE_URL), so the password stays out of the process list.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../platform/config.ts';
 import { openDatabase, targetFromConfig } from '../db/connect.ts';
 
 export async function studio(port: number): Promise<void> {

@@ -3,7 +3,7 @@
 // header. "*" lets any page read without credentials; cookies (CORS_CREDENTIALS=true) are for listed origins only,
 // whose origin is then echoed — a cookie-carrying answer never goes to whichever page asks.
 import type { NextFunction, Request, Response } from 'express';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 
 const ALLOW_HEADERS = ['Authorization', 'X-Rest-Nonce', 'X-WP-Nonce', 'Content-Disposition', 'Content-MD5', 'Content-Type'];
 const EXPOSE_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link, X-Rest-Nonce, Retry-After, X-Request-Id';

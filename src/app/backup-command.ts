@@ -1,6 +1,6 @@
 // `atrium db backup|restore` on the database as the server finds it (the embedded cluster of DATA_DIR, started for the
 // command when no server runs it, or DATABASE_URL), without building the platform around it.
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../platform/config.ts';
 import { openDatabase, targetFromConfig } from '../db/connect.ts';
 import { backup, restore } from './backup.ts';
 

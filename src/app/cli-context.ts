@@ -1,0 +1,56 @@
+// The CLI's access to Atrium: the platform opened on demand (migrations applied), the installed modules' GraphQL
+// operations in-process, output in the chosen format.
+import { execute, parse } from 'graphql';
+import { loadConfig } from '../platform/config.ts';
+import { openDatabase, targetFromConfig } from '../db/connect.ts';
+import { modules } from '../modules/index.ts';
+import type { CliContext } from '../cli/context.ts';
+import { createContext } from '../graphql/context.ts';
+import { buildSchema } from '../graphql/schema.ts';
+import { createPlatform, type Platform } from '../platform/platform.ts';
+import { SYSTEM } from '../platform/principal.ts';
+import { render, type Format } from '../cli/output.ts';
+
+export function createCliContext(format: () => Format): CliContext & { close(): Promise<void> } {
+  let opened: Promise<Platform> | undefined;
+  return {
+    platform() {
+      opened ??= (async () => {
+        const config = loadConfig(undefined, modules); // the environment, with the installed modules' keys
+        const db = await openDatabase(targetFromConfig(config));
+        try {
+          await db.migrate();
+          return await createPlatform({ config: { ...config, logLevel: 'warn' }, db, modules });
+        } catch (err) {
+          await db.close(); // or the embedded cluster would keep this process as its user
+          throw err;
+        }
+      })();
+      return opened;
+    },
+    async graphql<T>(document: string, variables?: Record<string, unknown>) {
+      const platform = await this.platform();
+      const request = { ip: null, userAgent: 'atrium-cli', header: () => undefined, secure: false };
+      const result = await execute({
+        schema: buildSchema(modules),
+        document: parse(document),
+        variableValues: variables,
+        contextValue: createContext(platform, { principal: SYSTEM, session: null }, request),
+      });
+      if (result.errors?.length) throw result.errors[0]!.originalError ?? result.errors[0];
+      return result.data as T;
+    },
+    print(rows, columns) {
+      const list = Array.isArray(rows) ? rows : [rows];
+      process.stdout.write(`${render(list, format(), columns)}\n`);
+    },
+    // Messages on stderr, data on stdout, whatever the format: `--format=json` output always parses.
+    success(message) {
+      process.stderr.write(`Success: ${message}\n`);
+    },
+    async close() {
+      const platform = await opened?.catch(() => null); // a failed open was already reported
+      await platform?.db.close();
+    },
+  };
+}
