@@ -18,7 +18,7 @@ import { healthz, readyz } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
 import { restRouteParam } from './rest-route-param.ts';
 import { siteRoot } from './site-root.ts';
-import { requestIdFrom, requestScope } from '../platform/request-scope.ts';
+import { requestIdFrom, requestScope, traceFrom, type RequestScope } from '../platform/request-scope.ts';
 
 export interface HttpAppOptions {
   isClosing?: () => boolean;
@@ -34,18 +34,16 @@ export function createHttpApp(platform: Platform, modules: readonly Module[], sc
   const apiLink = `<${config.publicUrl}/wp-json/>; rel="https://api.w.org/"`;
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
-    const requestId = requestIdFrom(req.headers['x-request-id']);
-    res.setHeader('X-Request-Id', requestId);
+    const scope: RequestScope = { requestId: requestIdFrom(req.headers['x-request-id']), ...traceFrom(req.headers.traceparent) };
+    res.setHeader('X-Request-Id', scope.requestId);
     res.setHeader('Link', apiLink);
+    res.locals.scope = scope;
     if (logger.isLevelEnabled('info')) {
       res.on('finish', () => {
-        logger.info(
-          { requestId, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) },
-          'request',
-        );
+        logger.info({ ...scope, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
       });
     }
-    requestScope.run({ requestId }, next);
+    requestScope.run(scope, next);
   });
   const metrics = metricsFor(platform);
   app.use(countRequests(metrics));

@@ -3,19 +3,35 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Metrics } from '../platform/metrics.ts';
+import type { RequestScope } from '../platform/request-scope.ts';
 
 /** Where the request was routed: the REST route pattern the adapter recorded, /graphql, or the express route. */
 const routeOf = (req: Request, res: Response) =>
   (res.locals.routePattern as string | undefined) ?? (req.originalUrl.startsWith('/graphql') ? '/graphql' : (req.route?.path as string | undefined) ?? 'other');
 
-/** Counts each request by its route pattern once it is answered. */
-export function countRequests({ requests, duration }: Metrics) {
+/** Client-chosen names as label values, bounded: a name (letters, digits, spaces, _) is kept while fewer than `limit`
+ *  distinct ones were seen, so a client sending random names cannot grow the series without end. */
+function boundedLabel(limit: number) {
+  const seen = new Set<string>();
+  return (name: string) => {
+    if (seen.has(name)) return name;
+    if (seen.size >= limit || !/^[A-Za-z_][\w ]{0,63}$/.test(name)) return 'other';
+    seen.add(name);
+    return name;
+  };
+}
+
+/** Counts each request by its route pattern once it is answered, and GraphQL ones by operation name. */
+export function countRequests({ requests, duration, operations }: Metrics) {
+  const operationLabel = boundedLabel(200);
   return (req: Request, res: Response, next: NextFunction) => {
     const end = duration.startTimer();
     res.on('finish', () => {
       const route = routeOf(req, res);
-      end({ method: req.method, route });
+      const seconds = end({ method: req.method, route });
       requests.inc({ method: req.method, route, status: String(res.statusCode) });
+      const operation = (res.locals.scope as RequestScope | undefined)?.operation;
+      if (route === '/graphql' && operation) operations.observe({ operation: operationLabel(operation) }, seconds);
     });
     next();
   };

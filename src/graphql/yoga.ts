@@ -1,5 +1,6 @@
 // The GraphQL face: graphql-yoga over the shared schema, with offline GraphiQL, armor limits, introspection for
 // administrators in production, and the cookie-nonce rule (a mutation authenticated by cookie needs the nonce).
+import { noteRequest } from '../platform/request-scope.ts';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { listCostLimit } from './list-cost.ts';
 import { metricsFor } from '../platform/metrics.ts';
@@ -50,6 +51,16 @@ function cookieNonceRule(): Plugin<Context & ServerContext> {
       } else if (ctx.session.nonceStatus === 'valid') {
         ctx.res.setHeader('X-Rest-Nonce', ctx.session.nonce);
       }
+    },
+  };
+}
+
+/** The operation's name for the request's log lines and metrics (`anonymous query` when it has none). */
+function operationName(): Plugin<Context> {
+  return {
+    onExecute({ args }) {
+      const op = getOperationAST(args.document, args.operationName ?? undefined);
+      if (op) noteRequest({ operation: op.name?.value ?? `anonymous ${op.operation}` });
     },
   };
 }
@@ -180,6 +191,7 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
       introspectionGuard(platform),
       requestErrors(),
       cookieNonceRule(),
+      operationName(),
     ],
   });
   return (req: Request, res: Response) => yoga.handle(req, res, { req, res });

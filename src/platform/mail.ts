@@ -1,6 +1,6 @@
 // Outgoing e-mail through nodemailer to the SMTP transport of SMTP_URL (smtp:// or smtps://, credentials in the URL).
 // Shared by every module that sends mail. Never call it inside a database transaction.
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SentMessageInfo, type Transporter } from 'nodemailer';
 import type { Config } from './config.ts';
 
 export interface MailMessage {
@@ -17,7 +17,13 @@ export interface MailMessage {
 
 export class Mail {
   #transport: Transporter | null = null;
+  #observers: ((outcome: 'sent' | 'failed') => void)[] = [];
   constructor(private readonly config: Config['mail']) {}
+
+  /** Called with each message's outcome (the metrics count them). */
+  observe(observer: (outcome: 'sent' | 'failed') => void): void {
+    this.#observers.push(observer);
+  }
 
   /** Whether an SMTP transport is configured (SMTP_URL). */
   get configured(): boolean {
@@ -32,7 +38,14 @@ export class Mail {
   async send(message: MailMessage): Promise<{ messageId: string; accepted: string[]; rejected: string[] }> {
     if (!this.config.smtpUrl) throw new Error('No SMTP transport is configured (set SMTP_URL).');
     this.#transport ??= nodemailer.createTransport(this.config.smtpUrl, { from: this.config.from });
-    const info = await this.#transport.sendMail({ from: this.config.from, ...message });
+    let info: SentMessageInfo;
+    try {
+      info = await this.#transport.sendMail({ from: this.config.from, ...message });
+    } catch (err) {
+      for (const o of this.#observers) o('failed');
+      throw err;
+    }
+    for (const o of this.#observers) o('sent');
     return {
       messageId: info.messageId,
       accepted: (info.accepted ?? []).map(String),

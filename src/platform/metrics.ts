@@ -1,6 +1,6 @@
 // Prometheus metrics (prom-client), served at GET /metrics by the app (src/app/metrics.ts): requests by route pattern
 // (REST: the route's path; GraphQL: /graphql), a latency histogram, errors by code (both faces), SQL statements, the
-// database pool, jobs by task and outcome with their durations, besides Node's process metrics (memory, event-loop
+// database pool, mails by outcome, GraphQL operations by name, jobs by task and outcome with their durations, besides Node's process metrics (memory, event-loop
 // lag, GC). Modules add their own gauges to `metricsFor(platform).registry` (the mailer: its queue).
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Platform } from './platform.ts';
@@ -11,6 +11,8 @@ export interface Metrics {
   requests: Counter<'method' | 'route' | 'status'>;
   duration: Histogram<'method' | 'route'>;
   errors: Counter<'code'>;
+  /** GraphQL requests by operation name (the app bounds the names it labels). */
+  operations: Histogram<'operation'>;
   /** Jobs this instance ran, by task and outcome (succeeded, retried: the attempt failed, failed: the last one did). */
   jobDuration: Histogram<'task' | 'outcome'>;
 }
@@ -32,9 +34,18 @@ function createMetrics(platform: Platform): Metrics {
     name: 'atrium_job_duration_seconds', help: 'Jobs run by this instance, by task and outcome (succeeded, retried, failed)', labelNames: ['task', 'outcome'],
     buckets: [0.005, 0.025, 0.1, 0.5, 2.5, 10, 60, 300], registers: [registry],
   });
-  new Gauge({
-    name: 'atrium_db_statements', help: 'SQL statements sent since start', registers: [registry],
-    collect() { this.set(platform.db.statements.count); },
+  new Counter({
+    name: 'atrium_db_statements_total', help: 'SQL statements sent since start', registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(platform.db.statements.count);
+    },
+  });
+  const mails = new Counter({ name: 'atrium_mail_total', help: 'Messages handed to the SMTP transport, by outcome (sent, failed)', labelNames: ['outcome'], registers: [registry] });
+  platform.mail.observe((outcome) => mails.inc({ outcome }));
+  const operations = new Histogram({
+    name: 'atrium_graphql_operation_duration_seconds', help: 'GraphQL requests by operation name (the first 200 names seen; later ones count as "other")',
+    labelNames: ['operation'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
   });
   new Gauge({
     name: 'atrium_db_pool_connections', help: 'Database connections of this instance, by state (busy: running a statement)', labelNames: ['state'], registers: [registry],
@@ -48,7 +59,7 @@ function createMetrics(platform: Platform): Metrics {
     name: 'atrium_db_pool_waiting', help: 'Statements waiting for a free database connection (above 0 for long: the pool is the bottleneck)', registers: [registry],
     collect() { this.set(platform.db.pool().waiting); },
   });
-  const metrics: Metrics = { registry, requests, duration, errors, jobDuration };
+  const metrics: Metrics = { registry, requests, duration, errors, operations, jobDuration };
   metricsByPlatform.set(platform, metrics);
   return metrics;
 }

@@ -20,6 +20,7 @@ import { isPageResult, totalPages, writePaginationHeaders } from './pagination.t
 import type { CompiledRoute, RouteTable } from './table.ts';
 import { noRoute, sendError } from './wp-error.ts';
 import { metricsFor } from '../platform/metrics.ts';
+import { noteRequest } from '../platform/request-scope.ts';
 
 type Args = Record<string, unknown>;
 
@@ -176,6 +177,7 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     const paramProblem = findInputProblem(params);
     if (paramProblem) return sendError(res, inputProblemError(paramProblem));
     res.locals.routePattern = route.path;
+    noteRequest({ operation: route.operationId });
     res.setHeader('Allow', match.allow.join(', '));
 
     try {

@@ -29,6 +29,26 @@ describe('request ids', () => {
   });
 });
 
+describe('request lines', () => {
+  it('name the caller, the operation (REST operation id, GraphQL operation name) and the W3C trace the request joins', async () => {
+    const admin = await t.as('administrator');
+    lines.length = 0;
+    const trace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    await t.http.get('/wp-json/mailer/v1/subscribers').set(admin.headers).set('traceparent', `00-${trace}-00f067aa0ba902b7-01`);
+    await t.http.post('/graphql').set(admin.headers).send({ query: 'query WhoAmI { viewer { loggedIn } }' });
+    await t.http.get('/wp-json/member/v1/plans').set('traceparent', `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`);
+    const requests = lines.filter((l: any) => l.msg === 'request') as any[];
+    expect(requests).toEqual([
+      expect.objectContaining({ userId: admin.userId, operation: 'listMailerSubscribers', traceId: trace, parentSpanId: '00f067aa0ba902b7', status: 200 }),
+      expect.objectContaining({ userId: admin.userId, operation: 'WhoAmI', status: 200 }),
+      expect.objectContaining({ operation: 'listMemberPlans', status: 200 }),
+    ]);
+    expect(requests[1].traceId).toBeUndefined();
+    expect(requests[2].traceId).toBeUndefined(); // an all-zero trace id is invalid
+    expect(requests[2].userId).toBeUndefined();
+  });
+});
+
 describe('logging of GraphQL errors', () => {
   it('client errors log nothing at error level', async () => {
     lines.length = 0;

@@ -1,6 +1,7 @@
 // The one authentication step: every request becomes one principal, whatever the method. A header credential that
 // is offered and fails is refused (401), never treated as anonymous. Cookie sessions carry a nonce status that each
 // transport applies (REST: a cookie without nonce is anonymous; GraphQL: mutations need the nonce).
+import { noteRequest } from '../request-scope.ts';
 import { AppError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { ANONYMOUS, type Principal } from '../principal.ts';
@@ -27,6 +28,12 @@ export interface AuthResult {
 }
 
 export async function authenticate(platform: Platform, req: AuthRequest): Promise<AuthResult> {
+  const result = await authenticateRequest(platform, req);
+  if (result.principal.kind === 'user') noteRequest({ userId: result.principal.user.id }); // for the request's log lines
+  return result;
+}
+
+async function authenticateRequest(platform: Platform, req: AuthRequest): Promise<AuthResult> {
   const authorization = req.header('authorization')?.trim();
   if (authorization) return { principal: await fromAuthorization(platform, authorization, req), session: null };
 
