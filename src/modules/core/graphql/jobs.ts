@@ -112,7 +112,7 @@ export const jobsSchema = schemaPart((builder) => {
       type: JobOutcomeRef,
       description: 'Runs a job now, as its own manual period, and waits for it (404 job_not_found for an unknown hook).',
       ...requiresAdmin(),
-      args: { hook: t.arg.string({ required: true, description: 'The job hook (Job.hook).' }) },
+      args: zodArgs(t, { hook: z.string().max(200).describe('The job hook (Job.hook).') }),
       resolve: (_r, { hook }, ctx) => ctx.platform.jobs.runNow(hook),
     }),
   );
