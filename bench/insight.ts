@@ -29,14 +29,14 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
       now() - (u.id % 730) * interval '1 day', now() + interval '20 days',
       CASE WHEN u.id % 7 = 0 THEN now() - (u.id % 300) * interval '1 day' END, 'manual', now(), now()
     FROM users u WHERE u.username LIKE 'member%'`);
-  await sql(`INSERT INTO member_spaces (name, slug, visibility, created_at, updated_at) VALUES ('Lounge', 'lounge', 'members', now(), now())`);
+  await sql(`INSERT INTO member_spaces (name, slug, visibility, position, created_at, updated_at) VALUES ('Lounge', 'lounge', 'members', 1, now(), now())`);
   await sql(`INSERT INTO member_topics (space_id, author_id, title, body, created_at, updated_at, last_activity_at)
     SELECT (SELECT id FROM member_spaces LIMIT 1), u.id, 'Topic', 'Body', now() - (u.id % 120) * interval '1 day', now(), now() FROM users u WHERE u.username LIKE 'member%'`);
   await sql(`INSERT INTO member_replies (topic_id, author_id, body, created_at, updated_at)
     SELECT t.id, t.author_id, 'Reply', t.created_at + interval '1 hour', now() FROM member_topics t`);
   await sql(`INSERT INTO member_courses (title, slug, status, position, created_at, updated_at)
     SELECT 'Course ' || g, 'course-' || g, 'published', g, now(), now() FROM generate_series(1, 10) g`);
-  await sql(`INSERT INTO member_modules (course_id, title, position, created_at, updated_at) SELECT id, 'Module', 0, now(), now() FROM member_courses`);
+  await sql(`INSERT INTO member_modules (course_id, title, position, created_at, updated_at) SELECT id, 'Module', 1, now(), now() FROM member_courses`);
   await sql(`INSERT INTO member_lessons (module_id, course_id, title, slug, status, position, created_at, updated_at)
     SELECT m.id, m.course_id, 'Lesson ' || g, 'lesson-' || m.id || '-' || g, 'published', g, now(), now() FROM member_modules m, generate_series(1, 5) g`);
   await sql(`INSERT INTO member_enrollments (user_id, course_id, started_at, completed_at)

@@ -1,6 +1,7 @@
 // Site-health check of the membership core: memberships whose period has ended but that still grant access because
 // the expire sweep has not run (jobs off, or failing).
 import type { HealthCheck } from '../../platform/health.ts';
+import { GRANTING_STATUSES } from './service/statuses.ts';
 
 const SWEEP_GRACE_MS = 2 * 3600_000;
 
@@ -12,7 +13,7 @@ export const checks: HealthCheck[] = [
     async run(platform) {
       const cutoff = new Date(platform.clock.now().getTime() - SWEEP_GRACE_MS);
       const overdue = await platform.prisma.membership.count({
-        where: { status: { in: ['trialing', 'active'] }, currentPeriodEnd: { lt: cutoff } },
+        where: { status: { in: GRANTING_STATUSES }, currentPeriodEnd: { lt: cutoff } },
       });
       if (!overdue) return { status: 'ok', message: 'No membership is past its end.' };
       return {

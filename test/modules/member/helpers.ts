@@ -1,15 +1,20 @@
 // Shared fixtures of the membership tests: a REST client for member/v1 as a caller, plans and memberships made
 // through the API, and a module that lends single member capabilities to two roles (for the capability matrix).
+import supertest from 'supertest';
 import { expect } from 'vitest';
+import { loadConfig } from '../../../src/platform/config.ts';
+import { openDatabase } from '../../../src/db/connect.ts';
 import { modules } from '../../../src/modules/index.ts';
 import type { Module } from '../../../src/modules/module.ts';
+import { createAtrium } from '../../../src/server.ts';
 import type { Caller, TestApp } from '../../helpers/app.ts';
 
 /** author holds member_manage (and nothing else of membership); contributor holds member_manage_plans only. */
 export const lendMemberCaps: Module = { name: 'test-member-caps', capabilities: { author: ['member_manage'], contributor: ['member_manage_plans'] } };
 export const withLentCaps: readonly Module[] = [...modules, lendMemberCaps];
 
-export function api(t: TestApp, caller?: Caller | { headers: Record<string, string> }) {
+/** `t` may be a second Atrium instance on the same database (`{ http: supertest(other.app) }`). */
+export function api(t: Pick<TestApp, 'http'>, caller?: Caller | { headers: Record<string, string> }) {
   const base = '/wp-json/member/v1';
   const headers = caller?.headers ?? {};
   return {
@@ -20,6 +25,14 @@ export function api(t: TestApp, caller?: Caller | { headers: Record<string, stri
   };
 }
 export type Api = ReturnType<typeof api>;
+
+/** A second Atrium instance on the test database, with its own connection pool (as a second server would be). */
+export async function secondInstance(t: TestApp) {
+  const db = await openDatabase({ kind: 'postgres', url: t.db.url });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test' });
+  const atrium = await createAtrium({ config, db, clock: t.clock, migrate: false, bootstrap: false });
+  return { platform: atrium.platform, http: supertest(atrium.app), close: () => atrium.close() };
+}
 
 export async function ok<T = any>(res: { status: number; body: T }, status = 200): Promise<T> {
   expect(res.status, JSON.stringify(res.body)).toBe(status);

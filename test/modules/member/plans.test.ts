@@ -21,15 +21,15 @@ describe('plans', () => {
     expect(res.body).toEqual({
       _links: { self: [{ href: `http://atrium.test/wp-json/member/v1/plans/${res.body.id}` }], collection: [{ href: 'http://atrium.test/wp-json/member/v1/plans' }] },
       id: expect.any(Number), name: 'Gold Yearly (Pro)', slug: 'gold-yearly-pro', description: 'All courses.', price: 12000, currency: 'USD',
-      interval: 'year', interval_count: 1, trial_days: 14, status: 'active', position: 0, active_members: 0,
+      interval: 'year', interval_count: 1, trial_days: 14, status: 'active', position: 1, active_members: 0,
       created_at: '2026-11-22T00:00:00Z', updated_at: '2026-11-22T00:00:00Z',
     });
     const dup = await a.post('/plans', { name: 'Gold yearly pro' });
     expect([dup.status, dup.body.code]).toEqual([409, 'member_conflict']);
   });
 
-  it('everyone lists active plans by position; managers also see archived ones; GET one hides archived from the public', async () => {
-    const late = await plan(a, { name: 'Late', position: 9 });
+  it('everyone lists active plans by position (from 1; a given one moves the others along); managers also see archived ones; GET one hides archived from the public', async () => {
+    const late = await plan(a, { name: 'Late', position: 9 }); // past the end: last
     const first = await plan(a, { name: 'First', position: 1 });
     const old = await plan(a, { name: 'Old' });
     await ok(await a.patch(`/plans/${old.id}`, { status: 'archived' }));
@@ -43,7 +43,10 @@ describe('plans', () => {
     expect((await api(t).get(`/plans/${old.id}`)).body.code).toBe('member_plan_not_found');
     expect((await a.get(`/plans/${old.id}`)).body.status).toBe('archived');
     expect((await api(t).get(`/plans/${first.id}`)).body.name).toBe('First');
-    expect(late.position).toBe(9);
+    expect(late.position).toBe(2);
+    const all = (await a.get('/plans?per_page=100&status=active')).body.map((p: { name: string; position: number }) => `${p.name}${p.position}`);
+    expect(all.slice(0, 3)).toEqual(['First1', 'Gold Yearly (Pro)2', 'Late3']);
+    expect((await a.post('/plans', { name: 'Zero', position: 0 })).status).toBe(400);
   });
 
   it('PATCH edits; bad input is 400 and writes nothing; unknown ids 404', async () => {

@@ -4,6 +4,7 @@
 // released by the part that completes the prerequisite (the learning part calls releaseAfterPrerequisite).
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction } from '../../../platform/transaction.ts';
+import { grantingSql } from '../service/statuses.ts';
 
 interface Released {
   user_id: number;
@@ -25,8 +26,7 @@ export async function releaseDueDrips(platform: Platform): Promise<number> {
     SELECT DISTINCT m.user_id, r.target_type, COALESCE(r.target_id, 0), ${now}::timestamp
     FROM member_access_rules r
     JOIN member_memberships m ON (cardinality(r.plan_ids) = 0 OR m.plan_id = ANY (r.plan_ids))
-    WHERE m.status IN ('trialing', 'active')
-      AND (m.current_period_end IS NULL OR m.current_period_end > ${now})
+    WHERE ${grantingSql(now)}
       AND ((r.drip_method = 'date' AND r.drip_date <= ${now})
         OR (r.drip_method = 'days_after_start' AND m.started_at + make_interval(days => r.drip_days) <= ${now}))
     ON CONFLICT DO NOTHING
@@ -43,8 +43,7 @@ export async function releaseAfterPrerequisite(platform: Platform, userId: numbe
     SELECT DISTINCT m.user_id, r.target_type, COALESCE(r.target_id, 0), ${now}::timestamp
     FROM member_access_rules r
     JOIN member_memberships m ON (cardinality(r.plan_ids) = 0 OR m.plan_id = ANY (r.plan_ids))
-    WHERE m.user_id = ${userId} AND m.status IN ('trialing', 'active')
-      AND (m.current_period_end IS NULL OR m.current_period_end > ${now})
+    WHERE m.user_id = ${userId} AND ${grantingSql(now)}
       AND r.drip_method = 'after_prerequisite' AND r.prerequisite_type = ${prerequisite.type} AND r.prerequisite_id = ${prerequisite.id}
     ON CONFLICT DO NOTHING
     RETURNING user_id, target_type, target_id`;

@@ -1,11 +1,12 @@
 // Access rules: which plans open an item (or every item of a type), and when (drip). A rule's drip fields must fit
 // its method: days_after_start needs drip_days, date needs drip_date, after_prerequisite the prerequisite.
 import { z } from 'zod';
-import type { Prisma } from '../../../generated/prisma/client.ts';
+import type { MemberAccessRule, Prisma } from '../../../generated/prisma/client.ts';
 import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { enumOf, id, inputObject, pageArgs } from '../../../input/vocabulary.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
+import { transaction } from '../../../platform/transaction.ts';
 import { planNotFound, ruleNotFound } from '../errors.ts';
 import { TargetTypeEnum } from './targets.ts';
 
@@ -55,24 +56,30 @@ async function assertPlans(platform: Platform, planIds: readonly number[]) {
   if (missing !== undefined) throw planNotFound(missing);
 }
 
-export async function createAccessRule(platform: Platform, input: Input<typeof AccessRuleCreate>) {
+/** Creates a rule, answered as written with `query` (the selection the caller asked of it). */
+export async function createAccessRule<T = MemberAccessRule>(platform: Platform, input: Input<typeof AccessRuleCreate>, query: object = {}): Promise<T> {
   const data = parseDeclared(AccessRuleCreate, input);
   const planIds = [...new Set(data.planIds ?? [])];
   await assertPlans(platform, planIds);
   const drip = fitDrip({ dripMethod: data.dripMethod ?? 'none', dripDays: data.dripDays ?? null, dripDate: data.dripDate ?? null, prerequisiteType: data.prerequisiteType ?? null, prerequisiteId: data.prerequisiteId ?? null });
   const now = platform.clock.now();
-  return platform.prisma.memberAccessRule.create({ data: { targetType: data.targetType, targetId: data.targetId ?? null, planIds, ...drip, createdAt: now, updatedAt: now } });
+  return platform.prisma.memberAccessRule.create({ ...query, data: { targetType: data.targetType, targetId: data.targetId ?? null, planIds, ...drip, createdAt: now, updatedAt: now } }) as Promise<T>;
 }
 
-export async function updateAccessRule(platform: Platform, ruleId: number, input: Input<typeof AccessRuleUpdate>) {
+/** Edits a rule: its row is locked while the change is merged into it, so a delete racing it is a 404, and two edits
+ *  apply one after the other. Answered as written with `query`. */
+export async function updateAccessRule<T = MemberAccessRule>(platform: Platform, ruleId: number, input: Input<typeof AccessRuleUpdate>, query: object = {}): Promise<T> {
   const data = parseDeclared(AccessRuleUpdate, input);
-  const rule = await platform.prisma.memberAccessRule.findUnique({ where: { id: ruleId } });
-  if (!rule) throw ruleNotFound();
-  const planIds = data.planIds ? [...new Set(data.planIds)] : rule.planIds;
-  await assertPlans(platform, planIds);
-  const pick = <K extends keyof DripFields>(k: K): DripFields[K] => (data[k] !== undefined ? (data[k] as DripFields[K]) : (rule[k] as DripFields[K]));
-  const drip = fitDrip({ dripMethod: pick('dripMethod'), dripDays: pick('dripDays'), dripDate: pick('dripDate'), prerequisiteType: pick('prerequisiteType'), prerequisiteId: pick('prerequisiteId') });
-  return platform.prisma.memberAccessRule.update({ where: { id: ruleId }, data: { planIds, ...drip, updatedAt: platform.clock.now() } });
+  if (data.planIds) await assertPlans(platform, [...new Set(data.planIds)]);
+  return transaction(platform, async (tx) => {
+    const [held] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM member_access_rules WHERE id = ${ruleId} FOR UPDATE`;
+    const rule = held && (await tx.memberAccessRule.findUnique({ where: { id: ruleId } }));
+    if (!rule) throw ruleNotFound();
+    const planIds = data.planIds ? [...new Set(data.planIds)] : rule.planIds;
+    const pick = <K extends keyof DripFields>(k: K): DripFields[K] => (data[k] !== undefined ? (data[k] as DripFields[K]) : (rule[k] as DripFields[K]));
+    const drip = fitDrip({ dripMethod: pick('dripMethod'), dripDays: pick('dripDays'), dripDate: pick('dripDate'), prerequisiteType: pick('prerequisiteType'), prerequisiteId: pick('prerequisiteId') });
+    return tx.memberAccessRule.update({ ...query, where: { id: ruleId }, data: { planIds, ...drip, updatedAt: platform.clock.now() } }) as Promise<T>;
+  });
 }
 
 export async function deleteAccessRule(platform: Platform, ruleId: number) {

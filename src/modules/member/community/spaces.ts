@@ -4,8 +4,17 @@ import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { enumOf, inputObject, text } from '../../../input/vocabulary.ts';
 import { z } from 'zod';
 import type { Platform } from '../../../platform/platform.ts';
+import { transaction } from '../../../platform/transaction.ts';
 import { memberConflict } from '../errors.ts';
 import { slugify } from '../service/plans.ts';
+import { lockNamed, placeNew, type SiblingSet } from '../service/positions.ts';
+
+/** Spaces are listed in the order they were made: 1..n (service/positions.ts). */
+const spaceOrder: SiblingSet = {
+  lock: (tx) => lockNamed(tx, 'member_spaces.position'),
+  last: async (tx) => (await tx.memberSpace.aggregate({ _max: { position: true } }))._max.position ?? 0,
+  shift: (tx, from, to, by) => tx.memberSpace.updateMany({ where: { position: { gte: from, lte: to } }, data: { position: { increment: by } } }),
+};
 
 export const SpaceVisibility = enumOf('MemberSpaceVisibility', ['public', 'members'], 'public: everyone reads it; members: members with an active membership (of the plans of its access rule, when it has one).');
 export const SpaceCreate = inputObject('MemberSpaceCreateInput', {
@@ -20,8 +29,11 @@ export async function createSpace(platform: Platform, input: Input<typeof SpaceC
   const slug = data.slug || slugify(data.name) || 'space';
   const now = platform.clock.now();
   try {
-    const [row] = await platform.prisma.$queryRaw<{ next: number }[]>`SELECT COALESCE(MAX(position) + 1, 0)::int AS next FROM member_spaces`;
-    return await platform.prisma.memberSpace.create({ data: { ...data, slug, description: data.description ?? '', position: row!.next, createdAt: now, updatedAt: now } });
+    return await transaction(platform, async (tx) => {
+      await spaceOrder.lock(tx);
+      const position = await placeNew(tx, spaceOrder);
+      return tx.memberSpace.create({ data: { ...data, slug, description: data.description ?? '', position, createdAt: now, updatedAt: now } });
+    });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw memberConflict(`A space with the slug "${slug}" exists.`);
     throw err;

@@ -43,10 +43,7 @@ export const accessSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { input: AccessRuleCreate }),
       ...rest('POST /member/v1/access-rules', { select: ACCESS_RULE, status: 201 }),
-      resolve: async (query, _r, { input }, ctx) => {
-        const rule = await createAccessRule(ctx.platform, input);
-        return ctx.platform.prisma.memberAccessRule.findUniqueOrThrow({ ...query, where: { id: rule.id } });
-      },
+      resolve: (query, _r, { input }, ctx) => createAccessRule(ctx.platform, input, query),
     }),
     updateMemberAccessRule: t.prismaField({
       type: AccessRuleType,
@@ -54,10 +51,7 @@ export const accessSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('Access rule id.'), input: AccessRuleUpdate }),
       ...rest('PATCH /member/v1/access-rules/:id', { select: ACCESS_RULE }),
-      resolve: async (query, _r, { id, input }, ctx) => {
-        await updateAccessRule(ctx.platform, id, input);
-        return ctx.platform.prisma.memberAccessRule.findUniqueOrThrow({ ...query, where: { id } });
-      },
+      resolve: (query, _r, { id, input }, ctx) => updateAccessRule(ctx.platform, id, input, query),
     }),
     deleteMemberAccessRule: t.prismaField({
       type: AccessRuleType,

@@ -63,10 +63,7 @@ export const plansSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { input: PlanCreate }),
       ...rest('POST /member/v1/plans', { select: PLAN, status: 201, errors: [409] }),
-      resolve: async (query, _r, { input }, ctx) => {
-        const plan = await createPlan(ctx.platform, input);
-        return ctx.platform.prisma.memberPlan.findUniqueOrThrow({ ...query, where: { id: plan.id } });
-      },
+      resolve: (query, _r, { input }, ctx) => createPlan(ctx.platform, input, query),
     }),
     updateMemberPlan: t.prismaField({
       type: MemberPlanType,
@@ -74,10 +71,7 @@ export const plansSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('Plan id.'), input: PlanUpdate }),
       ...rest('PATCH /member/v1/plans/:id', { select: PLAN, errors: [409] }),
-      resolve: async (query, _r, { id, input }, ctx) => {
-        await updatePlan(ctx.platform, id, input);
-        return ctx.platform.prisma.memberPlan.findUniqueOrThrow({ ...query, where: { id } });
-      },
+      resolve: (query, _r, { id, input }, ctx) => updatePlan(ctx.platform, id, input, query),
     }),
     deleteMemberPlan: t.field({
       type: Deletion,

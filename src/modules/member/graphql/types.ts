@@ -29,7 +29,7 @@ export const memberTypes = schemaPart((builder) => {
       intervalCount: t.exposeInt('intervalCount', { description: 'Intervals per period.' }),
       trialDays: t.exposeInt('trialDays', { description: 'Days of free trial before the first period; 0: none.' }),
       status: t.expose('status', { type: enumType(builder, PlanStatus), description: 'active plans take new members; archived ones are hidden from non-managers and take none.' }),
-      position: t.exposeInt('position', { description: 'Sort order of the plans list, ascending (then id).' }),
+      position: t.exposeInt('position', { description: 'Place in the plans list, from 1.' }),
       activeMembers: t.relationCount('memberships', {
         description: 'Memberships of the plan that grant access now.',
         where: (_args, ctx) => grantingWhere(ctx.platform.clock.now()),

@@ -2,7 +2,7 @@
 // plan made by hand before the import is reused), else created — price and period from the export when it
 // gives them, source `import`. Plans are few: one lookup per plan not yet known to the run.
 import type { Tx } from '../../../platform/transaction.ts';
-import { slugify } from '../service/plans.ts';
+import { planOrder, slugify } from '../service/plans.ts';
 import { sqlTime } from './dates.ts';
 import type { PlanSpec } from './prepare.ts';
 
@@ -27,19 +27,22 @@ async function existing(tx: Tx, spec: PlanSpec): Promise<number | null> {
   return byName?.id ?? null;
 }
 
+/** A new plan goes last in the plans' order, under its lock (held until the batch commits): a plan another run or a
+ *  manager made while this one waited for it is found instead. */
 async function create(tx: Tx, spec: PlanSpec, ctx: PlanContext): Promise<number> {
   const base = slugify(spec.name) || slugify(spec.sourceRef ?? '') || 'imported-plan';
+  await planOrder.lock(tx);
+  const made = await existing(tx, spec);
+  if (made) return made;
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base.slice(0, 90)}-${n}`;
     const [row] = await tx.$queryRawUnsafe<{ id: number }[]>(
-      `INSERT INTO member_plans (name, slug, price, currency, interval, interval_count, source, source_ref, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'import', $7, $8::timestamp(3), $8::timestamp(3))
-       ON CONFLICT DO NOTHING RETURNING id`,
-      spec.name, slug, spec.price, ctx.currency, spec.interval, spec.intervalCount, spec.sourceRef, sqlTime(ctx.now),
+      `INSERT INTO member_plans (name, slug, price, currency, interval, interval_count, source, source_ref, position, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'import', $7, $9, $8::timestamp(3), $8::timestamp(3))
+       ON CONFLICT (slug) DO NOTHING RETURNING id`,
+      spec.name, slug, spec.price, ctx.currency, spec.interval, spec.intervalCount, spec.sourceRef, sqlTime(ctx.now), (await planOrder.last(tx)) + 1,
     );
-    if (row) return row.id;
-    const raced = await existing(tx, spec); // another run created it meanwhile; otherwise the slug was taken
-    if (raced) return raced;
+    if (row) return row.id; // else the slug was taken: the next one
   }
 }
 

@@ -5,7 +5,7 @@
 // part-way leaves whole batches, and the next run finds them unchanged. A dry run rolls every batch back.
 import type { Platform } from '../../../platform/platform.ts';
 import type { Tx } from '../../../platform/transaction.ts';
-import { LIVE } from '../service/statuses.ts';
+import { LIVE_STATUSES } from '../service/statuses.ts';
 import { sqlTime } from './dates.ts';
 import { batchPlans } from './plans.ts';
 import type { ImportRow } from './prepare.ts';
@@ -94,7 +94,7 @@ async function write(tx: Tx, rows: ImportRow[], ctx: BatchContext): Promise<Batc
  *  batch created has no other membership, and a key already live for the same user and plan adds none. */
 async function liveConflicts(tx: Tx, rows: Resolved[], newUsers: ReadonlySet<number>): Promise<Map<Resolved, string>> {
   const out = new Map<Resolved, string>();
-  const isLive = (status: string) => (LIVE as string[]).includes(status);
+  const isLive = (status: string) => (LIVE_STATUSES as string[]).includes(status);
   const live = rows.filter((r) => isLive(r.status));
   const firstLine = new Map<string, number>();
   for (const r of live) {
@@ -117,7 +117,7 @@ async function liveConflicts(tx: Tx, rows: Resolved[], newUsers: ReadonlySet<num
     `SELECT r.k, m.id FROM unnest($1::int[], $2::int[], $3::text[]) AS r(u, p, k)
      JOIN member_memberships m ON m.user_id = r.u AND m.plan_id = r.p
      WHERE m.status = ANY($4::text[]) AND (m.source_ref IS NULL OR m.source_ref NOT IN (SELECT unnest($5::text[])))`,
-    risky.map((r) => r.userId), risky.map((r) => r.planId), risky.map((r) => r.sourceRef), LIVE, rows.map((r) => r.sourceRef),
+    risky.map((r) => r.userId), risky.map((r) => r.planId), risky.map((r) => r.sourceRef), LIVE_STATUSES, rows.map((r) => r.sourceRef),
   );
   const byKey = new Map(risky.map((r) => [r.sourceRef, r]));
   for (const t of taken) out.set(byKey.get(t.k)!, `the user already has a live membership (${t.id}) of this plan`);

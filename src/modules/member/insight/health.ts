@@ -8,6 +8,7 @@
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { MemberHealth } from '../service/sections.ts';
+import { STARTED_STATUSES } from '../service/statuses.ts';
 import { LAST_ACTIVITY } from './activity.ts';
 
 export const WEIGHTS = { recency: 0.4, progress: 0.2, community: 0.2, tenure: 0.2 } as const;
@@ -20,7 +21,7 @@ export async function recomputeHealth(platform: Platform, userIds?: number[]): P
   const factor = (name: keyof typeof WEIGHTS) => Prisma.sql`jsonb_build_object('name', ${name}::text, 'value', ${Prisma.raw(name)}, 'weight', ${WEIGHTS[name]}::float8)`;
   const written = await platform.prisma.$executeRaw`
     WITH members AS (
-      SELECT user_id, min(started_at) AS first_at FROM member_memberships WHERE status <> 'pending' ${only} GROUP BY user_id
+      SELECT user_id, min(started_at) AS first_at FROM member_memberships WHERE status = ANY (${STARTED_STATUSES}::text[]) ${only} GROUP BY user_id
     ), totals AS (
       SELECT course_id, count(*) AS total FROM member_lessons WHERE status = 'published' GROUP BY course_id
     ), done AS (
@@ -53,7 +54,7 @@ export async function recomputeHealth(platform: Platform, userIds?: number[]): P
       jsonb_build_array(${factor('recency')}, ${factor('progress')}, ${factor('community')}, ${factor('tenure')}), ${now}::timestamp
     FROM (SELECT user_id, coalesce(recency, 0) AS recency, progress, community, tenure, score FROM scored) s
     ON CONFLICT (user_id) DO UPDATE SET score = EXCLUDED.score, band = EXCLUDED.band, factors = EXCLUDED.factors, computed_at = EXCLUDED.computed_at`;
-  if (!userIds) await platform.prisma.$executeRaw`DELETE FROM member_health h WHERE NOT EXISTS (SELECT 1 FROM member_memberships m WHERE m.user_id = h.user_id AND m.status <> 'pending')`;
+  if (!userIds) await platform.prisma.$executeRaw`DELETE FROM member_health h WHERE NOT EXISTS (SELECT 1 FROM member_memberships m WHERE m.user_id = h.user_id AND m.status = ANY (${STARTED_STATUSES}::text[]))`;
   return written;
 }
 

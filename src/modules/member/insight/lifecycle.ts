@@ -5,6 +5,7 @@
 // instances run at once — and only newly inserted pairs emit member/lifecycle/<stage> after the commit.
 import { transaction } from '../../../platform/transaction.ts';
 import type { Platform } from '../../../platform/platform.ts';
+import { grantingSql, LIVE_STATUSES, movableSql, PAYING_STATUSES } from '../service/statuses.ts';
 import { LAST_ACTIVITY } from './activity.ts';
 
 export const LIFECYCLE_STAGES = ['trial_ending', 'renewal_upcoming', 'inactive', 'win_back'] as const;
@@ -20,19 +21,18 @@ export async function runLifecycle(platform: Platform): Promise<Record<Lifecycle
   return transaction(platform, async (tx, after) => {
     const fired = await tx.$queryRaw<{ membership_id: number; user_id: number; plan_id: number; stage: LifecycleStage }[]>`
       WITH due AS (
-        SELECT id, user_id, plan_id, 'trial_ending' AS stage FROM member_memberships
-        WHERE status = 'trialing' AND trial_ends_at > ${now} AND trial_ends_at <= ${at(3)}
+        SELECT m.id, m.user_id, m.plan_id, 'trial_ending' AS stage FROM member_memberships m
+        WHERE ${movableSql('endTrial')} AND m.trial_ends_at > ${now} AND m.trial_ends_at <= ${at(3)}
         UNION ALL
-        SELECT id, user_id, plan_id, 'renewal_upcoming' FROM member_memberships
-        WHERE status = 'active' AND NOT cancel_at_period_end AND current_period_end > ${now} AND current_period_end <= ${at(7)}
+        SELECT m.id, m.user_id, m.plan_id, 'renewal_upcoming' FROM member_memberships m
+        WHERE m.status = ANY (${PAYING_STATUSES}::text[]) AND NOT m.cancel_at_period_end AND m.current_period_end > ${now} AND m.current_period_end <= ${at(7)}
         UNION ALL
         SELECT m.id, m.user_id, m.plan_id, 'inactive' FROM member_memberships m LEFT JOIN (${LAST_ACTIVITY}) la ON la.user_id = m.user_id
-        WHERE m.status IN ('trialing', 'active') AND (m.current_period_end IS NULL OR m.current_period_end > ${now})
-          AND m.started_at <= ${at(-30)} AND coalesce(la.last_at, '-infinity') <= ${at(-30)}
+        WHERE ${grantingSql(now)} AND m.started_at <= ${at(-30)} AND coalesce(la.last_at, '-infinity') <= ${at(-30)}
         UNION ALL
         SELECT m.id, m.user_id, m.plan_id, 'win_back' FROM member_memberships m
-        WHERE m.status IN ('cancelled', 'expired') AND m.ended_at <= ${at(-30)} AND m.ended_at > ${at(-30 - WIN_BACK_WINDOW_DAYS)}
-          AND NOT EXISTS (SELECT 1 FROM member_memberships l WHERE l.user_id = m.user_id AND l.status IN ('pending', 'trialing', 'active', 'paused'))
+        WHERE NOT (m.status = ANY (${LIVE_STATUSES}::text[])) AND m.ended_at <= ${at(-30)} AND m.ended_at > ${at(-30 - WIN_BACK_WINDOW_DAYS)}
+          AND NOT EXISTS (SELECT 1 FROM member_memberships l WHERE l.user_id = m.user_id AND l.status = ANY (${LIVE_STATUSES}::text[]))
       ), inserted AS (
         INSERT INTO member_lifecycle_stages (membership_id, stage, fired_at) SELECT id, stage, ${now}::timestamp FROM due
         ON CONFLICT DO NOTHING RETURNING membership_id, stage

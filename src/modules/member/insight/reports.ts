@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
+import { grantingSql, STARTED_STATUSES } from '../service/statuses.ts';
 import { ACTIVITY } from './activity.ts';
 
 export const CohortArgs = { since: z.number().int().min(1).max(60).default(12).describe('How many months of cohorts (the current one included).') };
@@ -16,9 +17,8 @@ const MONTHLY = Prisma.sql`CASE p.interval
   WHEN 'day' THEN p.price::numeric * 365 / 12 / p.interval_count
   ELSE 0 END`;
 
-/** Memberships granting access at `now` (trialing or active, period not over), with their plan as `p`. */
-const granting = (now: Date) => Prisma.sql`member_memberships m JOIN member_plans p ON p.id = m.plan_id
-  WHERE m.status IN ('trialing', 'active') AND (m.current_period_end IS NULL OR m.current_period_end > ${now})`;
+/** Memberships granting access at `now` (statuses.ts), with their plan as `p`. */
+const granting = (now: Date) => Prisma.sql`member_memberships m JOIN member_plans p ON p.id = m.plan_id WHERE ${grantingSql(now)}`;
 
 /** Amounts in minor units, as PostgreSQL's bigint: GraphQL's SafeInt answers them while they fit 53 bits. */
 export interface LiveMrr {
@@ -90,11 +90,11 @@ export async function cohortReport(platform: Platform, since: number) {
   const rows = await platform.prisma.$queryRaw<{ cohort: string; size: number; k: number; retained: number }[]>`
     WITH firsts AS (
       SELECT user_id, date_trunc('month', min(started_at)) AS cohort FROM member_memberships
-      WHERE status <> 'pending' GROUP BY user_id HAVING min(started_at) >= ${from}
+      WHERE status = ANY (${STARTED_STATUSES}::text[]) GROUP BY user_id HAVING min(started_at) >= ${from}
     ), sizes AS (SELECT cohort, count(*)::int AS size FROM firsts GROUP BY cohort),
     spans AS (
       SELECT m.user_id, f.cohort, m.started_at AS s, coalesce(m.ended_at, 'infinity') AS e
-      FROM member_memberships m JOIN firsts f ON f.user_id = m.user_id WHERE m.status <> 'pending'
+      FROM member_memberships m JOIN firsts f ON f.user_id = m.user_id WHERE m.status = ANY (${STARTED_STATUSES}::text[])
     ), marked AS (
       SELECT *, CASE WHEN s <= max(e) OVER (PARTITION BY user_id ORDER BY s, e ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) THEN 0 ELSE 1 END AS opens
       FROM spans
@@ -136,8 +136,7 @@ export async function coursesReport(platform: Platform) {
     WITH granted AS (
       SELECT DISTINCT c.id AS course_id, m.user_id FROM member_courses c
       JOIN member_access_rules r ON r.target_type = 'course' AND (r.target_id = c.id OR r.target_id IS NULL)
-      JOIN member_memberships m ON (cardinality(r.plan_ids) = 0 OR m.plan_id = ANY (r.plan_ids))
-        AND m.status IN ('trialing', 'active') AND (m.current_period_end IS NULL OR m.current_period_end > ${now})
+      JOIN member_memberships m ON (cardinality(r.plan_ids) = 0 OR m.plan_id = ANY (r.plan_ids)) AND ${grantingSql(now)}
     ), enrolled AS (
       SELECT course_id, count(*)::int AS n FROM (SELECT course_id, user_id FROM member_enrollments UNION SELECT course_id, user_id FROM granted) u
       GROUP BY course_id

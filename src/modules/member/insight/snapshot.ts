@@ -2,6 +2,7 @@
 // and what happened during the day — stored once. The day is the primary key, so when two instances run the job
 // the second insert does nothing; the MRR series of the reports reads these rows.
 import type { Platform } from '../../../platform/platform.ts';
+import { STARTED_STATUSES } from '../service/statuses.ts';
 import { ACTIVITY } from './activity.ts';
 import { liveMrr } from './reports.ts';
 
@@ -17,7 +18,7 @@ export async function takeSnapshot(platform: Platform): Promise<{ day: string; s
   const stored = await platform.prisma.$executeRaw`
     INSERT INTO member_daily_snapshots (day, currency, mrr, active_members, new_memberships, ended_memberships, topics, replies, messages, lessons_completed, created_at)
     SELECT ${day}::date, ${mrr.currency}::text, ${mrr.mrr}::bigint, ${mrr.activeMembers}::int,
-      (SELECT count(*) FROM member_memberships WHERE status <> 'pending' AND started_at >= ${start} AND started_at < ${end})::int,
+      (SELECT count(*) FROM member_memberships WHERE status = ANY (${STARTED_STATUSES}::text[]) AND started_at >= ${start} AND started_at < ${end})::int,
       (SELECT count(*) FROM member_memberships WHERE ended_at >= ${start} AND ended_at < ${end})::int,
       count(*) FILTER (WHERE kind = 'topic')::int, count(*) FILTER (WHERE kind = 'reply')::int,
       count(*) FILTER (WHERE kind = 'message')::int, count(*) FILTER (WHERE kind = 'lesson')::int, ${now}::timestamp

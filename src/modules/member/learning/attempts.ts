@@ -11,6 +11,7 @@ import { releaseAfterPrerequisite } from '../access/drip.ts';
 import { attemptsExhausted, quizNotFound } from '../errors.ts';
 import { lockEnrollment } from './enrollment.ts';
 import { gate } from './gate.ts';
+import { shareCourse, shareLesson, shareQuiz } from './locks.ts';
 import type { Question } from './quizzes.ts';
 import { score } from './scoring.ts';
 
@@ -41,6 +42,9 @@ export async function submitAttempt(platform: Platform, principal: Principal, in
   await gate(platform, principal, { type: 'quiz', id: quiz.id });
 
   return transaction(platform, async (tx, after) => {
+    // The course, the lesson and the quiz stay until this commits: a delete racing it sees the attempt (409), or goes first.
+    const held = (await shareCourse(tx, quiz.courseId)) && (await shareLesson(tx, quiz.lessonId)) && (await shareQuiz(tx, quiz.id));
+    if (!held) throw quizNotFound(data.id);
     const now = platform.clock.now();
     await lockEnrollment(tx, userId, quiz.courseId, now);
     const used = await tx.memberQuizAttempt.count({ where: { userId, quizId: quiz.id } });

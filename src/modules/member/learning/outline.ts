@@ -1,7 +1,8 @@
 // The outline of courses: courses of modules of lessons, with positions and publish state. Reads of drafts are for
 // course managers only (the GraphQL fields filter by `visible`); writes need member_manage_courses on the field.
+// Positions follow service/positions.ts under the locks of positions.ts and locks.ts; deletes are in deletes.ts.
 import { z } from 'zod';
-import { Prisma } from '../../../generated/prisma/client.ts';
+import { Prisma, type MemberCourse, type MemberLesson, type MemberModule } from '../../../generated/prisma/client.ts';
 import { INT32_MAX } from '../../../input/describe.ts';
 import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { enumOf, id, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
@@ -9,10 +10,12 @@ import type { Platform } from '../../../platform/platform.ts';
 import { transaction } from '../../../platform/transaction.ts';
 import { courseNotFound, lessonNotFound, memberConflict, moduleNotFound } from '../errors.ts';
 import { slugify } from '../service/plans.ts';
-import { moveTo, nextPosition, type Siblings } from './positions.ts';
+import { placeMoved, placeNew } from '../service/positions.ts';
+import { shareCourse } from './locks.ts';
+import { courses, lessonsOf, modulesOf } from './positions.ts';
 
 export const PublishStatus = enumOf('MemberPublishStatus', ['draft', 'published'], 'draft or published: drafts are seen by course managers only.');
-const position = z.number().int().min(0).max(INT32_MAX).describe('Place among its siblings, from 0 (the others move along).');
+const position = z.number().int().min(1).max(INT32_MAX).describe('Place among its siblings, from 1 (the others move along; past the end: last).');
 const slug = z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lower-case letters, digits and dashes.');
 const title = text(200, 1).describe('Title shown to learners.');
 const description = text(10_000).optional().describe('Text shown to learners.');
@@ -69,15 +72,18 @@ export const LessonFilter = { ...pageArgs, courseId: id().optional().describe('O
 const isUnique = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 const taken = (what: string, slugValue: string) => memberConflict(`A ${what} with the slug "${slugValue}" exists.`);
 
-export async function createCourse(platform: Platform, input: Input<typeof CourseCreate>) {
-  const { position: at, ...data } = parseDeclared(CourseCreate, input);
+// Each write answers the row as written, read in its transaction with `query` (the selection the caller asked of it):
+// an item deleted right after the commit cannot turn the answer into a 500.
+
+export async function createCourse<T = MemberCourse>(platform: Platform, input: Input<typeof CourseCreate>, query: object = {}): Promise<T> {
+  const { position: wanted, ...data } = parseDeclared(CourseCreate, input);
   const courseSlug = data.slug || slugify(data.title) || 'course';
   try {
     return await transaction(platform, async (tx) => {
       const now = platform.clock.now();
-      const course = await tx.memberCourse.create({ data: { ...data, slug: courseSlug, description: data.description ?? '', position: await nextPosition(tx, { table: 'member_courses' }), createdAt: now, updatedAt: now } });
-      if (at !== undefined) await moveTo(tx, { table: 'member_courses' }, course.id, at);
-      return course;
+      await courses.lock(tx);
+      const position = await placeNew(tx, courses, wanted);
+      return tx.memberCourse.create({ ...query, data: { ...data, slug: courseSlug, description: data.description ?? '', position, createdAt: now, updatedAt: now } }) as T;
     });
   } catch (err) {
     if (isUnique(err)) throw taken('course', courseSlug);
@@ -85,21 +91,15 @@ export async function createCourse(platform: Platform, input: Input<typeof Cours
   }
 }
 
-async function update<T>(platform: Platform, siblings: Siblings | null, id: number, position: number | undefined, write: (tx: Parameters<Parameters<typeof transaction>[1]>[0]) => Promise<T>) {
-  return transaction(platform, async (tx) => {
-    const row = await write(tx);
-    if (siblings && position !== undefined) await moveTo(tx, siblings, id, position);
-    return row;
-  });
-}
-
-export async function updateCourse(platform: Platform, courseId: number, input: Input<typeof CourseUpdate>) {
-  const { position, ...data } = parseDeclared(CourseUpdate, input);
+export async function updateCourse<T = MemberCourse>(platform: Platform, courseId: number, input: Input<typeof CourseUpdate>, query: object = {}): Promise<T> {
+  const { position: wanted, ...data } = parseDeclared(CourseUpdate, input);
+  const where = { id: courseId };
   try {
-    return await update(platform, { table: 'member_courses' }, courseId, position, async (tx) => {
-      const moved = await tx.memberCourse.updateManyAndReturn({ where: { id: courseId }, data: { ...data, updatedAt: platform.clock.now() } });
-      if (!moved.length) throw courseNotFound(courseId);
-      return moved[0]!;
+    return await transaction(platform, async (tx) => {
+      const position = wanted && (await placeMoved(tx, courses, wanted, () => tx.memberCourse.findUnique({ where, select: { position: true } })));
+      const { count } = await tx.memberCourse.updateMany({ where, data: { ...data, ...(position ? { position } : {}), updatedAt: platform.clock.now() } });
+      if (!count) throw courseNotFound(courseId);
+      return tx.memberCourse.findUniqueOrThrow({ ...query, where }) as T;
     });
   } catch (err) {
     if (isUnique(err)) throw taken('course', data.slug ?? '');
@@ -107,61 +107,46 @@ export async function updateCourse(platform: Platform, courseId: number, input: 
   }
 }
 
-/** A course that learners started keeps its history: deleting it is 409 (unpublish it instead). */
-export async function deleteCourse(platform: Platform, courseId: number) {
+export async function createModule<T = MemberModule>(platform: Platform, input: Input<typeof ModuleCreate>, query: object = {}): Promise<T> {
+  const { position: wanted, ...data } = parseDeclared(ModuleCreate, input);
   return transaction(platform, async (tx) => {
-    if (!(await tx.memberCourse.findUnique({ where: { id: courseId }, select: { id: true } }))) throw courseNotFound(courseId);
-    const started = await tx.memberLessonProgress.findFirst({ where: { courseId }, select: { userId: true } });
-    const attempted = started ? null : await tx.memberQuizAttempt.findFirst({ where: { courseId }, select: { id: true } });
-    if (started || attempted) throw memberConflict('Learners have progress in this course: unpublish it (status draft) instead of deleting it.');
-    await tx.memberCourse.delete({ where: { id: courseId } });
-  });
-}
-
-export async function createModule(platform: Platform, input: Input<typeof ModuleCreate>) {
-  const { position: at, ...data } = parseDeclared(ModuleCreate, input);
-  return transaction(platform, async (tx) => {
-    if (!(await tx.memberCourse.findUnique({ where: { id: data.courseId }, select: { id: true } }))) throw courseNotFound(data.courseId);
+    const siblings = modulesOf(data.courseId);
+    if (!(await siblings.lock(tx))) throw courseNotFound(data.courseId);
     const now = platform.clock.now();
-    const siblings: Siblings = { table: 'member_modules', courseId: data.courseId };
-    const mod = await tx.memberModule.create({ data: { ...data, description: data.description ?? '', position: await nextPosition(tx, siblings), createdAt: now, updatedAt: now } });
-    if (at !== undefined) await moveTo(tx, siblings, mod.id, at);
-    return mod;
+    const position = await placeNew(tx, siblings, wanted);
+    return tx.memberModule.create({ ...query, data: { ...data, description: data.description ?? '', position, createdAt: now, updatedAt: now } }) as T;
   });
 }
 
-export async function updateModule(platform: Platform, moduleId: number, input: Input<typeof ModuleUpdate>) {
-  const { position, ...data } = parseDeclared(ModuleUpdate, input);
-  const current = await platform.prisma.memberModule.findUnique({ where: { id: moduleId }, select: { courseId: true } });
-  if (!current) throw moduleNotFound(moduleId);
-  return update(platform, { table: 'member_modules', courseId: current.courseId }, moduleId, position, (tx) => tx.memberModule.update({ where: { id: moduleId }, data: { ...data, updatedAt: platform.clock.now() } }));
-}
-
-/** A module's lessons go with it; a module with learners' progress is 409 like a course. */
-export async function deleteModule(platform: Platform, moduleId: number) {
+export async function updateModule<T = MemberModule>(platform: Platform, moduleId: number, input: Input<typeof ModuleUpdate>, query: object = {}): Promise<T> {
+  const { position: wanted, ...data } = parseDeclared(ModuleUpdate, input);
+  const where = { id: moduleId };
+  const parent = await platform.prisma.memberModule.findUnique({ where, select: { courseId: true } });
+  if (!parent) throw moduleNotFound(moduleId);
   return transaction(platform, async (tx) => {
-    if (!(await tx.memberModule.findUnique({ where: { id: moduleId }, select: { id: true } }))) throw moduleNotFound(moduleId);
-    if (await tx.memberLessonProgress.findFirst({ where: { lesson: { moduleId } }, select: { userId: true } })) {
-      throw memberConflict('Learners have progress in this module: unpublish it (status draft) instead of deleting it.');
-    }
-    await tx.memberModule.delete({ where: { id: moduleId } });
+    const position = wanted && (await placeMoved(tx, modulesOf(parent.courseId), wanted, () => tx.memberModule.findUnique({ where, select: { position: true } })));
+    const { count } = await tx.memberModule.updateMany({ where, data: { ...data, ...(position ? { position } : {}), updatedAt: platform.clock.now() } });
+    if (!count) throw moduleNotFound(moduleId);
+    return tx.memberModule.findUniqueOrThrow({ ...query, where }) as T;
   });
 }
 
-export async function createLesson(platform: Platform, input: Input<typeof LessonCreate>) {
-  const { position: at, ...data } = parseDeclared(LessonCreate, input);
+/** A lesson goes into its module under the course's and the module's locks (locks.ts, positions.ts). */
+export async function createLesson<T = MemberLesson>(platform: Platform, input: Input<typeof LessonCreate>, query: object = {}): Promise<T> {
+  const { position: wanted, ...data } = parseDeclared(LessonCreate, input);
   const lessonSlug = data.slug || slugify(data.title) || 'lesson';
+  const mod = await platform.prisma.memberModule.findUnique({ where: { id: data.moduleId }, select: { courseId: true } });
+  if (!mod) throw moduleNotFound(data.moduleId);
   try {
     return await transaction(platform, async (tx) => {
-      const mod = await tx.memberModule.findUnique({ where: { id: data.moduleId }, select: { courseId: true } });
-      if (!mod) throw moduleNotFound(data.moduleId);
+      const siblings = lessonsOf(data.moduleId);
+      if (!(await shareCourse(tx, mod.courseId)) || !(await siblings.lock(tx))) throw moduleNotFound(data.moduleId);
       const now = platform.clock.now();
-      const siblings: Siblings = { table: 'member_lessons', moduleId: data.moduleId };
-      const lesson = await tx.memberLesson.create({
-        data: { ...data, courseId: mod.courseId, slug: lessonSlug, content: data.content ?? '', videoUrl: data.videoUrl ?? null, position: await nextPosition(tx, siblings), createdAt: now, updatedAt: now },
-      });
-      if (at !== undefined) await moveTo(tx, siblings, lesson.id, at);
-      return lesson;
+      const position = await placeNew(tx, siblings, wanted);
+      return tx.memberLesson.create({
+        ...query,
+        data: { ...data, courseId: mod.courseId, slug: lessonSlug, content: data.content ?? '', videoUrl: data.videoUrl ?? null, position, createdAt: now, updatedAt: now },
+      }) as T;
     });
   } catch (err) {
     if (isUnique(err)) throw taken('lesson of this course', lessonSlug);
@@ -169,26 +154,23 @@ export async function createLesson(platform: Platform, input: Input<typeof Lesso
   }
 }
 
-export async function updateLesson(platform: Platform, lessonId: number, input: Input<typeof LessonUpdate>) {
-  const { position, ...data } = parseDeclared(LessonUpdate, input);
-  const current = await platform.prisma.memberLesson.findUnique({ where: { id: lessonId }, select: { moduleId: true } });
-  if (!current) throw lessonNotFound(lessonId);
+export async function updateLesson<T = MemberLesson>(platform: Platform, lessonId: number, input: Input<typeof LessonUpdate>, query: object = {}): Promise<T> {
+  const { position: wanted, ...data } = parseDeclared(LessonUpdate, input);
+  const where = { id: lessonId };
+  const parent = await platform.prisma.memberLesson.findUnique({ where, select: { courseId: true, moduleId: true } });
+  if (!parent) throw lessonNotFound(lessonId);
   try {
-    return await update(platform, { table: 'member_lessons', moduleId: current.moduleId }, lessonId, position, (tx) => tx.memberLesson.update({ where: { id: lessonId }, data: { ...data, updatedAt: platform.clock.now() } }));
+    return await transaction(platform, async (tx) => {
+      const position = wanted && (await shareCourse(tx, parent.courseId))
+        && (await placeMoved(tx, lessonsOf(parent.moduleId), wanted, () => tx.memberLesson.findUnique({ where, select: { position: true } })));
+      const { count } = await tx.memberLesson.updateMany({ where, data: { ...data, ...(position ? { position } : {}), updatedAt: platform.clock.now() } });
+      if (!count) throw lessonNotFound(lessonId);
+      return tx.memberLesson.findUniqueOrThrow({ ...query, where }) as T;
+    });
   } catch (err) {
     if (isUnique(err)) throw taken('lesson of this course', data.slug ?? '');
     throw err;
   }
-}
-
-export async function deleteLesson(platform: Platform, lessonId: number) {
-  return transaction(platform, async (tx) => {
-    if (!(await tx.memberLesson.findUnique({ where: { id: lessonId }, select: { id: true } }))) throw lessonNotFound(lessonId);
-    if (await tx.memberLessonProgress.findFirst({ where: { lessonId }, select: { userId: true } })) {
-      throw memberConflict('Learners completed this lesson: unpublish it (status draft) instead of deleting it.');
-    }
-    await tx.memberLesson.delete({ where: { id: lessonId } });
-  });
 }
 
 /** What a caller may read: published items (and their published parents), everything for course managers. */

@@ -1,30 +1,23 @@
-// Positions of siblings (courses; a course's modules; a module's lessons): a new item goes last; moving one renumbers
-// its siblings 0..n-1 in one transaction with the parent's rows locked, so concurrent moves cannot interleave.
+// The ordered sets of the outline (service/positions.ts says how positions behave): the courses (an advisory lock),
+// a course's modules and a module's lessons (the parent's row, FOR NO KEY UPDATE: writers of the set wait for each
+// other, while foreign-key checks of rows pointing at the parent, which take KEY SHARE, go on).
 import type { Tx } from '../../../platform/transaction.ts';
+import { lockNamed, type SiblingSet } from '../service/positions.ts';
 
-export type Siblings = { table: 'member_courses' } | { table: 'member_modules'; courseId: number } | { table: 'member_lessons'; moduleId: number };
+export const courses: SiblingSet = {
+  lock: (tx) => lockNamed(tx, 'member_courses.position'),
+  last: async (tx) => (await tx.memberCourse.aggregate({ _max: { position: true } }))._max.position ?? 0,
+  shift: (tx, from, to, by) => tx.memberCourse.updateMany({ where: { position: { gte: from, lte: to } }, data: { position: { increment: by } } }),
+};
 
-function scope(s: Siblings): { where: string; value: number | null } {
-  if (s.table === 'member_modules') return { where: 'course_id = $1', value: s.courseId };
-  if (s.table === 'member_lessons') return { where: 'module_id = $1', value: s.moduleId };
-  return { where: '$1::int IS NULL', value: null };
-}
+export const modulesOf = (courseId: number): SiblingSet => ({
+  lock: async (tx: Tx) => (await tx.$queryRaw<unknown[]>`SELECT 1 FROM member_courses WHERE id = ${courseId} FOR NO KEY UPDATE`).length > 0,
+  last: async (tx) => (await tx.memberModule.aggregate({ where: { courseId }, _max: { position: true } }))._max.position ?? 0,
+  shift: (tx, from, to, by) => tx.memberModule.updateMany({ where: { courseId, position: { gte: from, lte: to } }, data: { position: { increment: by } } }),
+});
 
-export async function nextPosition(tx: Tx, s: Siblings): Promise<number> {
-  const { where, value } = scope(s);
-  const [row] = await tx.$queryRawUnsafe<{ next: number }[]>(`SELECT COALESCE(MAX(position) + 1, 0)::int AS next FROM ${s.table} WHERE ${where}`, value);
-  return row!.next;
-}
-
-/** Puts `id` at `position` (clamped) among its siblings and renumbers them all. */
-export async function moveTo(tx: Tx, s: Siblings, id: number, position: number): Promise<void> {
-  const { where, value } = scope(s);
-  const rows = await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${s.table} WHERE ${where} ORDER BY position, id FOR UPDATE`, value);
-  const order = rows.map((r) => r.id).filter((x) => x !== id);
-  order.splice(Math.max(0, Math.min(position, order.length)), 0, id);
-  await tx.$executeRawUnsafe(
-    `UPDATE ${s.table} AS t SET position = v.position FROM unnest($1::int[], $2::int[]) AS v(id, position) WHERE t.id = v.id AND t.position <> v.position`,
-    order,
-    order.map((_, i) => i),
-  );
-}
+export const lessonsOf = (moduleId: number): SiblingSet => ({
+  lock: async (tx: Tx) => (await tx.$queryRaw<unknown[]>`SELECT 1 FROM member_modules WHERE id = ${moduleId} FOR NO KEY UPDATE`).length > 0,
+  last: async (tx) => (await tx.memberLesson.aggregate({ where: { moduleId }, _max: { position: true } }))._max.position ?? 0,
+  shift: (tx, from, to, by) => tx.memberLesson.updateMany({ where: { moduleId, position: { gte: from, lte: to } }, data: { position: { increment: by } } }),
+});

@@ -12,6 +12,7 @@ import { releaseAfterPrerequisite } from '../access/drip.ts';
 import { lessonNotFound } from '../errors.ts';
 import { courseSummary, lockEnrollment, type CourseSummary } from './enrollment.ts';
 import { gate } from './gate.ts';
+import { shareCourse, shareLesson } from './locks.ts';
 import { visibleLesson } from './outline.ts';
 
 export const ProgressStatus = enumOf('MemberProgressStatus', ['completed'], 'A lesson is completed (the only recorded state).');
@@ -36,6 +37,8 @@ export async function completeLesson(platform: Platform, principal: Principal, i
   await gate(platform, principal, { type: 'lesson', id: lessonId });
 
   const result = await transaction(platform, async (tx, after) => {
+    // The course and the lesson stay until this commits: a delete racing it sees the progress (409), or goes first.
+    if (!(await shareCourse(tx, lesson.courseId)) || !(await shareLesson(tx, lessonId))) throw lessonNotFound(lessonId);
     const now = platform.clock.now();
     const enrollment = await lockEnrollment(tx, userId, lesson.courseId, now);
     const flipped = await tx.$queryRaw<{ completed_at: Date }[]>`

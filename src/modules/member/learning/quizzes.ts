@@ -6,8 +6,10 @@ import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { enumOf, id, inputObject, pageArgs, text } from '../../../input/vocabulary.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { Prisma } from '../../../generated/prisma/client.ts';
+import { Prisma, type MemberQuiz } from '../../../generated/prisma/client.ts';
+import { transaction } from '../../../platform/transaction.ts';
 import { lessonNotFound, memberConflict, quizNotFound } from '../errors.ts';
+import { shareCourse, shareLesson } from './locks.ts';
 import { PublishStatus } from './outline.ts';
 
 export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short_answer'] as const;
@@ -80,14 +82,18 @@ export function normaliseQuestions(questions: z.output<typeof QuestionInput>[]):
 
 const isUnique = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
-export async function createQuiz(platform: Platform, input: Input<typeof QuizCreate>) {
+/** A quiz of a lesson (the lesson held until it is written: a delete racing it finds the quiz, or the create a 404),
+ *  answered as written with `query` (the selection the caller asked of it). */
+export async function createQuiz<T = MemberQuiz>(platform: Platform, input: Input<typeof QuizCreate>, query: object = {}): Promise<T> {
   const data = parseDeclared(QuizCreate, input);
+  const questions = normaliseQuestions(data.questions) as unknown as Prisma.InputJsonValue;
   const lesson = await platform.prisma.memberLesson.findUnique({ where: { id: data.lessonId }, select: { courseId: true } });
   if (!lesson) throw lessonNotFound(data.lessonId);
   const now = platform.clock.now();
   try {
-    return await platform.prisma.memberQuiz.create({
-      data: { ...data, courseId: lesson.courseId, questions: normaliseQuestions(data.questions) as unknown as Prisma.InputJsonValue, createdAt: now, updatedAt: now },
+    return await transaction(platform, async (tx) => {
+      if (!(await shareCourse(tx, lesson.courseId)) || !(await shareLesson(tx, data.lessonId))) throw lessonNotFound(data.lessonId);
+      return tx.memberQuiz.create({ ...query, data: { ...data, courseId: lesson.courseId, questions, createdAt: now, updatedAt: now } }) as T;
     });
   } catch (err) {
     if (isUnique(err)) throw memberConflict('The lesson has a quiz already.');
@@ -95,21 +101,15 @@ export async function createQuiz(platform: Platform, input: Input<typeof QuizCre
   }
 }
 
-export async function updateQuiz(platform: Platform, quizId: number, input: Input<typeof QuizUpdate>) {
+export async function updateQuiz<T = MemberQuiz>(platform: Platform, quizId: number, input: Input<typeof QuizUpdate>, query: object = {}): Promise<T> {
   const { questions, ...data } = parseDeclared(QuizUpdate, input);
-  const moved = await platform.prisma.memberQuiz.updateManyAndReturn({
-    where: { id: quizId },
-    data: { ...data, ...(questions ? { questions: normaliseQuestions(questions) as unknown as Prisma.InputJsonValue } : {}), updatedAt: platform.clock.now() },
-  });
-  if (!moved.length) throw quizNotFound(quizId);
-  return moved[0]!;
-}
-
-/** A quiz that learners attempted keeps its history: deleting it is 409. */
-export async function deleteQuiz(platform: Platform, quizId: number) {
-  return platform.prisma.$transaction(async (tx) => {
-    if (!(await tx.memberQuiz.findUnique({ where: { id: quizId }, select: { id: true } }))) throw quizNotFound(quizId);
-    if (await tx.memberQuizAttempt.findFirst({ where: { quizId }, select: { id: true } })) throw memberConflict('Learners attempted this quiz: unpublish it instead of deleting it.');
-    await tx.memberQuiz.delete({ where: { id: quizId } });
+  const where = { id: quizId };
+  return transaction(platform, async (tx) => {
+    const { count } = await tx.memberQuiz.updateMany({
+      where,
+      data: { ...data, ...(questions ? { questions: normaliseQuestions(questions) as unknown as Prisma.InputJsonValue } : {}), updatedAt: platform.clock.now() },
+    });
+    if (!count) throw quizNotFound(quizId);
+    return tx.memberQuiz.findUniqueOrThrow({ ...query, where }) as T;
   });
 }

@@ -1,18 +1,20 @@
 // Creating memberships: POST /memberships (source api), grant (source manual; creates or reactivates), revoke
 // (ends now, reason revoked). A user holds at most one live membership per plan: the user's row is locked while
-// that is checked, so two concurrent grants cannot both insert.
+// that is checked (lockUser; upgrades take it too), and the database refuses a second one whatever writes it (the
+// partial unique index of statuses.ts). The plan's row is held while a membership of it is written (sharePlan), so a
+// plan deleted meanwhile is a 404, never a dangling reference.
 import { z } from 'zod';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { parseDeclared, type Input } from '../../../input/validate.ts';
 import { enumOf, id, inputObject, pageArgs } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
-import { memberConflict, membershipNotFound, planNotFound, userNotFound } from '../errors.ts';
+import { memberConflict, membershipNotFound, userNotFound } from '../errors.ts';
 import { addDays, addInterval, type PlanInterval } from './periods.ts';
-import { LIVE, MembershipStatusEnum } from './statuses.ts';
+import { sharePlan } from './plans.ts';
+import { LIVE_STATUSES, MembershipStatusEnum, MOVES, NEW_STATUSES, next } from './statuses.ts';
 
 export const MembershipSource = enumOf('MembershipSource', ['manual', 'api', 'import'], 'Who created it: a manager (grant), the API, or the importer.');
-export const NEW_STATUSES = ['pending', 'trialing', 'active'] as const;
 
 export const MembershipCreate = inputObject('MembershipCreateInput', {
   userId: id().describe('The user who joins.'),
@@ -32,17 +34,14 @@ export const MembershipFilter = {
 
 type Plan = { id: number; interval: string; intervalCount: number; trialDays: number; status: string };
 
-/** Locks the user's row: the at-most-one-live-membership-per-plan check and the insert are then one decision. */
-async function lockUser(tx: Tx, userId: number) {
+/** Locks the user's row: the at-most-one-live-membership-per-plan check and the write are then one decision. */
+export async function lockUser(tx: Tx, userId: number) {
   const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
   if (!rows.length) throw userNotFound(userId);
 }
 
-async function livePlan(tx: Tx, planId: number): Promise<Plan> {
-  const plan = await tx.memberPlan.findUnique({ where: { id: planId } });
-  if (!plan) throw planNotFound(planId);
-  return plan;
-}
+/** The user's live membership of the plan, if any (under lockUser). */
+export const liveOf = (tx: Tx, userId: number, planId: number) => tx.membership.findFirst({ where: { userId, planId, status: { in: LIVE_STATUSES } } });
 
 /** Dates of a new membership of `plan` started at `now`. */
 function firstPeriod(plan: Plan, now: Date, status: string, endsAt?: Date | null) {
@@ -69,9 +68,9 @@ export async function createMembership(platform: Platform, input: Input<typeof M
   const data = parseDeclared(MembershipCreate, input);
   return transaction(platform, async (tx, after) => {
     await lockUser(tx, data.userId);
-    const plan = await livePlan(tx, data.planId);
+    const plan = await sharePlan(tx, data.planId);
     if (plan.status !== 'active') throw memberConflict('An archived plan takes no new members.');
-    const live = await tx.membership.findFirst({ where: { userId: data.userId, planId: plan.id, status: { in: LIVE } }, select: { id: true } });
+    const live = await liveOf(tx, data.userId, plan.id);
     if (live) throw memberConflict(`The user already has a live membership (${live.id}) of this plan.`);
     const status = data.status ?? (plan.trialDays > 0 ? 'trialing' : 'active');
     return insertMembership(tx, after, platform, { userId: data.userId, plan, status, source, endsAt: data.endsAt });
@@ -83,17 +82,18 @@ export async function grantMembership(platform: Platform, input: Input<z.ZodObje
   const data = parseDeclared(z.object(GrantInput), input);
   return transaction(platform, async (tx, after) => {
     await lockUser(tx, data.id);
-    const plan = await livePlan(tx, data.planId);
+    const plan = await sharePlan(tx, data.planId);
     const now = platform.clock.now();
-    const live = await tx.membership.findFirst({ where: { userId: data.id, planId: plan.id, status: { in: LIVE } } });
+    const live = await liveOf(tx, data.id, plan.id);
     if (!live) {
       if (plan.status !== 'active') throw memberConflict('An archived plan takes no new members.');
-      return insertMembership(tx, after, platform, { userId: data.id, plan, status: 'active', source: 'manual', endsAt: data.endsAt });
+      return insertMembership(tx, after, platform, { userId: data.id, plan, status: MOVES.activate.to, source: 'manual', endsAt: data.endsAt });
     }
-    const periodEnd = data.endsAt ?? (live.status === 'active' ? live.currentPeriodEnd : addInterval(now, plan.interval as PlanInterval, plan.intervalCount));
+    const status = next(live, 'activate');
+    const periodEnd = data.endsAt ?? (live.status === status ? live.currentPeriodEnd : addInterval(now, plan.interval as PlanInterval, plan.intervalCount));
     return tx.membership.update({
       where: { id: live.id },
-      data: { status: 'active', currentPeriodEnd: periodEnd, pausedAt: null, pausedUntil: null, cancelAtPeriodEnd: false, cancelledAt: null, cancelReason: null, updatedAt: now },
+      data: { status, currentPeriodEnd: periodEnd, pausedAt: null, pausedUntil: null, cancelAtPeriodEnd: false, cancelledAt: null, cancelReason: null, updatedAt: now },
     });
   });
 }
@@ -103,12 +103,12 @@ export async function revokeMembership(platform: Platform, input: Input<z.ZodObj
   const data = parseDeclared(z.object(RevokeInput), input);
   return transaction(platform, async (tx, after) => {
     await lockUser(tx, data.id);
-    const live = await tx.membership.findFirst({ where: { userId: data.id, planId: data.planId, status: { in: LIVE } } });
+    const live = await liveOf(tx, data.id, data.planId);
     if (!live) throw membershipNotFound();
     const now = platform.clock.now();
     const ended = await tx.membership.update({
       where: { id: live.id },
-      data: { status: 'cancelled', cancelledAt: now, cancelReason: 'revoked', endedAt: now, cancelAtPeriodEnd: false, updatedAt: now },
+      data: { status: next(live, 'revoke'), cancelledAt: now, cancelReason: 'revoked', endedAt: now, cancelAtPeriodEnd: false, updatedAt: now },
     });
     after.emit('member/membership/cancelled', { membership_id: ended.id, user_id: ended.userId, plan_id: ended.planId, reason: 'revoked', immediately: true });
     return ended;

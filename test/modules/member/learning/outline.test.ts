@@ -34,21 +34,21 @@ describe('courses, modules, lessons', () => {
     expect(c).toEqual({ _links: expect.any(Object), id: expect.any(Number), title: 'Pottery for Beginners', slug: 'pottery-for-beginners', description: '', status: 'draft', position: expect.any(Number), module_count: 0, lesson_count: 0, created_at: '2026-11-22T00:00:00Z', updated_at: '2026-11-22T00:00:00Z' });
     expect((await a.post('/courses', { title: 'Pottery for beginners' })).status).toBe(409);
     const m = await ok(await a.post('/modules', { course_id: c.id, title: 'Clay' }), 201);
-    expect(m).toMatchObject({ course_id: c.id, title: 'Clay', status: 'published', position: 0, lesson_count: 0 });
+    expect(m).toMatchObject({ course_id: c.id, title: 'Clay', status: 'published', position: 1, lesson_count: 0 });
     const l = await ok(await a.post('/lessons', { module_id: m.id, title: 'Wedging', content: '<p>Knead.</p>', video_url: 'https://video.example/1', duration_minutes: 12 }), 201);
-    expect(l).toMatchObject({ module_id: m.id, course_id: c.id, slug: 'wedging', status: 'draft', position: 0, duration_minutes: 12, locked: false, content: '<p>Knead.</p>', video_url: 'https://video.example/1' });
+    expect(l).toMatchObject({ module_id: m.id, course_id: c.id, slug: 'wedging', status: 'draft', position: 1, duration_minutes: 12, locked: false, content: '<p>Knead.</p>', video_url: 'https://video.example/1' });
     expect((await a.post('/lessons', { module_id: m.id, title: 'Wedging' })).body.code).toBe('member_conflict');
   });
 
-  it('positions: new items go last; PATCH position moves one and renumbers its siblings', async () => {
+  it('positions (from 1): new items go last; PATCH position moves one and renumbers its siblings', async () => {
     const c = await ok(await a.post('/courses', { title: 'Order' }), 201);
     const m = await ok(await a.post('/modules', { course_id: c.id, title: 'M' }), 201);
     const ls = [];
     for (const title of ['A', 'B', 'C', 'D']) ls.push(await ok(await a.post('/lessons', { module_id: m.id, title }), 201));
-    expect(ls.map((l) => l.position)).toEqual([0, 1, 2, 3]);
-    await ok(await a.patch(`/lessons/${ls[3].id}`, { position: 0 }));
+    expect(ls.map((l) => l.position)).toEqual([1, 2, 3, 4]);
+    await ok(await a.patch(`/lessons/${ls[3].id}`, { position: 1 }));
     const order = (await a.get(`/lessons?module_id=${m.id}`)).body.map((l: { title: string; position: number }) => `${l.title}${l.position}`);
-    expect(order).toEqual(['D0', 'A1', 'B2', 'C3']);
+    expect(order).toEqual(['D1', 'A2', 'B3', 'C4']);
     await ok(await a.patch(`/lessons/${ls[0].id}`, { position: 99 }));
     expect((await a.get(`/lessons?module_id=${m.id}`)).body.map((l: { title: string }) => l.title)).toEqual(['D', 'B', 'C', 'A']);
   });

@@ -10,9 +10,10 @@ import { ValidationError } from '../../../../platform/errors.ts';
 import { deleted, rest } from '../../../../rest/binding.ts';
 import { canMember, requiresMemberCapability } from '../../capabilities.ts';
 import { courseNotFound, lessonNotFound, moduleNotFound } from '../../errors.ts';
+import { deleteCourse, deleteLesson, deleteModule } from '../deletes.ts';
 import {
-  CourseCreate, CourseFilter, CourseUpdate, createCourse, createLesson, createModule, deleteCourse, deleteLesson, deleteModule, LessonCreate,
-  LessonFilter, LessonUpdate, ModuleCreate, ModuleFilter, ModuleUpdate, updateCourse, updateLesson, updateModule, visibleLesson, visibleModule,
+  CourseCreate, CourseFilter, CourseUpdate, createCourse, createLesson, createModule, LessonCreate, LessonFilter, LessonUpdate, ModuleCreate,
+  ModuleFilter, ModuleUpdate, updateCourse, updateLesson, updateModule, visibleLesson, visibleModule,
 } from '../outline.ts';
 import { COURSE, LESSON, MODULE } from './selections.ts';
 import { learningTypes } from './types.ts';
@@ -106,7 +107,7 @@ export const outlineSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { input: CourseCreate }),
       ...rest('POST /member/v1/courses', { select: COURSE, status: 201, errors: [409] }),
-      resolve: async (query, _r, { input }, ctx) => ctx.platform.prisma.memberCourse.findUniqueOrThrow({ ...query, where: { id: (await createCourse(ctx.platform, input)).id } }),
+      resolve: (query, _r, { input }, ctx) => createCourse(ctx.platform, input, query),
     }),
     updateMemberCourse: t.prismaField({
       type: CourseType,
@@ -114,10 +115,7 @@ export const outlineSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('Course id.'), input: CourseUpdate }),
       ...rest('PATCH /member/v1/courses/:id', { select: COURSE, errors: [409] }),
-      resolve: async (query, _r, { id, input }, ctx) => {
-        await updateCourse(ctx.platform, id, input);
-        return ctx.platform.prisma.memberCourse.findUniqueOrThrow({ ...query, where: { id } });
-      },
+      resolve: (query, _r, { id, input }, ctx) => updateCourse(ctx.platform, id, input, query),
     }),
     deleteMemberCourse: t.prismaField({
       type: CourseType,
@@ -138,7 +136,7 @@ export const outlineSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { input: ModuleCreate }),
       ...rest('POST /member/v1/modules', { select: MODULE, status: 201 }),
-      resolve: async (query, _r, { input }, ctx) => ctx.platform.prisma.memberModule.findUniqueOrThrow({ ...query, where: { id: (await createModule(ctx.platform, input)).id } }),
+      resolve: (query, _r, { input }, ctx) => createModule(ctx.platform, input, query),
     }),
     updateMemberModule: t.prismaField({
       type: ModuleType,
@@ -146,10 +144,7 @@ export const outlineSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('Module id.'), input: ModuleUpdate }),
       ...rest('PATCH /member/v1/modules/:id', { select: MODULE }),
-      resolve: async (query, _r, { id, input }, ctx) => {
-        await updateModule(ctx.platform, id, input);
-        return ctx.platform.prisma.memberModule.findUniqueOrThrow({ ...query, where: { id } });
-      },
+      resolve: (query, _r, { id, input }, ctx) => updateModule(ctx.platform, id, input, query),
     }),
     deleteMemberModule: t.prismaField({
       type: ModuleType,
@@ -170,7 +165,7 @@ export const outlineSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { input: LessonCreate }),
       ...rest('POST /member/v1/lessons', { select: LESSON, status: 201, errors: [409] }),
-      resolve: async (query, _r, { input }, ctx) => ctx.platform.prisma.memberLesson.findUniqueOrThrow({ ...query, where: { id: (await createLesson(ctx.platform, input)).id } }),
+      resolve: (query, _r, { input }, ctx) => createLesson(ctx.platform, input, query),
     }),
     updateMemberLesson: t.prismaField({
       type: LessonType,
@@ -178,10 +173,7 @@ export const outlineSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('Lesson id.'), input: LessonUpdate }),
       ...rest('PATCH /member/v1/lessons/:id', { select: LESSON, errors: [409] }),
-      resolve: async (query, _r, { id, input }, ctx) => {
-        await updateLesson(ctx.platform, id, input);
-        return ctx.platform.prisma.memberLesson.findUniqueOrThrow({ ...query, where: { id } });
-      },
+      resolve: (query, _r, { id, input }, ctx) => updateLesson(ctx.platform, id, input, query),
     }),
     deleteMemberLesson: t.prismaField({
       type: LessonType,

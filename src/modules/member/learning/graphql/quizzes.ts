@@ -11,7 +11,8 @@ import { canMember, requiresMemberCapability } from '../../capabilities.ts';
 import { quizNotFound } from '../../errors.ts';
 import { AttemptInput, submitAttempt, type AttemptResult } from '../attempts.ts';
 import { visibleLesson } from '../outline.ts';
-import { createQuiz, deleteQuiz, QuizCreate, QuizFilter, QuizUpdate, updateQuiz } from '../quizzes.ts';
+import { deleteQuiz } from '../deletes.ts';
+import { createQuiz, QuizCreate, QuizFilter, QuizUpdate, updateQuiz } from '../quizzes.ts';
 import { ATTEMPT, QUIZ } from './selections.ts';
 import { learningTypes } from './types.ts';
 
@@ -69,7 +70,7 @@ export const quizzesSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { input: QuizCreate }),
       ...rest('POST /member/v1/quizzes', { select: QUIZ, status: 201, errors: [409] }),
-      resolve: async (query, _r, { input }, ctx) => ctx.platform.prisma.memberQuiz.findUniqueOrThrow({ ...query, where: { id: (await createQuiz(ctx.platform, input)).id } }),
+      resolve: (query, _r, { input }, ctx) => createQuiz(ctx.platform, input, query),
     }),
     updateMemberQuiz: t.prismaField({
       type: QuizType,
@@ -77,10 +78,7 @@ export const quizzesSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('Quiz id.'), input: QuizUpdate }),
       ...rest('PATCH /member/v1/quizzes/:id', { select: QUIZ }),
-      resolve: async (query, _r, { id, input }, ctx) => {
-        await updateQuiz(ctx.platform, id, input);
-        return ctx.platform.prisma.memberQuiz.findUniqueOrThrow({ ...query, where: { id } });
-      },
+      resolve: (query, _r, { id, input }, ctx) => updateQuiz(ctx.platform, id, input, query),
     }),
     deleteMemberQuiz: t.prismaField({
       type: QuizType,
