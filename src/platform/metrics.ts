@@ -4,6 +4,7 @@
 // lag, GC). Modules add their own gauges to `metricsFor(platform).registry` (the mailer: its queue).
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Platform } from './platform.ts';
+import { passwordWork } from './users/passwords.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -58,6 +59,13 @@ function createMetrics(platform: Platform): Metrics {
   new Gauge({
     name: 'atrium_db_pool_waiting', help: 'Statements waiting for a free database connection (above 0 for long: the pool is the bottleneck)', registers: [registry],
     collect() { this.set(platform.db.pool().waiting); },
+  });
+  new Counter({
+    name: 'atrium_password_verifications_total', help: 'argon2 password verifications (one per password check, whatever the account)', registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(passwordWork.verifications);
+    },
   });
   const metrics: Metrics = { registry, requests, duration, errors, operations, jobDuration };
   metricsByPlatform.set(platform, metrics);

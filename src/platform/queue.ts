@@ -115,7 +115,7 @@ export class Queue {
         AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = ${APP_PREFIX} || j.locked_by)`;
     const pools = rows[0]?.pools ?? [];
     if (!pools.length) return 0;
-    await this.platform.prisma.$queryRaw`SELECT graphile_worker.force_unlock_workers(${pools}::text[])`;
+    await this.platform.prisma.$executeRaw`SELECT graphile_worker.force_unlock_workers(${pools}::text[])`;
     this.platform.logger.warn({ pools }, 'jobs of stopped workers given back to the queue');
     return pools.length;
   }

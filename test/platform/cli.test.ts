@@ -2,11 +2,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, it, vi } from 'vitest';
+import { openDatabase } from '../../src/db/connect.ts';
 import { cli, useCliDataDir } from '../helpers/cli.ts';
 
 vi.setConfig({ testTimeout: 120_000 }); // child processes and (on PostgreSQL runs) a fresh initdb are slow under load
 
-useCliDataDir('cli');
+const dir = useCliDataDir('cli');
 
 it('creates, lists and promotes users', async () => {
   const created = await cli('users', 'create', 'ada', 'Ada@Example.com', 'editor', '--password', 'analytical-engine');
@@ -43,7 +44,28 @@ it('manages application passwords and API keys; secrets are shown once', async (
 it('lists and runs jobs', async () => {
   expect((await cli('jobs', 'list')).out).toContain('platform/cleanup');
   expect((await cli('jobs', 'run', 'platform/cleanup')).err).toContain('Success: platform/cleanup succeeded');
-  expect(JSON.parse((await cli('--format=json', 'jobs', 'list')).out)[0].last_status).toBe('succeeded');
+  const rows = JSON.parse((await cli('--format=json', 'jobs', 'list')).out) as { name: string; kind: string; state: string }[];
+  expect(rows.find((r) => r.name === 'platform/cleanup')).toMatchObject({ kind: 'schedule', state: 'succeeded' });
+});
+
+it('lists failed jobs and retries one (the CLI adds and reads jobs; servers\' workers run them)', async () => {
+  const db = await openDatabase({ kind: 'embedded', dataDir: dir.path });
+  try {
+    await db.prisma.$executeRaw`
+      SELECT graphile_worker.add_job('mailer/on/subscription-requested', '{"email":"x@example.com"}'::json, max_attempts => 1)`;
+    await db.prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET attempts = 1, last_error = 'SMTP down'`;
+  } finally {
+    await db.close();
+  }
+  const failed = JSON.parse((await cli('--format=json', 'jobs', 'failed')).out) as { id: string; task: string; error: string }[];
+  expect(failed).toEqual([expect.objectContaining({ task: 'mailer/on/subscription-requested', error: 'SMTP down', payload: { email: 'x@example.com' } })]);
+  expect((await cli('jobs', 'list', '--state', 'failed')).out).toContain('mailer/on/subscription-requested');
+  expect((await cli('jobs', 'retry', failed[0]!.id)).err).toContain(`Success: job ${failed[0]!.id} (mailer/on/subscription-requested) queued again`);
+  const queued = JSON.parse((await cli('--format=json', 'jobs', 'list', '--state', 'queued')).out) as { id: string; state: string; attempts: string }[];
+  expect(queued).toEqual([expect.objectContaining({ id: failed[0]!.id, kind: 'job', state: 'queued', attempts: '0/1' })]);
+  expect(JSON.parse((await cli('--format=json', 'jobs', 'failed')).out)).toEqual([]);
+  expect((await cli('jobs', 'retry', '999999')).err).toContain('No job has the id 999999');
+  expect((await cli('jobs', 'list', '--state', 'lost')).code).toBe(1);
 });
 
 it('bad input: non-zero exit with a clear message', async () => {

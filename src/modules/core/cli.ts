@@ -1,6 +1,7 @@
-// The core module's operator commands: users, app-passwords, keys, jobs (serve, migrate, studio: src/cli/commands.ts).
+// The core module's operator commands: users, app-passwords, keys (jobs: jobs-cli.ts; serve, migrate, studio:
+// src/cli/commands.ts).
 import { Argument, type Command } from 'commander';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { CliContext } from '../../cli/context.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../platform/auth/api-keys.ts';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from '../../platform/auth/app-passwords.ts';
@@ -117,29 +118,6 @@ export function coreCli(program: Command, cli: CliContext): void {
       const platform = await cli.platform();
       const item = await revokeApiKey(platform, SYSTEM, positive(id));
       cli.success(`revoked API key ${item.id} "${item.name}"`);
-    });
-
-  const jobs = program.command('jobs').description('Scheduled jobs');
-  jobs.command('list').action(async () => {
-    const platform = await cli.platform();
-    const rows = await platform.jobs.status();
-    cli.print(
-      rows.map((j) => ({
-        hook: j.hook, group: j.group, schedule: j.schedule, next_run: j.nextRun, last_period: j.lastRun?.period ?? null,
-        last_status: j.lastRun?.status ?? null, last_error: j.lastRun?.error ?? null,
-      })),
-      ['hook', 'group', 'schedule', 'next_run', 'last_period', 'last_status', 'last_error'],
-    );
-  });
-  jobs
-    .command('run')
-    .argument('<hook>')
-    .action(async (hook: string) => {
-      const platform = await cli.platform();
-      if (!platform.jobs.get(hook)) throw notFound('job_not_found', `No job has the hook ${hook}. See: atrium jobs list`);
-      const outcome = await platform.jobs.runNow(hook);
-      if (outcome.status === 'failed') throw new AppError('job_failed', `${hook} failed: ${outcome.error}`);
-      cli.success(`${hook} ${outcome.status}`);
     });
 }
 

@@ -3,6 +3,7 @@ import type { Module } from '../module.ts';
 import { pruneSessions } from '../../platform/auth/sessions.ts';
 import { pruneRateCounters } from '../../platform/rate-limit.ts';
 import { coreCli } from './cli.ts';
+import { jobsCli } from './jobs-cli.ts';
 import { authorizeApplication } from './authorize-application.ts';
 import { contentSchema } from './graphql/content.ts';
 import { credentialsSchema } from './graphql/credentials.ts';
@@ -38,6 +39,9 @@ export const core: Module = {
       run: async (platform) => ({ pools: await platform.queue.recover() }),
     },
   ],
-  cli: coreCli,
+  cli(program, cli) {
+    coreCli(program, cli);
+    jobsCli(program, cli);
+  },
   http: authorizeApplication,
 };

@@ -1,9 +1,14 @@
-// GraphQL: scheduled jobs, for operators in the admin app.
-import { schemaPart } from '../../../graphql/builder.ts';
+// GraphQL: scheduled jobs and the job queue (queued, running, retrying, failed work; retry), for operators.
 import { z } from 'zod';
+import { schemaPart } from '../../../graphql/builder.ts';
 import { requiresAdmin } from '../../../graphql/access.ts';
-import { zodArgs } from '../../../graphql/zod-args.ts';
+import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
+import { enumOf } from '../../../input/vocabulary.ts';
 import type { JobOutcome, JobStatus } from '../../../platform/jobs.ts';
+import { failedJobs, listQueueJobs, QUEUE_JOB_STATES, retryJob, type QueueJob } from '../../../platform/queue-admin.ts';
+
+const QueueJobState = enumOf('QueueJobState', QUEUE_JOB_STATES, 'queued (never tried yet), running (a worker holds it), retrying (an attempt failed; tries again at runAt), failed (kept after its last attempt).');
+const limit = z.number().int().min(1).max(1000).default(100).describe('Jobs answered at most.');
 
 export const jobsSchema = schemaPart((builder) => {
   const JobRunRef = builder.objectRef<NonNullable<JobStatus['lastRun']>>('JobRun').implement({
@@ -12,7 +17,7 @@ export const jobsSchema = schemaPart((builder) => {
       period: t.exposeString('period', {
         description: 'The scheduled minute it ran for, in UTC (YYYY-MM-DDTHH:MM), or manual:<ISO time> for a run started by hand.',
       }),
-      status: t.exposeString('status', { description: 'running, succeeded or failed.' }),
+      status: t.exposeString('status', { description: 'queued, running, retrying (an attempt failed; the engine runs it again), succeeded or failed (its last attempt failed).' }),
       startedAt: t.expose('startedAt', { type: 'DateTime', description: 'When the run started (UTC).' }),
       finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true, description: 'When it ended (UTC); null while running.' }),
       error: t.exposeString('error', { nullable: true, description: 'Why it failed (at most 2,000 characters); null unless failed.' }),
@@ -46,6 +51,52 @@ export const jobsSchema = schemaPart((builder) => {
       }),
     }),
   });
+
+  const QueueJobRef = builder.objectRef<QueueJob>('QueueJob').implement({
+    description: 'A job in the job engine: a durable listener\'s delivery, a scheduled period\'s run, a campaign batch…',
+    fields: (t) => ({
+      id: t.exposeString('id', { description: 'The job id (retryJob takes it).' }),
+      task: t.exposeString('task', { description: 'The task it runs, e.g. mailer/on/subscription-requested.' }),
+      state: t.expose('state', { type: enumType(builder, QueueJobState), description: 'Where it stands.' }),
+      attempts: t.exposeInt('attempts', { description: 'Attempts made so far.' }),
+      maxAttempts: t.exposeInt('maxAttempts', { description: 'Attempts allowed before it is kept as failed.' }),
+      runAt: t.expose('runAt', { type: 'DateTime', description: 'When it runs (next): retries wait exp(attempts) seconds.' }),
+      lastError: t.exposeString('lastError', { nullable: true, description: 'The error of its latest failed attempt.' }),
+      key: t.exposeString('key', { nullable: true, description: 'Its job_key, when it has one (a scheduled run: hook@period).' }),
+      payload: t.expose('payload', { type: 'JSON', description: 'What the task receives.' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change (for a failed job: when it failed).' }),
+    }),
+  });
+
+  builder.queryField('queueJobs', (t) =>
+    t.field({
+      type: [QueueJobRef],
+      description: 'Jobs in the engine now (queued, running, retrying, failed), oldest due first.',
+      ...requiresAdmin(),
+      args: zodArgs(t, { state: QueueJobState.optional().describe('Only jobs in this state.'), limit }),
+      resolve: (_r, { state, limit: n }, ctx) => listQueueJobs(ctx.platform, { state, limit: n }),
+    }),
+  );
+
+  builder.queryField('failedJobs', (t) =>
+    t.field({
+      type: [QueueJobRef],
+      description: 'Jobs kept as failed after their last attempt, with their errors.',
+      ...requiresAdmin(),
+      args: zodArgs(t, { limit }),
+      resolve: (_r, { limit: n }, ctx) => failedJobs(ctx.platform, n),
+    }),
+  );
+
+  builder.mutationField('retryJob', (t) =>
+    t.field({
+      type: QueueJobRef,
+      description: 'Runs a job again now; a failed one gets its attempts back (404 job_not_found, 409 job_conflict while it runs).',
+      ...requiresAdmin(),
+      args: zodArgs(t, { id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'A job id is a positive integer.').describe('The job id (QueueJob.id).') }),
+      resolve: (_r, { id }, ctx) => retryJob(ctx.platform, id),
+    }),
+  );
 
   builder.queryField('jobs', (t) =>
     t.field({

@@ -1,6 +1,7 @@
 // Data checks: housekeeping that did not happen (expired sessions, failed jobs), database size and content whose
 // author is gone.
 import type { HealthCheck } from '../../../platform/health.ts';
+import { failedJobCounts } from '../../../platform/queue-admin.ts';
 import { ago, list, mb } from './util.ts';
 
 /** The daily cleanup prunes expired sessions; ones expired longer than this mean it is not running. */
@@ -26,22 +27,30 @@ export const dataChecks: HealthCheck[] = [
   {
     id: 'jobs_failed',
     category: 'data',
-    label: 'Scheduled job failures',
+    label: 'Failed jobs',
     async run(platform) {
       const since = ago(platform, FAILED_JOBS_DAYS);
-      const latest = await platform.prisma.jobRun.findMany({ orderBy: { startedAt: 'desc' }, distinct: ['hook'], select: { hook: true, status: true, error: true } });
+      const [kept, latest] = await Promise.all([
+        failedJobCounts(platform),
+        platform.prisma.jobRun.findMany({ orderBy: { startedAt: 'desc' }, distinct: ['hook'], select: { hook: true, status: true, error: true } }),
+      ]);
       const failing = latest.filter((r) => r.status === 'failed');
-      if (failing.length) {
+      if (kept.length || failing.length) {
+        const total = kept.reduce((n, k) => n + k.count, 0);
         return {
           status: 'warning',
-          message: `The latest run of ${failing.length} scheduled job(s) failed.`,
-          detail: list(failing.map((r) => `${r.hook}: ${r.error ?? 'unknown error'}`)),
+          message: [
+            total ? `${total} job(s) are kept as failed after their last attempt.` : '',
+            failing.length ? `The latest run of ${failing.length} scheduled job(s) failed.` : '',
+          ].filter(Boolean).join(' '),
+          detail: `${list([...kept.map((k) => `${k.task}: ${k.count} failed`), ...failing.map((r) => `${r.hook}: ${r.error ?? 'unknown error'}`)])} ` +
+            'See atrium jobs failed; run one again with atrium jobs retry <id>.',
           scoreImpact: 5,
         };
       }
       const failed = await platform.prisma.jobRun.count({ where: { status: 'failed', startedAt: { gte: since } } });
       if (failed) return { status: 'info', message: `${failed} job run(s) failed in the last ${FAILED_JOBS_DAYS} days; each job's latest run succeeded.` };
-      return { status: 'ok', message: `No scheduled job run failed in the last ${FAILED_JOBS_DAYS} days.` };
+      return { status: 'ok', message: `No job is kept as failed; no scheduled run failed in the last ${FAILED_JOBS_DAYS} days.` };
     },
   },
   {

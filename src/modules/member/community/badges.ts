@@ -10,6 +10,7 @@ import type { EventName } from '../../../platform/events.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { durable, type DurableListener } from '../../../platform/events.ts';
 import { transaction } from '../../../platform/transaction.ts';
+import { ValidationError } from '../../../platform/errors.ts';
 import { badgeNotFound, memberConflict, userNotFound } from '../errors.ts';
 import { slugify } from '../service/plans.ts';
 
@@ -27,14 +28,20 @@ export const COUNTED: Record<string, { user: string; count: Counter }> = {
 };
 export const CountedEvent = enumOf('MemberBadgeEvent', Object.keys(COUNTED) as [string, ...string[]], 'An event automatic badges count (the full name).');
 
+const badgeCount = z.number().int().min(1).max(1_000_000);
+
 export const BadgeCreate = inputObject('MemberBadgeCreateInput', {
   name: text(100, 1).describe('Name shown to members.'),
   slug: z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).optional().describe('Unique URL name; default: from the name.'),
   description: text(1000).optional().describe('Text shown to members.'),
   icon: text(200).optional().describe('An icon name or URL, as the client shows it.'),
-  event: CountedEvent.optional().describe('Automatic: awarded when the member has caused this event `count` times. Absent: manual.'),
-  count: z.number().int().min(1).max(1_000_000).optional().describe('With event: how many times the member must cause it.'),
-}, 'A new badge, manual unless an event is given.');
+  criteria: z
+    .union([z.literal('manual'), z.strictObject({ manual: z.literal(true) }), z.strictObject({ event: CountedEvent, count: badgeCount })])
+    .optional()
+    .describe('"manual", {"manual": true}, or {"event": "<full event name>", "count": n} for an automatic badge; anything else is refused.'),
+  event: CountedEvent.optional().describe('Automatic: awarded when the member has caused this event `count` times (or say it in criteria).'),
+  count: badgeCount.optional().describe('With event: how many times the member must cause it.'),
+}, 'A new badge: manual unless criteria (or event and count) say otherwise.');
 export const AwardInput = { id: id().describe('The member.'), badgeId: id().describe('The badge awarded.') };
 
 export type Criteria = { manual: true } | { event: string; count: number };
@@ -54,8 +61,12 @@ export async function ensureDefaultBadges(platform: Platform) {
 export async function createBadge(platform: Platform, input: Input<typeof BadgeCreate>) {
   const data = parseDeclared(BadgeCreate, input);
   if ((data.event === undefined) !== (data.count === undefined)) throw memberConflict('An automatic badge needs both event and count; a manual one neither.');
+  if (data.criteria !== undefined && data.event !== undefined) {
+    throw new ValidationError({ criteria: 'Give the criteria once: criteria, or event and count.' });
+  }
   const slug = data.slug || slugify(data.name) || 'badge';
-  const criteria: Criteria = data.event ? { event: data.event, count: data.count! } : { manual: true };
+  const given = data.criteria === 'manual' ? { manual: true as const } : data.criteria;
+  const criteria: Criteria = given ?? (data.event ? { event: data.event, count: data.count! } : { manual: true });
   try {
     return await platform.prisma.memberBadge.create({
       data: { name: data.name, slug, description: data.description ?? '', icon: data.icon ?? '', criteria, createdAt: platform.clock.now() },

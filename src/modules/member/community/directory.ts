@@ -27,6 +27,15 @@ export const listedWhere = (now: Date): Prisma.UserWhereInput => ({
   OR: [{ memberProfile: null }, { memberProfile: { directoryVisible: true } }],
 });
 
+/** A directory search matches the public name only: the community alias, or the account's display name when the
+ *  member has none — never the account's name behind an alias (nor username or e-mail). */
+export const publicNameWhere = (q: string): Prisma.UserWhereInput => ({
+  OR: [
+    { memberProfile: { displayName: { contains: q, mode: 'insensitive' } } },
+    { displayName: { contains: q, mode: 'insensitive' }, OR: [{ memberProfile: null }, { memberProfile: { displayName: null } }] },
+  ],
+});
+
 /** The directory is for members with an active membership (and community managers). */
 export async function assertDirectoryReader(platform: Platform, principal: Principal) {
   const userId = userIdOf(principal);

@@ -12,6 +12,7 @@ import type { Principal } from '../../../platform/principal.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
 import { memberConflict, memberForbidden, replyNotFound, topicNotFound } from '../errors.ts';
 import { holdIfNeeded } from './holds.ts';
+import { linksOut } from './text.ts';
 import { activeWriter, isCommunityManager, userIdOf } from './standing.ts';
 import { visibleSpace, visibleSpaceIds } from './visibility.ts';
 
@@ -90,10 +91,23 @@ export async function createTopic(platform: Platform, principal: Principal, inpu
 export async function updateTopic(platform: Platform, principal: Principal, topicId: number, input: Input<typeof TopicUpdate>) {
   const data = parseDeclared(TopicUpdate, input);
   const topic = await readableTopic(platform, principal, topicId);
-  topics.authorize(principal, 'edit', topic);
-  if (data.pinned !== undefined || data.locked !== undefined || data.status !== undefined) topics.authorize(principal, 'moderate', topic);
-  if (data.title !== undefined || data.body !== undefined) await activeWriter(platform, principal);
-  return platform.prisma.memberTopic.update({ where: { id: topicId }, data: { ...data, updatedAt: platform.clock.now() } });
+  // Each kind of change asks its own rule: pinning, locking and status are a moderator's (whoever wrote the topic);
+  // title and body its author's or a moderator's.
+  const moderates = data.pinned !== undefined || data.locked !== undefined || data.status !== undefined;
+  const edits = data.title !== undefined || data.body !== undefined;
+  if (moderates) topics.authorize(principal, 'moderate', topic);
+  if (edits || !moderates) topics.authorize(principal, 'edit', topic);
+  if (edits) await activeWriter(platform, principal);
+  return transaction(platform, async (tx) => {
+    const updated = await tx.memberTopic.update({ where: { id: topicId }, data: { ...data, updatedAt: platform.clock.now() } });
+    // An edit that adds a link is held as the same post written with the link would have been.
+    const before = `${topic.title}\n${topic.body}`;
+    const after = `${updated.title}\n${updated.body}`;
+    if (edits && !moderates && updated.status === 'published' && !linksOut(before) && linksOut(after)) {
+      await holdIfNeeded(tx, platform, principal, { type: 'topic', id: topicId, body: after });
+    }
+    return updated;
+  });
 }
 
 export async function createReply(platform: Platform, principal: Principal, input: Input<typeof ReplyCreate>) {

@@ -9,7 +9,7 @@ import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../../capabilities.ts';
 import { profileNotFound } from '../../errors.ts';
 import { AwardInput, awardBadge, BadgeCreate, createBadge } from '../badges.ts';
-import { assertDirectoryReader, DirectoryFilter, listedWhere, profileOf, ProfileUpdate, updateProfile } from '../directory.ts';
+import { assertDirectoryReader, DirectoryFilter, listedWhere, profileOf, publicNameWhere, ProfileUpdate, updateProfile } from '../directory.ts';
 import { userIdOf } from '../standing.ts';
 import { AWARD, BADGE, DIRECTORY, PROFILE } from './selections.ts';
 import { communityTypes } from './types.ts';
@@ -43,7 +43,7 @@ export const peopleSchema = schemaPart((builder) => {
         const where = {
           AND: [
             listedWhere(ctx.platform.clock.now()),
-            ...(q ? [{ OR: [{ displayName: { contains: q, mode: 'insensitive' as const } }, { memberProfile: { displayName: { contains: q, mode: 'insensitive' as const } } }] }] : []),
+            ...(q ? [publicNameWhere(q)] : []),
           ],
         };
         return offsetPage(args, {
