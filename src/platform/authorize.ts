@@ -1,8 +1,6 @@
 // Capability checks in services: primitive capabilities and WordPress-style meta-capabilities on one object
 // (edit_post on this post, edit_user on this user), mapped as core's map_meta_cap maps them.
-import { AppError } from './errors.ts';
 import { refusal } from './refusal.ts';
-import type { Platform } from './platform.ts';
 import { can, type Principal } from './principal.ts';
 
 export interface PostLike {
@@ -11,8 +9,7 @@ export interface PostLike {
   authorId: number | null;
 }
 
-const POST_META_CAPS = ['edit_post', 'delete_post', 'read_post', 'publish_post'] as const;
-export type PostMetaCap = (typeof POST_META_CAPS)[number];
+export type PostMetaCap = 'edit_post' | 'delete_post' | 'read_post' | 'publish_post';
 
 /** The primitive capabilities a meta-capability on `post` requires of user `userId` (core's map_meta_cap). */
 export function mapPostCap(cap: PostMetaCap, userId: number | null, post: PostLike): string[] {
