@@ -1,6 +1,6 @@
-// How @pothos/plugin-validation failures read: the issues of the one input validator (src/input/validate.ts) carry
+// How @pothos/plugin-validation failures read: the issues of the one input validator (src/platform/validation.ts) carry
 // their WordPress code and REST name; any other schema's issues are plain rest_invalid_param messages.
-import { validationError } from '../input/validate.ts';
+import { validationError } from '../platform/validation.ts';
 
 interface Failure {
   issues: readonly { message: string; path?: readonly (PropertyKey | { key: PropertyKey })[]; code?: string }[];

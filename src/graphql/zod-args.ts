@@ -6,7 +6,7 @@ import type { ArgBuilder, ArgumentRef, EnumRef, ImplementableInputObjectRef } fr
 import { z } from 'zod';
 import type { Builder, Types } from './builder.ts';
 import { describeFields, describeNode, type InputField, type InputNode } from '../input/describe.ts';
-import { inputValidator } from '../input/validate.ts';
+import { inputValidator } from '../platform/validation.ts';
 
 type Refs = { enums: Map<string, EnumRef<Types, string, string>>; inputs: Map<string, ImplementableInputObjectRef<Types, object>> };
 const refsByBuilder = new WeakMap<Builder, Refs>();

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { parseDeclared } from '../../../input/validate.ts';
+import { parseDeclared } from '../../../platform/validation.ts';
 import { id } from '../../../input/vocabulary.ts';
 import { email } from '../../../platform/validate.ts';
 import { campaignNotFound } from '../errors.ts';

@@ -8,7 +8,7 @@ import type { MailingSubscriptionRequest } from '../../../platform/contracts.ts'
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, text } from '../../../input/vocabulary.ts';
 import { email as emailSchema } from '../../../platform/validate.ts';
 import { z } from 'zod';
