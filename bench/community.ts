@@ -3,6 +3,7 @@
 // member under autocannon load against the express baseline in the same run, with SQL statements per request.
 // BENCH_SECONDS (default 8); DATABASE_URL benches against a PostgreSQL server.
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { grantMembership } from '../src/modules/member/service/memberships.ts';
 import { createPlan } from '../src/modules/member/service/plans.ts';
 import { createSpace } from '../src/modules/member/community/spaces.ts';
@@ -32,7 +33,7 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
   const topic = await p.prisma.memberTopic.findFirstOrThrow({ where: { spaceId: space.id }, orderBy: { id: 'asc' } });
   const now = p.clock.now();
   await p.prisma.memberReply.createMany({ data: Array.from({ length: 200 }, (_, k) => ({ topicId: topic.id, authorId: user.id, body: `Reply ${k}`, createdAt: now, updatedAt: now })) });
-  const { password } = await createAppPassword(p, user.id, 'bench');
+  const { password } = await createAppPassword(p, SYSTEM, { name: 'bench', userId: user.id });
   const authorization = `Basic ${Buffer.from(`member:${password}`).toString('base64')}`;
   const supertest = (await import('supertest')).default;
   const agent = supertest.agent(atrium.app);

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { freePort, load, startAtrium, statementsPerRequest, tempDataDir, withAtrium, type LoadResult } from './lib.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -76,7 +77,7 @@ async function seed(dataDir: string, env: Record<string, string> = {}) {
     const rows = Array.from({ length: SUBSCRIBERS }, (_, k) => ({ email: `reader${k}@bench.test`, firstName: `Reader${k}`, createdAt: now, updatedAt: now }));
     await platform.prisma.mailerSubscriber.createMany({ data: rows });
     const admin = await platform.prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
-    const { password } = await createAppPassword(platform, admin.id, 'bench');
+    const { password } = await createAppPassword(platform, SYSTEM, { name: 'bench', userId: admin.id });
     const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
     const statements = await statementsPerRequest(atrium, (a) => a.get(LIST).set('Authorization', authorization));
     return { authorization, statements };

@@ -2,6 +2,7 @@
 // one (400), and reading an entry as a manager — each against the express baseline in the same run, with SQL
 // statements per request measured in-process. Run: npx tsx bench/forms.ts (BENCH_SECONDS=8 by default).
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { createForm } from '../src/modules/forms/service/forms.ts';
 import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
 
@@ -30,7 +31,7 @@ try {
     let formId = 0;
     for (let i = 1; i <= 10; i++) formId = (await createForm(platform, contact(`Contact ${i}`))).id;
     const admin = await platform.prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
-    const { password } = await createAppPassword(platform, admin.id, 'bench');
+    const { password } = await createAppPassword(platform, SYSTEM, { name: 'bench', userId: admin.id });
     const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
     const post = (body: string) => (a: import('supertest').Agent) => a.post(`/wp-json/forms/v1/forms/${formId}/submit`).set(json).send(body);
     const statements = {

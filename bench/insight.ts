@@ -5,6 +5,7 @@
 // lessons completed, a year of daily snapshots. BENCH_SECONDS (default 8); DATABASE_URL benches a PostgreSQL server.
 import { performance } from 'node:perf_hooks';
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { recomputeHealth } from '../src/modules/member/insight/health.ts';
 import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
 
@@ -48,7 +49,7 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
   await sql('ANALYZE');
 
   const admin = await prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
-  const adminAuth = `Basic ${Buffer.from(`admin:${(await createAppPassword(atrium.platform, admin.id, 'bench')).password}`).toString('base64')}`;
+  const adminAuth = `Basic ${Buffer.from(`admin:${(await createAppPassword(atrium.platform, SYSTEM, { name: 'bench', userId: admin.id })).password}`).toString('base64')}`;
   const statements = Object.fromEntries(
     await Promise.all(REPORTS.map(async (r) => [r, await statementsPerRequest(atrium, (a) => a.get(`/wp-json/member/v1${r}`).set('Authorization', adminAuth))])),
   );

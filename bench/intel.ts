@@ -3,6 +3,7 @@
 // anonymous callers; plus the wall-clock duration of a full scan (POST /intel/v1/scan, every module's checks) and
 // the SQL statements per request and per scan. BENCH_SECONDS (default 8) per scenario; DATABASE_URL for PostgreSQL.
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { allowPublicRest } from '../src/modules/intel/settings.ts';
 import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
 
@@ -13,7 +14,7 @@ const data = tempDataDir();
 step('seeding, measuring scans and counting SQL statements');
 const seeded = await withAtrium(data.dir, async (atrium) => {
   const admin = await atrium.platform.prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
-  const { password } = await createAppPassword(atrium.platform, admin.id, 'bench');
+  const { password } = await createAppPassword(atrium.platform, SYSTEM, { name: 'bench', userId: admin.id });
   const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
   const supertest = (await import('supertest')).default;
   const agent = supertest.agent(atrium.app);

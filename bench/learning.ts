@@ -3,6 +3,7 @@
 // GET /member/v1/courses/{id} under autocannon load against the express baseline in the same run.
 // BENCH_SECONDS (default 8); DATABASE_URL benches against a PostgreSQL server.
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { principalFor } from '../src/platform/auth/principal-for.ts';
 import { createCourse, createLesson, createModule } from '../src/modules/member/learning/outline.ts';
 import { completeLesson } from '../src/modules/member/learning/progress.ts';
@@ -31,7 +32,7 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
     }
     courses.push(course.id);
   }
-  const { password } = await createAppPassword(p, user.id, 'bench');
+  const { password } = await createAppPassword(p, SYSTEM, { name: 'bench', userId: user.id });
   const authorization = `Basic ${Buffer.from(`learner:${password}`).toString('base64')}`;
   const supertest = (await import('supertest')).default;
   const agent = supertest.agent(atrium.app);

@@ -6,6 +6,7 @@
 // The sender and the SMTP server share this process (and the machine's cores), so the figure is a floor.
 import { SMTPServer } from 'smtp-server';
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { sendCampaign } from '../src/modules/mailer/service/campaigns.ts';
 import { settleSending } from '../src/modules/mailer/send/sender.ts';
 import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
@@ -71,7 +72,7 @@ async function main() {
       const sent = await platform.prisma.mailerRecipient.count({ where: { campaignId: campaign.id, status: 'sent' } });
 
       const admin = await platform.prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
-      const { password } = await createAppPassword(platform, admin.id, 'bench');
+      const { password } = await createAppPassword(platform, SYSTEM, { name: 'bench', userId: admin.id });
       const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
       const statements = await statementsPerRequest(atrium, (a) => a.get('/wp-json/mailer/v1/subscribers').set('Authorization', authorization));
       return { sent, minutes, samples, startHeap, authorization, statements };

@@ -4,6 +4,7 @@
 // request, and for the members list at per_page 5 and 50 (the count must not grow with the page).
 // BENCH_SECONDS (default 8) per scenario; DATABASE_URL benches against a PostgreSQL server.
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
 
 const MEMBERS = 10_000;
@@ -31,7 +32,7 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
   const admin = await prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
   const member = await prisma.user.findFirstOrThrow({ where: { username: 'member1' } });
   const pass = async (userId: number, username: string) =>
-    `Basic ${Buffer.from(`${username}:${(await createAppPassword(atrium.platform, userId, 'bench')).password}`).toString('base64')}`;
+    `Basic ${Buffer.from(`${username}:${(await createAppPassword(atrium.platform, SYSTEM, { name: 'bench', userId: userId })).password}`).toString('base64')}`;
   const adminAuth = await pass(admin.id, 'admin');
   const memberAuth = await pass(member.id, 'member1');
   const check = JSON.stringify({ target_type: 'course', target_id: 1 });

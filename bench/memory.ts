@@ -6,6 +6,7 @@
 // BENCH_REQUESTS (default 100000) scales the run; DATABASE_URL benches against a PostgreSQL server.
 import autocannon from 'autocannon';
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { startAtrium, tempDataDir, withAtrium } from './lib.ts';
 
 const TOKEN = 'bench-memory-metrics-token';
@@ -22,7 +23,7 @@ const authorization = await withAtrium(data.dir, async (atrium) => {
   for (let i = 0; i < 500; i++) {
     await atrium.platform.prisma.mailerSubscriber.create({ data: { email: `s${i}@example.com`, status: 'subscribed', source: 'bench', createdAt: new Date(), updatedAt: new Date() } });
   }
-  return `Basic ${Buffer.from(`admin:${(await createAppPassword(atrium.platform, admin.id, 'bench')).password}`).toString('base64')}`;
+  return `Basic ${Buffer.from(`admin:${(await createAppPassword(atrium.platform, SYSTEM, { name: 'bench', userId: admin.id })).password}`).toString('base64')}`;
 });
 const atrium = await startAtrium(data.dir, { METRICS_TOKEN: TOKEN });
 

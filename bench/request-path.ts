@@ -3,6 +3,7 @@
 // administrator's application password, and the scenarios' requests.
 import { createForm } from '../src/modules/forms/service/forms.ts';
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { statementsPerRequest, tempDataDir, withAtrium } from './lib.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
@@ -52,7 +53,7 @@ export async function seedRequestPath(): Promise<Seeded> {
   const seeded = await withAtrium(data.dir, async (atrium) => {
     const { prisma } = atrium.platform;
     const admin = await prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
-    const { password } = await createAppPassword(atrium.platform, admin.id, 'bench');
+    const { password } = await createAppPassword(atrium.platform, SYSTEM, { name: 'bench', userId: admin.id });
     const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
     const now = new Date();
     const lists = await Promise.all(['News', 'Offers'].map((name) => prisma.mailerList.create({ data: { name, createdAt: now } })));

@@ -3,6 +3,7 @@
 // entry, a template's sections with their markup, the catalog over GraphQL, and creating a page from a template.
 // BENCH_SECONDS (default 8) sets each scenario's duration; DATABASE_URL benches against a PostgreSQL server.
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../src/platform/principal.ts';
 import { templatesOf } from '../src/modules/templates/runtime.ts';
 import { cloudEntry, startCloudServer } from '../test/modules/templates/cloud-server.ts';
 import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
@@ -22,7 +23,7 @@ const scenarios = [
 
 const seeded = await withAtrium(data.dir, async (atrium) => {
   const admin = await atrium.platform.prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
-  const { password } = await createAppPassword(atrium.platform, admin.id, 'bench');
+  const { password } = await createAppPassword(atrium.platform, SYSTEM, { name: 'bench', userId: admin.id });
   const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
   const sync = await templatesOf(atrium.platform).cloud.sync();
   if (sync.status !== 'ok' || sync.added.length !== 50) throw new Error(`cloud sync: ${JSON.stringify(sync)}`);

@@ -11,12 +11,21 @@ import { migrationPgFactory } from './pg-char-shim.ts';
 import { statementNamer } from './prepared-statements.ts';
 import { poolSql, type Sql } from './sql.ts';
 import { countStatements, StatementCounter } from './statement-counter.ts';
+import { guardPool, guardTransactions } from './transaction-guard.ts';
 
 /** The database Atrium keeps on its embedded cluster. */
 export const EMBEDDED_DATABASE = 'atrium';
 
-/** Where the database is; `statementCache`: SQL texts prepared per connection (default 500, 0: none). */
-export type DatabaseTarget = ({ kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string }) & { statementCache?: number };
+/**
+ * Where the database is, and how it is used: `statementCache`, SQL texts prepared per connection (default 500, 0:
+ * none); `poolSize`, connections of the pool (default 10); `guardTransactions`, refuse a second connection inside a
+ * transaction (src/db/transaction-guard.ts; on in development and tests, off by default and in production).
+ */
+export type DatabaseTarget = ({ kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string }) & {
+  statementCache?: number;
+  poolSize?: number;
+  guardTransactions?: boolean;
+};
 
 export interface Database {
   kind: 'postgres' | 'embedded';
@@ -32,9 +41,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function targetFromConfig(config: { databaseUrl?: string; dataDir: string; statementCache?: number }): DatabaseTarget {
-  const { statementCache } = config;
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, statementCache } : { kind: 'embedded', dataDir: config.dataDir, statementCache };
+export function targetFromConfig(config: { databaseUrl?: string; dataDir: string; statementCache?: number; poolSize?: number; production?: boolean }): DatabaseTarget {
+  const use = { statementCache: config.statementCache, poolSize: config.poolSize, guardTransactions: !config.production };
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, ...use } : { kind: 'embedded', dataDir: config.dataDir, ...use };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -45,11 +54,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const statements = new StatementCounter();
     const max = target.statementCache ?? 500;
     // The pool is Atrium's (so /metrics can show it); Prisma ends it when it disconnects.
-    const pool = new pg.Pool({ connectionString: url });
+    const pool = new pg.Pool({ connectionString: url, max: target.poolSize ?? 10 });
     // One budget of prepared statements for both clients.
     const namer = max > 0 ? statementNamer({ after: 3, max }) : undefined;
     const pgOptions = { disposeExternalPool: true, ...(namer ? { statementNameGenerator: namer } : {}) };
-    const prisma = new PrismaClient({ adapter: countStatements(new PrismaPg(pool, pgOptions), statements) });
+    const client = new PrismaClient({ adapter: countStatements(new PrismaPg(pool, pgOptions), statements) });
+    if (target.guardTransactions) guardPool(pool);
+    const prisma = target.guardTransactions ? guardTransactions(client) : client;
     const sql = poolSql(pool, { statements, name: namer && ((text) => namer({ sql: text, args: [], argTypes: [] })) });
     return {
       kind: target.kind,

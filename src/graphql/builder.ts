@@ -6,14 +6,13 @@ import DirectivesPlugin from '@pothos/plugin-directives';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import ValidationPlugin from '@pothos/plugin-validation';
 import type PrismaTypes from '../generated/pothos-prisma-types.ts';
 import { getDatamodel } from '../generated/pothos-prisma-types.ts';
 import { can, hasApiScope } from '../platform/principal.ts';
 import type { Context } from './context.ts';
 import { refusal } from '../platform/refusal.ts';
+import DeclaredArgsPlugin from './declared-args.ts';
 import { DateTimeScalar, FileScalar, JSONScalar, SafeIntScalar } from './scalars.ts';
-import { validationFailure } from './validation.ts';
 
 export interface AuthScopes {
   /** A primitive capability of the caller (scoped API keys only lend the capabilities they name). */
@@ -49,7 +48,7 @@ export function createBuilder() {
     defaultFieldNullability: false,
     // scope-auth first, so no other plugin's wrapper runs before the check. Dataloader: per-object counts and lookups
     // a page needs (t.loadable fields, dataloaderGetter for loaders several fields share) batch per request.
-    plugins: [ScopeAuthPlugin, DirectivesPlugin, RelayPlugin, PrismaPlugin, DataloaderPlugin, ValidationPlugin],
+    plugins: [ScopeAuthPlugin, DirectivesPlugin, RelayPlugin, PrismaPlugin, DataloaderPlugin, DeclaredArgsPlugin],
     scopeAuth: {
       authScopes: (ctx) => ({
         capability: (name: string) => can(ctx.principal, name),
@@ -76,7 +75,6 @@ export function createBuilder() {
       startCursorFieldOptions: { description: 'Cursor of the first item of this page; null when the page is empty.' },
       endCursorFieldOptions: { description: 'Cursor of the last item of this page; null when the page is empty.' },
     },
-    validation: { validationError: validationFailure },
   });
   builder.addScalarType('DateTime', DateTimeScalar);
   builder.addScalarType('JSON', JSONScalar);

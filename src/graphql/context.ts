@@ -4,6 +4,7 @@ import type { Platform } from '../platform/platform.ts';
 import type { Principal } from '../platform/principal.ts';
 import type { AuthResult } from '../platform/auth/authenticate.ts';
 import { NO_RESPONSE, type RequestInfo, type ResponseEffects } from '../platform/request.ts';
+import type { ValidatedArgs } from './declared-args.ts';
 
 export interface Context {
   platform: Platform;
@@ -12,6 +13,8 @@ export interface Context {
   session: AuthResult['session'];
   request: RequestInfo;
   response: ResponseEffects;
+  /** The REST face's route arguments, validated before the operation ran: its root field takes them as they are. */
+  validatedArgs?: ValidatedArgs;
 }
 
 export function createContext(platform: Platform, auth: AuthResult, request: RequestInfo, response = NO_RESPONSE): Context {

@@ -1,13 +1,10 @@
 // Offset pages with totals (what REST's X-WP-Total headers need). A page object is lazy: `items` loads with the
-// GraphQL selection (Prisma plugin, no N+1) and `total` runs only when asked for.
+// GraphQL selection (Prisma plugin, no N+1) and `total` runs only when asked for. `page` and `perPage` come declared
+// (`pageArgs` of src/input/vocabulary.ts), so they arrive validated and defaulted.
 import type PrismaTypes from '../generated/pothos-prisma-types.ts';
-import { ValidationError } from '../platform/errors.ts';
-import type { ArgBuilder } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { Builder, Types } from './builder.ts';
+import type { Builder } from './builder.ts';
 import { selects } from './selection.ts';
-
-export const MAX_PER_PAGE = 100;
 
 export interface PageArgs {
   page: number;
@@ -20,19 +17,6 @@ export interface OffsetPage<T> {
   total(): Promise<number>;
   /** `query` is the Prisma plugin's select/include for the requested fields. */
   items(query?: object): Promise<T[]>;
-}
-
-/** Validates page/perPage (1..100) with the host platform's messages. */
-export function pageArgs(args: { page?: number | null; perPage?: number | null }): PageArgs {
-  const page = args.page ?? 1;
-  const perPage = args.perPage ?? 10;
-  const params: Record<string, string> = {};
-  if (!Number.isInteger(page) || page < 1) params.page = 'page must be greater than or equal to 1';
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
-    params.per_page = `per_page must be between 1 (inclusive) and ${MAX_PER_PAGE} (inclusive).`;
-  }
-  if (Object.keys(params).length) throw new ValidationError(params);
-  return { page, perPage };
 }
 
 /**
@@ -66,8 +50,7 @@ export interface PageSource<T> {
  * is known without a COUNT (every list that fits in one page — forms, plans, courses — answers in one statement);
  * else the total is counted after the page.
  */
-export function offsetPage<T>(args: { page?: number | null; perPage?: number | null }, source: PageSource<T>, info?: GraphQLResolveInfo): OffsetPage<T> {
-  const { page, perPage } = pageArgs(args);
+export function offsetPage<T>({ page, perPage }: PageArgs, source: PageSource<T>, info?: GraphQLResolveInfo): OffsetPage<T> {
   const skip = (page - 1) * perPage;
   const withTotal = info ? selects(info, ['total', 'totalPages']) : false;
   // `past`: the rows hold one past the page's end when there is one, so a short read is the list's last page.
@@ -95,12 +78,6 @@ export function offsetPage<T>(args: { page?: number | null; perPage?: number | n
     items: async (query = {}) => (await (rows ??= load(query))).rows.slice(0, perPage),
   };
 }
-
-/** Arguments every paged GraphQL list takes (fields declared with zodArgs use `pageArgs` of src/input/vocabulary.ts). */
-export const pageFieldArgs = (t: { arg: ArgBuilder<Types> }) => ({
-  page: t.arg.int({ defaultValue: 1, description: 'Page number, from 1.' }),
-  perPage: t.arg.int({ defaultValue: 10, description: `Items per page, 1 to ${MAX_PER_PAGE}.` }),
-});
 
 // A page type is defined once per builder, however many fields answer it.
 const pageTypes = new WeakMap<Builder, Map<string, unknown>>();

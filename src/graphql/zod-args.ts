@@ -1,12 +1,11 @@
 // GraphQL arguments from an input declaration: `args: zodArgs(t, { id: Id, input: SubscriberCreate })` gives the field
-// typed arguments (real enums and input objects, named by the declaration), validated by the one validator of both
-// faces, and hands the resolver zod's output (trimmed, defaulted, transformed). Each argument carries its description
-// in `extensions.input`, from which the REST table derives its argument schema.
+// typed arguments (real enums and input objects, named by the declaration). Each argument carries its description in
+// `extensions.input`: from it the declared-args plugin validates them with the one validator of both faces (the
+// resolver receives zod's output: trimmed, defaulted, transformed) and the REST table derives its argument schema.
 import type { ArgBuilder, ArgumentRef, EnumRef, ImplementableInputObjectRef } from '@pothos/core';
 import { z } from 'zod';
 import type { Builder, Types } from './builder.ts';
 import { describeFields, describeNode, type InputField, type InputNode } from '../input/describe.ts';
-import { inputValidator } from '../platform/validation.ts';
 
 type Refs = { enums: Map<string, EnumRef<Types, string, string>>; inputs: Map<string, ImplementableInputObjectRef<Types, object>> };
 const refsByBuilder = new WeakMap<Builder, Refs>();
@@ -80,17 +79,15 @@ function fieldOptions(builder: Builder, f: InputField) {
 /** The arguments' types as the resolver sees them: zod's output. */
 export type ZodArgRefs<Shape extends z.ZodRawShape> = { [K in keyof z.output<z.ZodObject<Shape>>]-?: ArgumentRef<Types, z.output<z.ZodObject<Shape>>[K]> };
 
-/** Arguments of a field from a zod shape; the resolver receives the validated, transformed values. */
 /** What zodArgs needs of a field builder (`t` in queryFields, mutationFields and object fields). */
 interface FieldBuilderLike {
   arg: ArgBuilder<Types>;
   builder: unknown;
-  validate(args: object, schema: object): unknown;
 }
 
+/** Arguments of a field from a zod shape; the resolver receives the validated, transformed values. */
 export function zodArgs<Shape extends z.ZodRawShape>(t: FieldBuilderLike, shape: Shape): ZodArgRefs<Shape> {
   const builder = t.builder as unknown as Builder;
   const fields = describeFields(shape as unknown as Record<string, z.ZodType>);
-  const args = Object.fromEntries(Object.values(fields).map((f) => [f.name, t.arg(fieldOptions(builder, f) as never)]));
-  return t.validate(args, inputValidator(z.object(shape), fields)) as ZodArgRefs<Shape>;
+  return Object.fromEntries(Object.values(fields).map((f) => [f.name, t.arg(fieldOptions(builder, f) as never)])) as ZodArgRefs<Shape>;
 }

@@ -15,6 +15,8 @@ export type InputNode =
 export interface InputField {
   /** GraphQL name (camelCase). */
   name: string;
+  /** The declaration itself (what the validator parses). */
+  schema: z.ZodType;
   /** REST name: snake_case of the GraphQL name, unless the declaration says otherwise (`.meta({ rest: 'orderby' })`). */
   restName: string;
   node: InputNode;
@@ -161,6 +163,7 @@ export function describeFields(shape: Record<string, AnyZod>): Record<string, In
       const w = wrappers(schema);
       const field: InputField = {
         name,
+        schema,
         restName: w.rest ?? snakeCase(name),
         node: describeNode(schema),
         required: w.required,

@@ -67,61 +67,79 @@ export const isIsoDateTime = (value: string) => ISO_DATE_TIME.test(value) && isS
 // Query strings carry numbers in plain decimal notation only (WordPress refuses 0x10 and 1e3 for integers).
 const DECIMAL = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ };
 
-/** Coerces a raw value (query strings are strings) to the declared type, or answers the issue. */
-export function coerceArg(name: string, spec: ArgSpec, raw: unknown): { value: unknown } | { issue: ArgIssue } {
-  const typeIssue = () => ({ issue: { code: 'rest_invalid_type', message: `${name} is not of type ${spec.type}.` } });
-  if (raw === null) return spec.nullable ? { value: null } : typeIssue();
-  let value: unknown = raw;
+/** A wire value in its declared type: query strings carry numbers, booleans and comma-separated lists as text. Anything
+ *  else, or text that does not read as the type, is answered as given (for `checkArg` to judge). */
+export function convertArg(spec: ArgSpec, raw: unknown): unknown {
   switch (spec.type) {
     case 'integer':
-    case 'number': {
-      if (typeof raw === 'string' && DECIMAL[spec.type].test(raw.trim())) value = Number(raw.trim());
-      if (typeof value !== 'number' || !Number.isFinite(value)) return typeIssue();
-      if (spec.type === 'integer' && !Number.isInteger(value)) return typeIssue();
-      break;
-    }
+    case 'number':
+      return typeof raw === 'string' && DECIMAL[spec.type].test(raw.trim()) ? Number(raw.trim()) : raw;
     case 'boolean': {
       const map: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
-      if (typeof raw === 'string' || typeof raw === 'number') value = map[String(raw).toLowerCase()];
-      if (typeof value !== 'boolean') return typeIssue();
-      break;
+      return typeof raw === 'string' || typeof raw === 'number' ? (map[String(raw).toLowerCase()] ?? raw) : raw;
     }
+    case 'array': {
+      const list = typeof raw === 'string' ? (raw === '' ? [] : raw.split(/[\s,]+/).filter(Boolean)) : raw;
+      return Array.isArray(list) && spec.items ? list.map((item) => convertArg(spec.items!, item)) : list;
+    }
+    case 'object': {
+      if (!spec.properties || !raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+      const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+      for (const [key, propSpec] of Object.entries(spec.properties)) if (out[key] !== undefined) out[key] = convertArg(propSpec, out[key]);
+      return out;
+    }
+    default:
+      return raw;
+  }
+}
+
+/** The issue of a value (converted) with the declared type and rules, or null when it passes. */
+export function checkArg(name: string, spec: ArgSpec, value: unknown): ArgIssue | null {
+  const typeIssue = { code: 'rest_invalid_type', message: `${name} is not of type ${spec.type}.` };
+  if (value === null) return spec.nullable ? null : typeIssue;
+  switch (spec.type) {
+    case 'integer':
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return typeIssue;
+      if (spec.type === 'integer' && !Number.isInteger(value)) return typeIssue;
+      break;
+    case 'boolean':
+      if (typeof value !== 'boolean') return typeIssue;
+      break;
     case 'string':
       // GraphQL's DateTime scalar has already parsed a date-time into a Date.
-      if (raw instanceof Date && spec.format === 'date-time') return { value: raw };
-      if (typeof raw !== 'string') return typeIssue();
+      if (value instanceof Date && spec.format === 'date-time') return null;
+      if (typeof value !== 'string') return typeIssue;
       break;
     case 'array': {
-      if (typeof raw === 'string') value = raw === '' ? [] : raw.split(/[\s,]+/).filter(Boolean);
-      if (!Array.isArray(value)) return typeIssue();
-      const out: unknown[] = [];
+      if (!Array.isArray(value)) return typeIssue;
       for (const [i, item] of value.entries()) {
-        const r = spec.items ? coerceArg(`${name}[${i}]`, spec.items, item) : { value: item };
-        if ('issue' in r) return r;
-        out.push(r.value);
+        const issue = spec.items ? checkArg(`${name}[${i}]`, spec.items, item) : null;
+        if (issue) return issue;
       }
-      value = out;
       break;
     }
     case 'object': {
-      if (typeof raw !== 'object' || Array.isArray(raw)) return typeIssue();
-      if (!spec.properties) break;
-      const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
-      for (const [key, propSpec] of Object.entries(spec.properties)) {
-        const item = out[key];
+      if (typeof value !== 'object' || Array.isArray(value)) return typeIssue;
+      for (const [key, propSpec] of Object.entries(spec.properties ?? {})) {
+        const item = (value as Record<string, unknown>)[key];
         if (item === undefined) {
-          if (propSpec.required) return { issue: { code: 'rest_property_required', message: `${key} is a required property of ${name}.` } };
+          if (propSpec.required) return { code: 'rest_property_required', message: `${key} is a required property of ${name}.` };
           continue;
         }
-        const r = coerceArg(`${name}[${key}]`, propSpec, item);
-        if ('issue' in r) return r;
-        out[key] = r.value;
+        const issue = checkArg(`${name}[${key}]`, propSpec, item);
+        if (issue) return issue;
       }
-      value = out;
       break;
     }
   }
-  const issue = checkConstraints(name, spec, value);
+  return checkConstraints(name, spec, value);
+}
+
+/** A raw value converted and checked: the value, or the issue. */
+export function coerceArg(name: string, spec: ArgSpec, raw: unknown): { value: unknown } | { issue: ArgIssue } {
+  const value = convertArg(spec, raw);
+  const issue = checkArg(name, spec, value);
   return issue ? { issue } : { value };
 }
 

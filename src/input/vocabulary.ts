@@ -14,6 +14,10 @@ export const inputObject = <S extends z.ZodRawShape>(name: string, shape: S, des
 /** A row id: a positive 32-bit integer (GraphQL's Int). */
 export const id = () => z.number().int().min(1).max(INT32_MAX);
 
+/** An e-mail address: trimmed, lower-cased as a whole, with a practical syntax check (format `email` over REST). */
+export const email = () =>
+  z.string().trim().toLowerCase().max(254, 'Invalid email address.').pipe(z.email({ error: 'Invalid email address.' }));
+
 /** A 53-bit integer (GraphQL's SafeInt, a JSON integer over REST): amounts in minor units, which pass 2^31 in
  *  currencies such as VND or IDR. */
 export const safeInt = () => z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).meta({ scalar: 'SafeInt' });

@@ -1,5 +1,5 @@
 // Capability checks in services: primitive capabilities and WordPress-style meta-capabilities on one object
-// (edit_post on this post, edit_user on this user), mapped as core's map_meta_cap maps them.
+// (edit_post on this post; edit_user on a user is the users policy, users/policy.ts), mapped as core's map_meta_cap maps them.
 import { refusal } from './refusal.ts';
 import { can, type Principal } from './principal.ts';
 
@@ -38,12 +38,6 @@ export function mapPostCap(cap: PostMetaCap, userId: number | null, post: PostLi
 export function canOnPost(principal: Principal, cap: PostMetaCap, post: PostLike): boolean {
   const userId = principal.kind === 'user' ? principal.user.id : null;
   return mapPostCap(cap, userId, post).every((c) => can(principal, c));
-}
-
-/** edit_user: yourself needs only `read`; anyone else needs edit_users. */
-export function canEditUser(principal: Principal, userId: number): boolean {
-  if (principal.kind === 'user' && principal.user.id === userId) return can(principal, 'read');
-  return can(principal, 'edit_users');
 }
 
 /** Throws the refusal (401 anonymous, 403 logged in) unless `allowed`. */

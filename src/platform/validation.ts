@@ -50,13 +50,15 @@ export function ruleIssues(fields: Record<string, InputField>, value: Record<str
   return issues;
 }
 
-/** Explicit nulls of fields that cannot be null mean "not given" (GraphQL clients send them for unset variables). */
-function dropNulls(fields: Record<string, InputField>, value: Record<string, unknown>): Record<string, unknown> {
+/** The value as the declaration reads it: explicit nulls of fields that cannot be null mean "not given" (GraphQL
+ *  clients send them for unset variables); a date-time given as text (REST) is the Date GraphQL's scalar makes of it. */
+function prepared(fields: Record<string, InputField>, value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     const f = fields[k];
     if (v === null && f && !f.nullable) continue;
-    out[k] = f && f.node.kind === 'object' && v && typeof v === 'object' && !Array.isArray(v) ? dropNulls(f.node.fields, v as Record<string, unknown>) : v;
+    if (f?.node.kind === 'scalar' && f.node.scalar === 'DateTime' && typeof v === 'string') out[k] = new Date(v);
+    else out[k] = f && f.node.kind === 'object' && v && typeof v === 'object' && !Array.isArray(v) ? prepared(f.node.fields, v as Record<string, unknown>) : v;
   }
   return out;
 }
@@ -97,22 +99,25 @@ function wordpressIssue(name: string, issue: z.core.$ZodIssue): ArgIssue {
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
+/** WordPress' rules, then the declaration itself. Every argument with a problem is named once: by its rule when one
+ *  is broken, else by the declaration (a refinement of one field is reported beside another field's broken rule). */
 export function validateInput<T>(schema: z.ZodType, fields: Record<string, InputField>, input: unknown): Validated<T> {
   const value = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   const issues = ruleIssues(fields, value);
-  if (issues.length) return { ok: false, issues };
-  const parsed = schema.safeParse(dropNulls(fields, value));
-  if (parsed.success) return { ok: true, value: parsed.data as T };
+  const parsed = schema.safeParse(prepared(fields, value));
+  if (parsed.success && !issues.length) return { ok: true, value: parsed.data as T };
+  const ruled = new Set(issues.map((i) => topName(i.name)));
   const seen = new Set<string>();
-  const out: Issue[] = [];
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     const name = restName(fields, issue.path);
-    if (seen.has(name)) continue;
+    if (ruled.has(topName(name)) || seen.has(name)) continue;
     seen.add(name);
-    out.push({ name, ...wordpressIssue(name, issue) });
+    issues.push({ name, ...wordpressIssue(name, issue) });
   }
-  return { ok: false, issues: out };
+  return { ok: false, issues };
 }
+
+const topName = (name: string) => name.split('[')[0]!;
 
 /** The error both faces answer for failed validation, as WordPress does: missing arguments first, else 400 with
  *  every invalid argument's message. */
@@ -139,16 +144,15 @@ export function parseDeclared<S extends z.ZodObject>(schema: S, input: unknown):
   return r.value;
 }
 
-/** The validator Pothos runs on a field's arguments (Standard Schema, as @pothos/plugin-validation expects). */
-export function inputValidator<T>(schema: z.ZodType, fields: Record<string, InputField>) {
-  return {
-    '~standard': {
-      version: 1 as const,
-      vendor: 'atrium',
-      validate: (value: unknown) => {
-        const r = validateInput<T>(schema, fields, value);
-        return r.ok ? { value: r.value } : { issues: r.issues.map((i) => ({ message: i.message, path: [i.name], code: i.code })) };
-      },
-    },
-  };
+/** A document held as data (a form definition, segment rules), not arguments: zod's own messages, each problem named
+ *  by its path in the document as the document spells it (`fields.2.maxLength`). */
+export function parseDocument<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const params: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const name = issue.path.length ? issue.path.map(String).join('.') : 'input';
+    params[name] ??= issue.message;
+  }
+  throw new ValidationError(params);
 }

@@ -10,7 +10,8 @@ import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ANONYMOUS } from '../platform/principal.ts';
 import { findInputProblem, type InputProblem } from '../input/policy.ts';
-import { coerceArg, type ArgIssue } from '../input/rules.ts';
+import { coerceArg, convertArg } from '../input/rules.ts';
+import { validationError, type Issue } from '../platform/validation.ts';
 import { describeRoutes, discoveryIndex, namespaceIndex } from './discovery.ts';
 import { RouteExecutors } from './execute.ts';
 import { pickFields } from './fields.ts';
@@ -24,35 +25,30 @@ import { noteRequest } from '../platform/request-scope.ts';
 
 type Args = Record<string, unknown>;
 
-/** Validates and coerces a route's arguments: missing ones first (as core), then invalid ones. */
-export function collectArgs(route: CompiledRoute, sources: Args[]): Args {
+/** A route's arguments by REST name from path, body and query, in their declared types (query strings carry text),
+ *  with defaults for those not given. Only REST-only arguments are checked here, by their specs: the field's own are
+ *  validated by its declaration (the route's validateArgs), once. */
+export function collectArgs(route: CompiledRoute, sources: Args[]): { args: Args; issues: Issue[] } {
   const args: Args = {};
-  const missing: string[] = [];
-  const invalid: Record<string, ArgIssue> = {};
+  const issues: Issue[] = [];
+  const restOnly = new Set(route.restOnly);
   for (const [name, spec] of Object.entries(route.args)) {
     const raw = sources.find((s) => s[name] !== undefined)?.[name];
+    if (!restOnly.has(name)) {
+      if (raw !== undefined) args[name] = convertArg(spec, raw);
+      else if (spec.default !== undefined) args[name] = spec.default;
+      continue;
+    }
     if (raw === undefined || (raw === null && spec.required)) {
-      if (spec.required) missing.push(name);
+      if (spec.required) issues.push({ name, code: 'rest_missing_callback_param', message: `${name} is a required parameter.` });
       else if (spec.default !== undefined) args[name] = spec.default;
       continue;
     }
     const r = coerceArg(name, spec, raw);
-    if ('issue' in r) invalid[name] = r.issue;
+    if ('issue' in r) issues.push({ name, ...r.issue });
     else args[name] = r.value;
   }
-  if (missing.length) {
-    throw new AppError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, { data: { params: missing } });
-  }
-  const names = Object.keys(invalid);
-  if (names.length) {
-    throw new AppError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, {
-      data: {
-        params: Object.fromEntries(names.map((n) => [n, invalid[n]!.message])),
-        details: Object.fromEntries(names.map((n) => [n, { ...invalid[n], data: null }])),
-      },
-    });
-  }
-  return args;
+  return { args, issues };
 }
 
 // What `_envelope` carries of the answer's headers (as core's rest_envelope_response): totals, paging, methods, nonce.
@@ -106,15 +102,6 @@ function queryArgs(req: Request): Args {
   const out: Args = {};
   for (const [key, value] of Object.entries(req.query ?? {})) out[key.endsWith('[]') ? key.slice(0, -2) : key] = value;
   return out;
-}
-
-/** Service validation messages name GraphQL arguments (camelCase); REST shows its own snake_case names. */
-function restParams(data: Record<string, unknown>): Record<string, unknown> {
-  const snakeKeys = (o: unknown) =>
-    o && typeof o === 'object' && !Array.isArray(o)
-      ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]))
-      : o;
-  return { ...data, ...(data.params ? { params: snakeKeys(data.params) } : {}), ...(data.details ? { details: snakeKeys(data.details) } : {}) };
 }
 
 export function restRouter(platform: Platform, schema: GraphQLSchema, table: RouteTable): express.Router {
@@ -186,10 +173,15 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       // As core: a cookie without a nonce does not authenticate a REST request.
       const effective = auth.session?.nonceStatus === 'missing' ? { principal: ANONYMOUS, session: null } : auth;
       const body = isObject(req.body) ? req.body : {};
-      const args = collectArgs(route, [params, body, queryArgs(req)]);
+      const { args, issues } = collectArgs(route, [params, body, queryArgs(req)]);
+      const variables = route.buildVariables(args, { header: (n) => req.header(n), body });
+      const checked = route.validateArgs?.(variables);
+      if (checked && !checked.ok) issues.push(...checked.issues);
+      if (issues.length) throw validationError(issues);
 
       const ctx = createContext(platform, effective, requestInfoOf(req), responseEffectsOf(res));
-      const result = await executors.run(route, ctx, route.buildVariables(args, { header: (n) => req.header(n), body }));
+      if (checked?.ok) ctx.validatedArgs = { field: route.field!, args: checked.value };
+      const result = await executors.run(route, ctx, variables);
       if (effective.session) res.setHeader('X-Rest-Nonce', effective.session.nonce);
       if (result.errors?.length) throw result.errors[0];
 
@@ -212,11 +204,10 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     } catch (err) {
       const d = describeError(err, platform.logger);
       metricsFor(platform).errors.inc({ code: d.code });
-      const error = { ...d, data: restParams(d.data) };
       if ('_envelope' in (req.query ?? {})) {
-        return void res.json({ body: { code: error.code, message: error.message, data: { status: error.status, ...error.data } }, status: error.status, headers: error.headers });
+        return void res.json({ body: { code: d.code, message: d.message, data: { status: d.status, ...d.data } }, status: d.status, headers: d.headers });
       }
-      sendError(res, error);
+      sendError(res, d);
     }
   });
   return router;

@@ -1,25 +1,11 @@
 // REST routes from the REST bindings on the schema's root fields: arguments from the field's declared arguments (an
 // `input` object flattened into top-level arguments), the operation from the field and the binding's selection.
-import {
-  getNamedType, GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLScalarType,
-  type GraphQLArgument, type GraphQLField, type GraphQLInputType, type GraphQLSchema,
-} from 'graphql';
-import { camelCase, fieldSpec, snakeCase, type InputField } from '../input/describe.ts';
+import { getNamedType, GraphQLEnumType, GraphQLList, GraphQLNonNull, GraphQLScalarType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { argsValidatorOf } from '../graphql/declared-args.ts';
+import { camelCase, fieldSpec, type InputField } from '../input/describe.ts';
 import type { ArgSpec } from '../input/rules.ts';
 import type { RestBinding } from './binding.ts';
 import type { RestRoute } from './route.ts';
-
-const SCALAR_TYPES: Record<string, ArgSpec['type']> = { Int: 'integer', Float: 'number', String: 'string', ID: 'string', Boolean: 'boolean', DateTime: 'string', JSON: 'any' };
-
-/** The argument schema of a GraphQL input type that has no declaration (a field written without zodArgs). */
-function specOfType(type: GraphQLInputType): ArgSpec {
-  const inner = type instanceof GraphQLNonNull ? type.ofType : type;
-  if (inner instanceof GraphQLList) return { type: 'array', items: specOfType(inner.ofType) };
-  if (inner instanceof GraphQLEnumType) return { type: 'string', enum: inner.getValues().map((v) => v.value as string) };
-  if (inner instanceof GraphQLInputObjectType) return { type: 'object' };
-  const name = (inner as GraphQLScalarType).name;
-  return { type: SCALAR_TYPES[name] ?? 'string', ...(name === 'DateTime' ? { format: 'date-time' as const } : {}) };
-}
 
 interface RestArg {
   /** GraphQL argument and, for a flattened input object, the input field. */
@@ -28,26 +14,19 @@ interface RestArg {
   spec: ArgSpec;
 }
 
-/** The REST arguments of a field, by REST name. */
-function restArgs(field: GraphQLField<unknown, unknown>): Map<string, RestArg> {
+/** The REST arguments of a field, by REST name, from its declared arguments (zodArgs). */
+function restArgs(field: GraphQLField<unknown, unknown>, where: string): Map<string, RestArg> {
   const out = new Map<string, RestArg>();
   for (const arg of field.args) {
     const declared = arg.extensions?.input as InputField | undefined;
-    if (declared?.name === 'input' && declared.node.kind === 'object') {
+    if (!declared) throw new Error(`${where}: ${field.name}(${arg.name}) has no declaration; declare its arguments with zodArgs`);
+    if (declared.name === 'input' && declared.node.kind === 'object') {
       for (const f of Object.values(declared.node.fields)) out.set(f.restName, { arg: arg.name, field: f.name, spec: fieldSpec(f) });
       continue;
     }
-    out.set(declared?.restName ?? snakeCase(arg.name), { arg: arg.name, spec: declared ? fieldSpec(declared) : legacySpec(arg) });
+    out.set(declared.restName, { arg: arg.name, spec: fieldSpec(declared) });
   }
   return out;
-}
-
-function legacySpec(arg: GraphQLArgument): ArgSpec {
-  const spec = specOfType(arg.type);
-  if (arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined) spec.required = true;
-  if (arg.defaultValue !== undefined) spec.default = arg.defaultValue;
-  if (arg.description) spec.description = arg.description;
-  return spec;
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -60,7 +39,7 @@ function operationIdOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, 
 }
 
 function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, b: RestBinding, nth: number): RestRoute {
-  const args = restArgs(field);
+  const args = restArgs(field, `REST ${b.method} ${b.path}`);
   for (const [name, a] of args) if (b.omit?.includes(a.arg)) args.delete(name);
   const vars = Object.entries(b.vars ?? {});
   const definitions = [...field.args.map((a) => `$${a.name}: ${a.type}`), ...vars.map(([n, t]) => `$${n}: ${t}`)];
@@ -77,6 +56,9 @@ function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknow
     path: b.path,
     summary: b.summary ?? field.description ?? field.name,
     args: { ...Object.fromEntries([...args].map(([name, a]) => [name, inPath.includes(name) ? { ...a.spec, required: true } : a.spec])), ...b.args },
+    restOnly: Object.keys(b.args ?? {}),
+    field: `${kind === 'query' ? 'Query' : 'Mutation'}.${field.name}`,
+    validateArgs: argsValidatorOf(field),
     operation: `${kind}${definitions.length ? ` (${definitions.join(', ')})` : ''} { ${field.name}${call} ${selection} }`,
     status: b.status,
     paginated: b.paginated,

@@ -1,6 +1,7 @@
 // A REST route as the table holds it: method, path, argument declarations and the GraphQL operation it runs —
 // derived from the rest() bindings on the schema's fields (src/rest/derive.ts), never written by hand.
 import type { ArgSpec } from '../input/rules.ts';
+import type { Validated } from '../platform/validation.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,6 +19,13 @@ export interface RestRoute {
   summary: string;
   /** Path, query and body arguments (path parameters must be declared here too). */
   args: Record<string, ArgSpec>;
+  /** The arguments of `args` only REST has (rest()'s `args`): checked by their specs, where the field's own arguments
+   *  are checked by its declaration. */
+  restOnly?: readonly string[];
+  /** The root field the operation calls (`Mutation.createMailerSubscriber`). */
+  field?: string;
+  /** Validates the operation's variables against the field's declaration (the one validator); zod's output. */
+  validateArgs?: (variables: Record<string, unknown>) => Validated<Record<string, unknown>>;
   /** The GraphQL operation, validated against the schema at start-up. Alias fields to snake_case. */
   operation: string;
   /** Variables from validated args. Default: each variable takes the arg of its snake_case name, and a variable

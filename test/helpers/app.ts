@@ -5,6 +5,7 @@ import { print } from 'graphql';
 import supertest from 'supertest';
 import { loadConfig, type Env } from '../../src/platform/config.ts';
 import { createApiKey } from '../../src/platform/auth/api-keys.ts';
+import { SYSTEM } from '../../src/platform/principal.ts';
 import { createAppPassword } from '../../src/platform/auth/app-passwords.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Logger } from '../../src/platform/logger.ts';
@@ -53,7 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       password: 'correct horse battery',
       roles: Array.isArray(role) ? role : [role],
     });
-    const { password } = await createAppPassword(platform, user.id, 'tests');
+    const { password } = await createAppPassword(platform, SYSTEM, { name: 'tests', userId: user.id });
     const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
     return { userId: user.id, username, authorization, headers: { Authorization: authorization } };
   }
@@ -61,7 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   /** An API key (Bearer svc_…) for a new user of the role, limited to scopes. */
   async function apiKey(role: Role = 'administrator', scopes: string[] = ['*']): Promise<Caller & { key: string }> {
     const caller = await as(role);
-    const { key } = await createApiKey(platform, caller.userId, { name: 'tests', scopes });
+    const { key } = await createApiKey(platform, SYSTEM, { name: 'tests', scopes, userId: caller.userId });
     return { ...caller, key, authorization: `Bearer ${key}`, headers: { Authorization: `Bearer ${key}` } };
   }
 

@@ -23,9 +23,16 @@ export async function templateCopy(): Promise<{ url: string; drop(): Promise<voi
   };
 }
 
+/**
+ * Tests run on a pool of 2 connections: concurrent requests queue as they would on a saturated site, so a code path
+ * that needs a second connection while holding one deadlocks a test instead of a site (the transaction guard,
+ * on here, names such a path at once).
+ */
+export const TEST_POOL_SIZE = 2;
+
 export async function testDatabase(): Promise<Database> {
   const copy = await templateCopy();
-  const db = await openDatabase({ kind: 'postgres', url: copy.url });
+  const db = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: TEST_POOL_SIZE, guardTransactions: true });
   let closed: Promise<void> | undefined;
   return {
     ...db,

@@ -1,10 +1,11 @@
-// One declaration per operation: for every REST route bound on a declared field, each argument's rule broken by a
-// value of the right type gets the same code and message over REST and over GraphQL (the same operation, the same
-// variables). Values the GraphQL type system itself refuses (a word for an Int, a value outside an enum) are not
-// comparable and not tried here.
-import { Kind, type OperationDefinitionNode } from 'graphql';
+// One declaration per operation: every argument of every root field is declared (zodArgs), and each argument's rule
+// broken by a value of the right type gets the same code and message over REST and over GraphQL (the same operation,
+// the same variables); a field only GraphQL serves answers the rule's own code and message. Values the GraphQL type
+// system itself refuses (a word for an Int, a value outside an enum) are not comparable and not tried here.
+import { getNamedType, isCompositeType, Kind, type GraphQLField, type GraphQLObjectType, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArgSpec } from '../../src/input/rules.ts';
+import { fieldSpec, type InputField } from '../../src/input/describe.ts';
+import { checkArg, type ArgSpec } from '../../src/input/rules.ts';
 import type { CompiledRoute } from '../../src/rest/table.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -63,13 +64,37 @@ function breaking(spec: ArgSpec): unknown[] {
   return out;
 }
 
-const declared = (route: CompiledRoute) => {
+type Field = GraphQLField<unknown, unknown>;
+const rootFields = (): [kind: 'query' | 'mutation', Field][] => [
+  ...Object.values(t.atrium.schema.getQueryType()!.getFields()).map((f) => ['query', f] as ['query', Field]),
+  ...Object.values(t.atrium.schema.getMutationType()!.getFields()).map((f) => ['mutation', f] as ['mutation', Field]),
+];
+
+const fieldOf = (route: CompiledRoute) => {
   const op = route.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const root = op.operation === 'mutation' ? t.atrium.schema.getMutationType()! : t.atrium.schema.getQueryType()!;
   const sel = op.selectionSet.selections[0]!;
-  const field = root.getFields()[sel.kind === Kind.FIELD ? sel.name.value : '']!;
-  return field.args.length > 0 && field.args.every((a) => a.extensions?.input);
+  return root.getFields()[sel.kind === Kind.FIELD ? sel.name.value : '']!;
 };
+
+/** A field's arguments as REST names them (an `input` object's fields flattened), each with how GraphQL takes it. */
+function argsOf(field: Field) {
+  return field.args.flatMap((arg) => {
+    const f = arg.extensions.input as InputField | undefined;
+    if (!f) return [];
+    if (f.name === 'input' && f.node.kind === 'object') {
+      return Object.values(f.node.fields).map((inner) => ({ name: inner.restName, spec: fieldSpec(inner), put: (vars: Record<string, any>, v: unknown) => ({ ...vars, input: { ...vars.input, [inner.name]: v } }) }));
+    }
+    return [{ name: f.restName, spec: fieldSpec(f), put: (vars: Record<string, any>, v: unknown) => ({ ...vars, [arg.name]: v }) }];
+  });
+}
+
+/** The field alone, as an operation with a variable per argument. */
+function operationOf(kind: 'query' | 'mutation', field: Field) {
+  const defs = field.args.map((a) => `$${a.name}: ${a.type}`).join(', ');
+  const call = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
+  return `${kind}${defs ? ` (${defs})` : ''} { ${field.name}${call ? `(${call})` : ''}${isCompositeType(getNamedType(field.type)) ? ' { __typename }' : ''} }`;
+}
 
 async function both(route: CompiledRoute, args: Record<string, unknown>) {
   const path = `/wp-json${route.path.replace(/:(\w+)/g, (_m, p: string) => encodeURIComponent(String(args[p])))}`;
@@ -81,9 +106,26 @@ async function both(route: CompiledRoute, args: Record<string, unknown>) {
   return { rest: restRes, gql: gql.body.errors?.[0]?.extensions };
 }
 
+/** A GraphQL call; a field taking a file gets one, as a multipart request (the only way GraphQL takes files). */
+function gqlCall(field: Field, body: { query: string; variables: Record<string, unknown> }) {
+  const files = field.args.filter((a) => getNamedType(a.type).name === 'File').map((a) => a.name);
+  if (!files.length) return t.http.post('/graphql').set(headers).send(body);
+  const req = t.http.post('/graphql').set(headers)
+    .field('operations', JSON.stringify({ ...body, variables: { ...body.variables, ...Object.fromEntries(files.map((f) => [f, null])) } }))
+    .field('map', JSON.stringify(Object.fromEntries(files.map((f, i) => [i, [`variables.${f}`]]))));
+  files.forEach((_f, i) => req.attach(String(i), Buffer.from('probe\n'), 'probe.csv'));
+  return req;
+}
+
 describe('the same bad input gets the same code and message on both faces', () => {
+  it('every argument of every root field is declared (a Relay connection\'s cursor arguments are Pothos\')', () => {
+    const cursors = (f: Field, name: string) => 'pageInfo' in ((getNamedType(f.type) as GraphQLObjectType).getFields?.() ?? {}) && ['first', 'last', 'before', 'after'].includes(name);
+    const undeclared = rootFields().flatMap(([, f]) => f.args.filter((a) => !a.extensions?.input && !cursors(f, a.name)).map((a) => `${f.name}(${a.name})`));
+    expect(undeclared).toEqual([]);
+  });
+
   it('every declared argument of every bound route', async () => {
-    const routes = t.atrium.table.routes.filter(declared);
+    const routes = t.atrium.table.routes.filter((route) => fieldOf(route).args.length > 0);
     expect(routes.length).toBeGreaterThan(10);
     let compared = 0;
     for (const route of routes) {
@@ -97,6 +139,31 @@ describe('the same bad input gets the same code and message on both faces', () =
           expect((gql as any).data?.params, where).toEqual(rest.body.data.params);
           compared++;
           if (process.env.SHOW) console.log(where, JSON.stringify(rest.body.data.params), JSON.stringify((gql as any).data?.params));
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
+  it('every declared argument of every field only GraphQL serves', async () => {
+    const bound = new Set(t.atrium.table.routes.map((route) => fieldOf(route)));
+    const fields = rootFields().filter(([, f]) => f.args.length > 0 && !bound.has(f));
+    expect(fields.map(([, f]) => f.name)).toEqual(expect.arrayContaining(['createUser', 'updateUser', 'createPost', 'createApplicationPassword', 'users', 'posts']));
+    let compared = 0;
+    for (const [kind, field] of fields) {
+      const args = argsOf(field);
+      // An input object is sent even when none of its fields is required (as REST sends it).
+      const objects = Object.fromEntries(field.args.filter((a) => (a.extensions.input as InputField | undefined)?.node.kind === 'object').map((a) => [a.name, {}]));
+      const base = args.filter((a) => a.spec.required).reduce<Record<string, any>>((vars, a) => a.put(vars, valid(a.spec)), objects);
+      for (const { name, spec, put } of args) {
+        for (const bad of breaking(spec)) {
+          const res = await gqlCall(field, { query: operationOf(kind, field), variables: put(base, bad) });
+          const where = `${field.name} ${name}=${JSON.stringify(bad).slice(0, 40)}`;
+          const expected = checkArg(name, spec, bad)!;
+          const got = res.body.errors?.[0]?.extensions;
+          expect(got, where).toMatchObject({ code: 'rest_invalid_param', status: 400 });
+          expect([got.data.params[name], got.data.details[name].code], where).toEqual([expected.message, expected.code]);
+          compared++;
         }
       }
     }

@@ -7,6 +7,7 @@ import esc from 'escape-html';
 import express, { type Request, type Response, type Router } from 'express';
 import { AUTHORIZE_PATH, createAppPassword } from '../../platform/auth/app-passwords.ts';
 import { passwordLogin } from '../../platform/auth/password-login.ts';
+import { principalFor } from '../../platform/auth/principal-for.ts';
 import { findSession, restNonce, SESSION_COOKIE, sessionCookie, startSession, verifyRestNonce } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -122,7 +123,7 @@ export function authorizeApplication(router: Router, platform: Platform): void {
       return send(res, 200, 'Connection refused', `<p>${esc(ask.appName)} was not connected.</p>`);
     }
     if (body.action !== 'approve') return send(res, 400, 'Authorize application', '<p>Choose approve or reject.</p>');
-    const { password } = await createAppPassword(platform, session.userId, ask.appName);
+    const { password } = await createAppPassword(platform, principalFor(platform, session.user, 'session', session.id), { name: ask.appName });
     if (ask.successUrl) {
       return void res.redirect(303, withQuery(ask.successUrl, { site_url: platform.config.publicUrl, user_login: session.user.username, password }));
     }

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { CliContext } from '../../cli/context.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../platform/auth/api-keys.ts';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from '../../platform/auth/app-passwords.ts';
+import { SYSTEM } from '../../platform/principal.ts';
 import { createUser, resolveUser, setRoles, userWhere } from '../../platform/users/service.ts';
 import { ROLE_NAMES } from '../../platform/capabilities.ts';
 import { oneOf } from '../../cli/options.ts';
@@ -48,7 +49,7 @@ export function coreCli(program: Command, cli: CliContext): void {
     .argument('<roles>', 'comma-separated roles')
     .action(async (ref: string, roles: string) => {
       const platform = await cli.platform();
-      const user = await setRoles(platform, (await resolveUser(platform, ref)).id, list(roles));
+      const user = await setRoles(platform, { id: (await resolveUser(platform, ref)).id, roles: list(roles) });
       cli.success(`${user.username} now has the role(s) ${user.roles.join(', ')}`);
     });
 
@@ -59,7 +60,7 @@ export function coreCli(program: Command, cli: CliContext): void {
     .argument('<name>')
     .action(async (ref: string, name: string) => {
       const platform = await cli.platform();
-      const { item, password } = await createAppPassword(platform, (await resolveUser(platform, ref)).id, name);
+      const { item, password } = await createAppPassword(platform, SYSTEM, { name, userId: (await resolveUser(platform, ref)).id });
       cli.success(`created application password ${item.id} "${item.name}"; it is shown this once:`);
       cli.print({ id: item.id, uuid: item.uuid, password });
     });
@@ -68,7 +69,7 @@ export function coreCli(program: Command, cli: CliContext): void {
     .argument('[user]')
     .action(async (ref?: string) => {
       const platform = await cli.platform();
-      const rows = await listAppPasswords(platform, ref ? (await resolveUser(platform, ref)).id : undefined);
+      const rows = await listAppPasswords(platform, SYSTEM, ref ? (await resolveUser(platform, ref)).id : undefined);
       cli.print(
         rows.map((r) => ({ id: r.id, uuid: r.uuid, user_id: r.userId, name: r.name, created: r.createdAt, last_used: r.lastUsedAt, last_ip: r.lastIp })),
         ['id', 'uuid', 'user_id', 'name', 'created', 'last_used', 'last_ip'],
@@ -79,7 +80,7 @@ export function coreCli(program: Command, cli: CliContext): void {
     .argument('<id>')
     .action(async (id: string) => {
       const platform = await cli.platform();
-      const item = await revokeAppPassword(platform, positive(id), null);
+      const item = await revokeAppPassword(platform, SYSTEM, positive(id));
       cli.success(`revoked application password ${item.id} "${item.name}"`);
     });
 
@@ -91,7 +92,7 @@ export function coreCli(program: Command, cli: CliContext): void {
     .option('--scopes <scopes>', 'comma-separated capabilities or API scopes', '*')
     .action(async (ref: string, name: string, o: { scopes: string }) => {
       const platform = await cli.platform();
-      const { item, key } = await createApiKey(platform, (await resolveUser(platform, ref)).id, { name, scopes: list(o.scopes) });
+      const { item, key } = await createApiKey(platform, SYSTEM, { name, scopes: list(o.scopes), userId: (await resolveUser(platform, ref)).id });
       cli.success(`created API key ${item.id} "${item.name}"; it is shown this once:`);
       cli.print({ id: item.id, prefix: item.prefix, scopes: item.scopes.join(','), key });
     });
@@ -100,7 +101,7 @@ export function coreCli(program: Command, cli: CliContext): void {
     .option('--user <user>')
     .action(async (o: { user?: string }) => {
       const platform = await cli.platform();
-      const rows = await listApiKeys(platform, o.user ? (await resolveUser(platform, o.user)).id : undefined);
+      const rows = await listApiKeys(platform, SYSTEM, o.user ? (await resolveUser(platform, o.user)).id : undefined);
       cli.print(
         rows.map((k) => ({
           id: k.id, user_id: k.userId, name: k.name, prefix: k.prefix, scopes: k.scopes.join(','),
@@ -114,7 +115,7 @@ export function coreCli(program: Command, cli: CliContext): void {
     .argument('<id>')
     .action(async (id: string) => {
       const platform = await cli.platform();
-      const item = await revokeApiKey(platform, positive(id), null);
+      const item = await revokeApiKey(platform, SYSTEM, positive(id));
       cli.success(`revoked API key ${item.id} "${item.name}"`);
     });
 

@@ -8,11 +8,13 @@ import { contentSchema } from './graphql/content.ts';
 import { credentialsSchema } from './graphql/credentials.ts';
 import { jobsSchema } from './graphql/jobs.ts';
 import { usersSchema } from './graphql/users.ts';
+import { viewerSchema } from './graphql/viewer.ts';
 
 export const core: Module = {
   name: 'core',
   schema(builder) {
     usersSchema(builder);
+    viewerSchema(builder);
     credentialsSchema(builder);
     contentSchema(builder);
     jobsSchema(builder);

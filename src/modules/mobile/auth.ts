@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { mobileErrors } from './errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { passwordLogin } from '../../platform/auth/password-login.ts';
+import { passwordLogin, PasswordCredentials } from '../../platform/auth/password-login.ts';
 import { parseDeclared, type Input } from '../../platform/validation.ts';
-import { text } from '../../input/vocabulary.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import { assertLive, findChain, revokeChain, rotateChain, startChain, type ChainRow, type RequestMeta } from './chains.ts';
 import { assertSameDevice, requireInstallId } from './device.ts';
@@ -22,12 +21,6 @@ export interface DeviceRequest extends RequestMeta {
   installId: string | undefined;
 }
 
-export const Credentials = z.object({
-  username: text(200, 1).describe('Username or e-mail address.'),
-  // A password is compared as typed: never trimmed.
-  password: z.string().min(1).max(512).describe('The account password, as typed (not trimmed).'),
-});
-
 /** A refresh token as sent (a JWT; its checks are verifyRefreshToken's). */
 const refreshToken = () => z.string().min(1).max(4096);
 export const RefreshArgs = { refreshToken: refreshToken().describe('The refresh token of the latest pair.') };
@@ -35,9 +28,9 @@ export const LogoutArgs = {
   refreshToken: refreshToken().optional().describe("A refresh token of the session to end; omit to end the access token's session."),
 };
 
-export async function login(platform: Platform, input: Input<typeof Credentials>, req: DeviceRequest): Promise<Issued> {
+export async function login(platform: Platform, input: Input<typeof PasswordCredentials>, req: DeviceRequest): Promise<Issued> {
   const installId = requireInstallId(req.installId);
-  const { username, password } = parseDeclared(Credentials, input);
+  const { username, password } = parseDeclared(PasswordCredentials, input);
   const keys = await keyring(platform);
   const user = await passwordLogin(platform, { identifier: username, ip: req.ip, installId, channel: 'mobile' }, password);
   const chain = await startChain(platform, user, installId, req);

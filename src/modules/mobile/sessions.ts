@@ -11,10 +11,10 @@ import { revokeChain } from './chains.ts';
 export const SessionsFilter = { ...pageArgs, ...CredentialOwner };
 
 /** The user whose sessions are managed: the caller, or `userId` when the caller may edit that user. */
-export const sessionOwner = (principal: Principal, userId?: number | null): number =>
+export const sessionOwner = (principal: Principal, userId?: number | null): number | null =>
   credentialOwner(principal, userId, 'Sessions cannot be managed with an API key.');
 
-export function liveSessionsWhere(platform: Platform, userId?: number): Prisma.MobileSessionWhereInput {
+export function liveSessionsWhere(platform: Platform, userId?: number | null): Prisma.MobileSessionWhereInput {
   return { ...(userId ? { userId } : {}), revokedAt: null, expiresAt: { gt: platform.clock.now() } };
 }
 

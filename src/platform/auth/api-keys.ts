@@ -6,8 +6,9 @@ import { parseDeclared, type Input } from '../validation.ts';
 import { text } from '../../input/vocabulary.ts';
 import { AppError, notFound, ValidationError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
-import type { UserPrincipal } from '../principal.ts';
+import type { Principal, UserPrincipal } from '../principal.ts';
 import { sha256 } from '../users/secrets.ts';
+import { CredentialOwner, credentialOwner, newCredentialOwner, revocableOwner } from './credential-owner.ts';
 import { principalFor, touch } from './principal-for.ts';
 
 export const API_KEY_PATTERN = /^svc_[0-9a-f]{40}$/;
@@ -42,10 +43,13 @@ export const ApiKeyCreate = z.object({
     .max(50)
     .optional()
     .describe('Capabilities or API scopes (e.g. mailer:events); default ["*"] (all of the owner\'s).'),
+  ...CredentialOwner,
 });
 
-export async function createApiKey(platform: Platform, userId: number, input: Input<typeof ApiKeyCreate>) {
+/** Creates an API key for the caller (or the user it names, as credentialOwner allows). */
+export async function createApiKey(platform: Platform, principal: Principal, input: Input<typeof ApiKeyCreate>) {
   const data = parseDeclared(ApiKeyCreate, input);
+  const userId = newCredentialOwner(principal, data.userId);
   // Which scopes exist depends on the installed modules: checked here, after the declared rules.
   const known = knownScopes(platform);
   if (data.scopes && !data.scopes.every((x) => known.has(x))) throw new ValidationError({ scopes: 'Unknown scope.' });
@@ -65,12 +69,16 @@ export async function createApiKey(platform: Platform, userId: number, input: In
   return { item, key };
 }
 
-export function listApiKeys(platform: Platform, userId?: number) {
-  return platform.prisma.apiKey.findMany({ where: userId ? { userId } : {}, orderBy: { id: 'asc' } });
+/** The caller's API keys (or the named user's; every user's for the system when it names none). */
+export function listApiKeys(platform: Platform, principal: Principal, userId?: number | null) {
+  const owner = credentialOwner(principal, userId);
+  return platform.prisma.apiKey.findMany({ where: owner ? { userId: owner } : {}, orderBy: { id: 'asc' } });
 }
 
-/** Revokes a key of `ownerId` (any user's when ownerId is null). Revoked keys stay listed with their revocation time. */
-export async function revokeApiKey(platform: Platform, id: number, ownerId: number | null) {
+/** Revokes a key the caller may revoke (their own; anyone's with edit_users); others are 404. Revoked keys stay
+ *  listed with their revocation time. */
+export async function revokeApiKey(platform: Platform, principal: Principal, id: number) {
+  const ownerId = revocableOwner(principal);
   const item = await platform.prisma.apiKey.findUnique({ where: { id } });
   if (!item || (ownerId !== null && item.userId !== ownerId)) throw notFound('api_key_not_found', 'No API key has that id.');
   if (item.revokedAt) return item;

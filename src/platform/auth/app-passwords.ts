@@ -2,19 +2,28 @@
 // last-used time and IP recorded, revocable. Spaces in the offered password are ignored, as core does.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { parseDeclared, type Input } from '../validation.ts';
+import { text } from '../../input/vocabulary.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Platform } from '../platform.ts';
-import type { UserPrincipal } from '../principal.ts';
+import type { Principal, UserPrincipal } from '../principal.ts';
 import { randomAlphanumeric, sha256 } from '../users/secrets.ts';
-import { parseInput } from '../validate.ts';
+import { CredentialOwner, credentialOwner, newCredentialOwner, revocableOwner } from './credential-owner.ts';
 import { principalFor, touch } from './principal-for.ts';
 
 /** Where a client sends a user to approve a new application password (the discovery index names it; the core
  *  module serves the page). */
 export const AUTHORIZE_PATH = '/authorize-application';
 
-export async function createAppPassword(platform: Platform, userId: number, name: string) {
-  const data = parseInput(z.object({ name: z.string().trim().min(1, 'A name is required.').max(100) }), { name });
+export const AppPasswordCreate = z.object({
+  name: text(100, 1).describe('A label, 1–100 characters (e.g. the app that will use it).'),
+  userId: CredentialOwner.userId.describe('Create it for another user (needs edit_users).'),
+});
+
+/** Creates an application password for the caller (or the user it names, as credentialOwner allows). */
+export async function createAppPassword(platform: Platform, principal: Principal, input: Input<typeof AppPasswordCreate>) {
+  const data = parseDeclared(AppPasswordCreate, input);
+  const userId = newCredentialOwner(principal, data.userId);
   const plain = randomAlphanumeric(24);
   const item = await platform.prisma.appPassword.create({
     data: { uuid: randomUUID(), userId, name: data.name, hash: sha256(plain), createdAt: platform.clock.now() },
@@ -23,12 +32,15 @@ export async function createAppPassword(platform: Platform, userId: number, name
   return { item, password: plain.match(/.{4}/g)!.join(' ') };
 }
 
-export function listAppPasswords(platform: Platform, userId?: number) {
-  return platform.prisma.appPassword.findMany({ where: userId ? { userId } : {}, orderBy: { id: 'asc' } });
+/** The caller's application passwords (or the named user's; every user's for the system when it names none). */
+export function listAppPasswords(platform: Platform, principal: Principal, userId?: number | null) {
+  const owner = credentialOwner(principal, userId);
+  return platform.prisma.appPassword.findMany({ where: owner ? { userId: owner } : {}, orderBy: { id: 'asc' } });
 }
 
-/** Revokes one of `ownerId`'s application passwords (any user's when ownerId is null). */
-export async function revokeAppPassword(platform: Platform, id: number, ownerId: number | null) {
+/** Revokes an application password the caller may revoke (their own; anyone's with edit_users); others are 404. */
+export async function revokeAppPassword(platform: Platform, principal: Principal, id: number) {
+  const ownerId = revocableOwner(principal);
   const item = await platform.prisma.appPassword.findUnique({ where: { id } });
   if (!item || (ownerId !== null && item.userId !== ownerId)) {
     throw notFound('app_password_not_found', 'No application password has that id.');

@@ -1,50 +1,56 @@
-// Posts and pages (and other content types, e.g. the template library). Ownership rules via meta-capabilities.
+// Posts and pages (and other content types, e.g. the template library): their inputs, declared once for both faces
+// and the modules that write content, and the ownership rules (meta-capabilities on the post, authorize.ts).
 import { z } from 'zod';
 import { Prisma, type Post } from '../../generated/prisma/client.ts';
+import { parseDeclared, type Input } from '../validation.ts';
+import { id, inputObject, pageArgs, search } from '../../input/vocabulary.ts';
 import { assertCan, canOnPost } from '../authorize.ts';
 import { refusal } from '../refusal.ts';
 import { notFound } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { can, type Principal, userIdOf } from '../principal.ts';
-import { parseInput } from '../validate.ts';
+import { slugify, uniqueSlug } from './slugs.ts';
 
 export const POST_STATUSES = ['draft', 'pending', 'private', 'publish'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 const plural = (type: string) => (type === 'page' ? 'pages' : 'posts');
 
-export function slugify(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 190) || 'untitled'
-  );
-}
-
 /** Longest content a post may hold (characters). */
 export const MAX_CONTENT_CHARS = 5_000_000;
 
-const fields = {
-  title: z.string().max(1000),
-  content: z.string().max(MAX_CONTENT_CHARS),
-  excerpt: z.string().max(10_000),
-  status: z.enum(POST_STATUSES, { error: `Status is one of ${POST_STATUSES.join(', ')}.` }),
-  meta: z.record(z.string(), z.unknown()),
+const CONTENT_TYPE = /^[a-z][a-z0-9_]{0,19}$/;
+const contentType = () => z.string().refine((s) => CONTENT_TYPE.test(s), 'Unknown content type.');
+const postStatus = () =>
+  z.string().refine((s) => (POST_STATUSES as readonly string[]).includes(s), `Status is one of ${POST_STATUSES.join(', ')}.`);
+
+const postFields = {
+  title: z.string().max(1000).optional().describe('Title, at most 1,000 characters (default on create: empty).'),
+  content: z.string().max(MAX_CONTENT_CHARS).optional().describe('Body, at most 5,000,000 characters (default on create: empty).'),
+  excerpt: z.string().max(10_000).optional().describe('Summary, at most 10,000 characters (default on create: empty).'),
+  status: postStatus()
+    .optional()
+    .describe('draft (the default on create), pending, private or publish; private and publish need publish_posts (publish_pages).'),
+  meta: z.record(z.string(), z.unknown()).optional().describe('Custom fields, a JSON object; on update its keys are merged into the stored ones.'),
 };
 
-export interface PostInput {
-  type?: string | null;
-  title?: string | null;
-  content?: string | null;
-  excerpt?: string | null;
-  status?: string | null;
-  parentId?: number | null;
-  meta?: Record<string, unknown> | null;
-}
+/** The fields of a post as GraphQL takes them (createPost, updatePost). */
+export const PostInput = inputObject('PostInput', postFields, 'Fields of a post; on update, fields left out or null stay as they are.');
+export const PostCreateArgs = {
+  type: contentType().default('post').describe('Content type: lowercase letter, then up to 19 of a-z, 0-9 and _ (e.g. page).'),
+  input: PostInput,
+};
+export const PostUpdateArgs = { id: id().describe('The post id.'), input: PostInput };
+export const PostId = { id: id().describe('The post id.') };
+/** What createPost takes from any caller (a module writing content too): the type and parent beside the fields. */
+export const PostCreate = z.object({ type: PostCreateArgs.type, ...postFields, parentId: id().optional() });
+export const PostFilter = {
+  ...pageArgs,
+  type: contentType().default('post').describe('Content type to list (post, page, …).'),
+  status: postStatus().optional().describe('Only this status (draft, pending, private or publish), among those the caller may see.'),
+  search: search().describe('Case-insensitive substring of the title or content.'),
+  authorId: id().optional().describe("Only this user's content."),
+};
 
 /** What creating content of `type` with `status` needs: edit_<type>s, and publish_<type>s for publish or private.
  *  Exported so a service can refuse before other checks (e.g. templates' requirements). */
@@ -54,35 +60,24 @@ export function assertCanCreate(principal: Principal, type: string, status: stri
 }
 
 /** Creates content as the principal (who becomes its author). */
-export async function createPost(platform: Platform, principal: Principal, input: PostInput): Promise<Post> {
-  const data = parseInput(
-    z.object({
-      type: z.string().regex(/^[a-z][a-z0-9_]{0,19}$/, 'Unknown content type.').default('post'),
-      title: fields.title.default(''),
-      content: fields.content.default(''),
-      excerpt: fields.excerpt.default(''),
-      status: fields.status.default('draft'),
-      parentId: z.number().int().positive().nullish(),
-      meta: fields.meta.nullish(),
-    }),
-    input,
-  );
-  assertCanCreate(principal, data.type, data.status);
+export async function createPost(platform: Platform, principal: Principal, input: Input<typeof PostCreate>): Promise<Post> {
+  const { type, title = '', content = '', excerpt = '', status = 'draft', parentId, meta } = parseDeclared(PostCreate, input);
+  assertCanCreate(principal, type, status);
   const now = platform.clock.now();
   return platform.prisma.post.create({
     data: {
-      type: data.type,
-      title: data.title,
-      content: data.content,
-      excerpt: data.excerpt,
-      status: data.status,
-      slug: await uniqueSlug(platform, data.type, slugify(data.title)),
+      type,
+      title,
+      content,
+      excerpt,
+      status,
+      slug: await uniqueSlug(platform, type, slugify(title)),
       authorId: userIdOf(principal),
-      parentId: data.parentId ?? null,
-      meta: (data.meta ?? {}) as Prisma.InputJsonValue,
+      parentId: parentId ?? null,
+      meta: (meta ?? {}) as Prisma.InputJsonValue,
       createdAt: now,
       updatedAt: now,
-      publishedAt: data.status === 'publish' ? now : null,
+      publishedAt: status === 'publish' ? now : null,
     },
   });
 }
@@ -102,18 +97,9 @@ export async function postForEdit(platform: Platform, principal: Principal, id: 
   return post;
 }
 
-export async function updatePost(platform: Platform, principal: Principal, id: number, input: PostInput): Promise<Post> {
+export async function updatePost(platform: Platform, principal: Principal, id: number, input: Input<typeof PostInput>): Promise<Post> {
   const post = await postForEdit(platform, principal, id);
-  const data = parseInput(
-    z.object({
-      title: fields.title.nullish(),
-      content: fields.content.nullish(),
-      excerpt: fields.excerpt.nullish(),
-      status: fields.status.nullish(),
-      meta: fields.meta.nullish(),
-    }),
-    input,
-  );
+  const data = parseDeclared(PostInput, input);
   const publishing = (data.status === 'publish' || data.status === 'private') && data.status !== post.status;
   if (publishing) assertCan(principal, canOnPost(principal, 'publish_post', post));
   const now = platform.clock.now();
@@ -139,12 +125,7 @@ export async function deletePost(platform: Platform, principal: Principal, id: n
   return post;
 }
 
-export interface PostQuery {
-  type?: string | null;
-  status?: string | null;
-  search?: string | null;
-  authorId?: number | null;
-}
+type PostQuery = Partial<Record<'type' | 'status' | 'search', string | null> & { authorId: number | null }>;
 
 /** Who sees what in lists: published content to everyone, the rest to authors and those who edit others' content. */
 export function postWhere(principal: Principal, q: PostQuery): Prisma.PostWhereInput {
@@ -160,15 +141,4 @@ export function postWhere(principal: Principal, q: PostQuery): Prisma.PostWhereI
       ? { AND: [visible, { OR: [{ title: { contains: q.search, mode: 'insensitive' } }, { content: { contains: q.search, mode: 'insensitive' } }] }] }
       : visible),
   };
-}
-
-/** `base`, or `base-N` after the highest N taken: one aggregate row however many posts share the title. */
-async function uniqueSlug(platform: Platform, type: string, base: string): Promise<string> {
-  // slugify() leaves only [a-z0-9-], so `base` is safe inside the pattern.
-  const [row] = await platform.prisma.$queryRaw<{ taken: boolean; highest: number | null }[]>`
-    SELECT bool_or(slug = ${base}) AS taken,
-           max(CASE WHEN slug ~ ${`^${base}-[0-9]{1,9}$`} THEN substring(slug FROM ${base.length + 2}::int)::int END) AS highest
-    FROM posts WHERE type = ${type} AND slug LIKE ${`${base}%`}`;
-  if (!row?.taken) return base;
-  return `${base}-${Math.max(row.highest ?? 1, 1) + 1}`;
 }

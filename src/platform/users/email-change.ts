@@ -3,6 +3,7 @@
 // another account's, so the change cannot probe for addresses; the link mailed to the new address applies it, and
 // only the owner of that mailbox learns if it is taken (409 user_email_exists).
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 
@@ -24,6 +25,8 @@ export async function requestEmailChange(platform: Platform, userId: number, ema
     text: `Someone asked to use this address for their account at ${platform.config.publicUrl}.\n\nConfirmation token: ${token}\n\nYour site's app confirms it with it (GraphQL confirmEmailChange). It expires in 24 hours. If this was not you, ignore this message.`,
   });
 }
+
+export const EmailChangeToken = { token: z.string().max(200).describe('The confirmation token from the e-mail.') };
 
 /** Applies the change the token stands for; 404 for an unknown or expired token. */
 export async function confirmEmailChange(platform: Platform, token: string): Promise<number> {

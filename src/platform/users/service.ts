@@ -1,43 +1,53 @@
-// Users: the host platform's accounts with roles. Capability checks happen on the GraphQL fields; ownership rules here.
+// Users: the host platform's accounts with roles. Their inputs are declared here, checked by the one validator on
+// both faces and for the CLI; capabilities sit on the fields, whose account a caller may see or edit is `users`'.
 import { z } from 'zod';
 import { Prisma, type User } from '../../generated/prisma/client.ts';
-import { requestEmailChange } from './email-change.ts';
+import { parseDeclared, type Input } from '../validation.ts';
+import { email, id, inputObject, pageArgs, search, text } from '../../input/vocabulary.ts';
+import { ROLE_NAMES } from '../capabilities.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Platform } from '../platform.ts';
-import { email, parseInput } from '../validate.ts';
+import { can, type Principal } from '../principal.ts';
+import { requestEmailChange } from './email-change.ts';
 import { hashPassword } from './passwords.ts';
+import { users } from './policy.ts';
 import { randomAlphanumeric } from './secrets.ts';
 
-const username = z.string().trim().regex(/^[A-Za-z0-9._@-]{1,60}$/, 'Usernames use 1-60 letters, digits and . _ @ -');
-const password = z.string().min(8, 'Passwords need at least 8 characters.').max(512);
+const USERNAME = /^[A-Za-z0-9._@-]+$/;
+const username = () => z.string().trim().min(1).max(60).refine((s) => USERNAME.test(s), 'Usernames use 1-60 letters, digits and . _ @ -');
+const password = () => z.string().min(8).max(512);
+const roles = () =>
+  z.array(z.string()).max(6).refine((names) => names.every((r) => (ROLE_NAMES as readonly string[]).includes(r)), 'Unknown role.');
 
-function rolesSchema(platform: Platform) {
-  return z
-    .array(z.string())
-    .max(6)
-    .refine((roles) => roles.every((r) => platform.roles.isRole(r)), { message: 'Unknown role.' });
-}
+export const UserCreate = inputObject('CreateUserInput', {
+  username: username().describe('Login name: 1–60 letters, digits and . _ @ - (409 user_username_exists when taken).'),
+  email: email().describe('E-mail address, stored lowercase (409 user_email_exists when taken).'),
+  displayName: text(250).optional().describe('Name shown to others (at most 250 characters); default: the username.'),
+  password: password().optional().describe('8–512 characters; omit to have a strong one generated and answered once.'),
+  roles: roles().optional().describe('Role names the site knows (e.g. editor); default: subscriber.'),
+}, 'A new account.');
 
-export interface CreateUserInput {
-  username: string;
-  email: string;
-  displayName?: string | null;
-  password?: string | null;
-  roles?: string[] | null;
-}
+export const UserUpdate = inputObject('UpdateUserInput', {
+  email: email().optional().describe('New e-mail address; without edit_users it applies only once confirmed from that address.'),
+  displayName: text(250, 1).optional().describe('Name shown to others (1–250 characters).'),
+  password: password().optional().describe('New password, 8–512 characters.'),
+}, 'Changes to an account; fields left out or null stay as they are.');
+
+export const UserId = { id: id().describe('The user id.') };
+export const UserEdit = { id: id().describe('The user to edit.'), input: UserUpdate };
+export const UserRoles = z.object({
+  id: id().describe('The user.'),
+  roles: roles().describe('The complete new set of role names (e.g. ["editor"]).'),
+});
+export const UserFilter = {
+  ...pageArgs,
+  search: search().describe('Case-insensitive substring of the username, e-mail address or display name.'),
+  role: z.string().max(60).optional().describe('Only users holding this role (e.g. editor).'),
+};
 
 /** Creates a user; without a password a strong one is generated and answered once. */
-export async function createUser(platform: Platform, input: CreateUserInput): Promise<{ user: User; password: string }> {
-  const data = parseInput(
-    z.object({
-      username,
-      email: email(),
-      displayName: z.string().trim().max(250).nullish(),
-      password: password.nullish(),
-      roles: rolesSchema(platform).nullish(),
-    }),
-    input,
-  );
+export async function createUser(platform: Platform, input: Input<typeof UserCreate>): Promise<{ user: User; password: string }> {
+  const data = parseDeclared(UserCreate, input);
   const plain = data.password ?? randomAlphanumeric(24);
   try {
     const user = await platform.prisma.user.create({
@@ -56,26 +66,18 @@ export async function createUser(platform: Platform, input: CreateUserInput): Pr
   }
 }
 
-export interface UpdateUserInput {
-  email?: string | null;
-  displayName?: string | null;
-  password?: string | null;
-}
-
 /**
- * Edits a user. `selfService`: the caller edits their own account without edit_users — a new e-mail address then
+ * Edits a user, as the principal may (yourself, or anyone with edit_users). Without edit_users a new e-mail address
  * waits for confirmation from that address (email-change.ts) instead of applying, so the answer cannot tell whether
  * another account uses it.
  */
-export async function updateUser(platform: Platform, id: number, input: UpdateUserInput, options: { selfService?: boolean } = {}): Promise<User> {
-  const data = parseInput(
-    z.object({ email: email().nullish(), displayName: z.string().trim().min(1).max(250).nullish(), password: password.nullish() }),
-    input,
-  );
-  const current = await getUser(platform, id);
-  if (options.selfService && data.email && data.email !== current.email) {
+export async function updateUser(platform: Platform, principal: Principal, id: number, input: Input<typeof UserUpdate>): Promise<User> {
+  users.authorize(principal, 'edit', id);
+  const data = parseDeclared(UserUpdate, input);
+  const current = await userById(platform, id);
+  if (!can(principal, 'edit_users') && data.email && data.email !== current.email) {
     await requestEmailChange(platform, id, data.email);
-    data.email = null;
+    data.email = undefined;
   }
   try {
     const user = await platform.prisma.user.update({
@@ -93,15 +95,22 @@ export async function updateUser(platform: Platform, id: number, input: UpdateUs
   }
 }
 
-export async function setRoles(platform: Platform, id: number, roles: string[]): Promise<User> {
-  const valid = parseInput(z.object({ roles: rolesSchema(platform) }), { roles }).roles;
-  await getUser(platform, id);
-  const user = await platform.prisma.user.update({ where: { id }, data: { roles: valid } });
+/** Replaces a user's roles (promote_users, checked on the field). */
+export async function setRoles(platform: Platform, input: Input<typeof UserRoles>): Promise<User> {
+  const { id, roles } = parseDeclared(UserRoles, input);
+  await userById(platform, id);
+  const user = await platform.prisma.user.update({ where: { id }, data: { roles } });
   platform.principals.forget({ userId: id });
   return user;
 }
 
-export async function getUser(platform: Platform, id: number): Promise<User> {
+/** A user the principal may see (yourself, or anyone with list_users): 401/403 otherwise, then 404 when none. */
+export function getUser(platform: Platform, principal: Principal, id: number): Promise<User> {
+  users.authorize(principal, 'view', id);
+  return userById(platform, id);
+}
+
+async function userById(platform: Platform, id: number): Promise<User> {
   const user = await platform.prisma.user.findUnique({ where: { id } });
   if (!user) throw notFound('user_not_found', 'No user has that id.');
   return user;

@@ -6,6 +6,7 @@ import supertest from 'supertest';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/platform/config.ts';
 import { createAppPassword } from '../../../src/platform/auth/app-passwords.ts';
+import { SYSTEM } from '../../../src/platform/principal.ts';
 import { createUser } from '../../../src/platform/users/service.ts';
 import { createAtrium } from '../../../src/server.ts';
 import { cli, useCliDataDir } from '../../helpers/cli.ts';
@@ -23,7 +24,7 @@ async function withApp<T>(work: (http: ReturnType<typeof supertest>, auth: strin
   try {
     const name = `boss${Date.now()}`;
     const { user } = await createUser(atrium.platform, { username: name, email: `${name}@example.com`, password: 'correct horse battery', roles: ['administrator'] });
-    const { password } = await createAppPassword(atrium.platform, user.id, 'cli-test');
+    const { password } = await createAppPassword(atrium.platform, SYSTEM, { name: 'cli-test', userId: user.id });
     return await work(supertest(atrium.app), `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`);
   } finally {
     await atrium.close();

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../../src/platform/auth/api-keys.ts';
+import { SYSTEM } from '../../../src/platform/principal.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 import { checkOf } from './helpers.ts';
 
@@ -40,7 +41,7 @@ describe('administrator accounts', () => {
 describe('idle credentials and administrators', () => {
   it('reports API keys, application passwords and administrators idle for 90 days, until they are used', async () => {
     for (const id of ['api_keys_unused', 'app_passwords_unused', 'admins_inactive']) expect(await state(id), id).toEqual(['ok', 0]);
-    const { key } = await createApiKey(t.platform, admin.userId, { name: 'deploy bot', scopes: ['*'] });
+    const { key } = await createApiKey(t.platform, SYSTEM, { name: 'deploy bot', scopes: ['*'], userId: admin.userId });
     const editor = await t.as('editor');
 
     t.clock.advance({ days: 91 });

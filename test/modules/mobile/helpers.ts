@@ -1,6 +1,8 @@
 // Mobile test helpers: log a device in over REST and call as it.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { TestApp } from '../../helpers/app.ts';
+import { TEST_POOL_SIZE } from '../../helpers/database.ts';
 
 export const PASSWORD = 'correct horse battery'; // what createTestApp's t.as() gives every user
 
@@ -42,24 +44,30 @@ export function decode(token: string): { header: Record<string, unknown>; payloa
 /**
  * Races `fire` against a row lock: the row is locked in a transaction until `contenders` requests wait on a lock,
  * then released, so they all reach the critical statement together (an HTTP race in one process would otherwise
- * mostly run in turn).
+ * mostly run in turn). The lock is held and watched on connections of the test's own, outside the app's pool; the
+ * app's pool has TEST_POOL_SIZE connections, so at most that many requests wait on the lock and the others wait for a
+ * connection, meeting the lock's outcome after it.
  */
 export async function raceOnRow<T>(t: TestApp, lockSql: string, contenders: number, fire: () => Promise<T>): Promise<T> {
-  let result: Promise<T> | undefined;
-  await t.platform.prisma.$transaction(
-    async (tx) => {
-      await tx.$executeRawUnsafe(lockSql);
-      result = fire();
-      result.catch(() => {});
-      for (let i = 0; i < 1000; i++) {
-        const [row] = await t.platform.prisma.$queryRaw<{ n: number }[]>`
-          SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-        if (row!.n >= contenders) return;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      throw new Error(`${contenders} contenders never queued on the lock`);
-    },
-    { timeout: 30_000, maxWait: 10_000 },
-  );
-  return result!;
+  const [holder, watcher] = [new pg.Client({ connectionString: t.db.url }), new pg.Client({ connectionString: t.db.url })];
+  await Promise.all([holder.connect(), watcher.connect()]);
+  try {
+    await holder.query('BEGIN');
+    await holder.query(lockSql);
+    const result = fire();
+    result.catch(() => {});
+    const waiting = Math.min(contenders, TEST_POOL_SIZE);
+    for (let i = 0; i < 1000; i++) {
+      const { rows } = await watcher.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.n >= waiting) break;
+      if (i === 999) throw new Error(`${waiting} contenders never queued on the lock`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await holder.query('COMMIT');
+    return await result;
+  } finally {
+    await Promise.all([holder.end(), watcher.end()]);
+  }
 }

@@ -144,7 +144,7 @@ describe('races (meaningful on PostgreSQL)', () => {
   it('N concurrent refreshes with one token rotate it exactly once and all answer the same successor pair', async () => {
     const d = await loginDevice(t, user.username);
     const sid = chainOf(d.refreshToken);
-    const N = 6; // the pool has 10 connections: the lock holder, N waiters and the watcher fit
+    const N = 6;
     const results = await raceOnRow(t, `SELECT 1 FROM mobile_sessions WHERE id = ${sid} FOR UPDATE`, N, () =>
       Promise.all(Array.from({ length: N }, () => refreshAs(t, d.refreshToken, d.installId))),
     );

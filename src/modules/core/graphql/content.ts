@@ -1,9 +1,13 @@
-// GraphQL: posts and pages. Field declarations say who may try; ownership (edit_post on this post) is in the service.
+// GraphQL: posts and pages. Each operation's input is declared beside its service (platform/content); the field says
+// who may try, and ownership (edit_post on this post) is the service's.
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresCapability } from '../../../graphql/access.ts';
-import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
+import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
 import { canOnPost } from '../../../platform/authorize.ts';
-import { createPost, deletePost, getPost, postWhere, updatePost } from '../../../platform/content/service.ts';
+import {
+  createPost, deletePost, getPost, PostCreateArgs, PostFilter, PostId, PostUpdateArgs, postWhere, updatePost,
+} from '../../../platform/content/service.ts';
 
 export const contentSchema = schemaPart((builder) => {
   const PostRef = builder.prismaObject('Post', {
@@ -39,31 +43,12 @@ export const contentSchema = schemaPart((builder) => {
 
   const PostPage = prismaPage(builder, 'Post');
 
-  const PostInput = builder.inputType('PostInput', {
-    description: 'Fields of a post; on update, fields left out or null stay as they are.',
-    fields: (t) => ({
-      title: t.string({ description: 'Title, at most 1,000 characters (default on create: empty).' }),
-      content: t.string({ description: 'Body, at most 5,000,000 characters (default on create: empty).' }),
-      excerpt: t.string({ description: 'Summary, at most 10,000 characters (default on create: empty).' }),
-      status: t.string({
-        description: 'draft (the default on create), pending, private or publish; private and publish need publish_posts (publish_pages).',
-      }),
-      meta: t.field({ type: 'JSON', description: 'Custom fields, a JSON object; on update its keys are merged into the stored ones.' }),
-    }),
-  });
-
   builder.queryFields((t) => ({
     posts: t.field({
       type: PostPage,
       description: 'Published content for everyone; drafts to their authors and to editors.',
       ...isPublic(),
-      args: {
-        ...pageFieldArgs(t),
-        type: t.arg.string({ defaultValue: 'post', description: 'Content type to list (post, page, …).' }),
-        status: t.arg.string({ description: 'Only this status (draft, pending, private or publish), among those the caller may see.' }),
-        search: t.arg.string({ description: 'Case-insensitive substring of the title or content.' }),
-        authorId: t.arg.int({ description: "Only this user's content." }),
-      },
+      args: zodArgs(t, PostFilter),
       resolve: (_r, args, ctx) => {
         const where = postWhere(ctx.principal, args);
         return offsetPage(args, {
@@ -76,7 +61,7 @@ export const contentSchema = schemaPart((builder) => {
       type: 'Post',
       description: 'One post by id; 404 post_not_found when it does not exist or the caller may not read it.',
       ...isPublic(),
-      args: { id: t.arg.int({ required: true, description: 'The post id.' }) },
+      args: zodArgs(t, PostId),
       resolve: async (query, _r, { id }, ctx) => {
         await getPost(ctx.platform, ctx.principal, id);
         return ctx.platform.prisma.post.findUniqueOrThrow({ ...query, where: { id } });
@@ -89,12 +74,9 @@ export const contentSchema = schemaPart((builder) => {
       type: 'Post',
       description: 'Creates content with the caller as its author; the slug comes from the title.',
       ...requiresCapability('edit_posts'),
-      args: {
-        type: t.arg.string({ defaultValue: 'post', description: 'Content type: lowercase letter, then up to 19 of a-z, 0-9 and _ (e.g. page).' }),
-        input: t.arg({ type: PostInput, required: true, description: 'The fields of the new content.' }),
-      },
+      args: zodArgs(t, PostCreateArgs),
       resolve: async (query, _r, { type, input }, ctx) => {
-        const post = await createPost(ctx.platform, ctx.principal, { ...input, type, meta: input.meta as Record<string, unknown> });
+        const post = await createPost(ctx.platform, ctx.principal, { ...input, type });
         return ctx.platform.prisma.post.findUniqueOrThrow({ ...query, where: { id: post.id } });
       },
     }),
@@ -102,12 +84,9 @@ export const contentSchema = schemaPart((builder) => {
       type: 'Post',
       description: 'Edits content the caller may edit (edit_post on it); the slug does not change.',
       ...requiresCapability('edit_posts'),
-      args: {
-        id: t.arg.int({ required: true, description: 'The post id.' }),
-        input: t.arg({ type: PostInput, required: true, description: 'The changes.' }),
-      },
+      args: zodArgs(t, PostUpdateArgs),
       resolve: async (query, _r, { id, input }, ctx) => {
-        await updatePost(ctx.platform, ctx.principal, id, { ...input, meta: input.meta as Record<string, unknown> });
+        await updatePost(ctx.platform, ctx.principal, id, input);
         return ctx.platform.prisma.post.findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
@@ -115,7 +94,7 @@ export const contentSchema = schemaPart((builder) => {
       type: PostRef,
       description: 'Deletes content for good (no trash) and answers it as it was.',
       ...requiresCapability('edit_posts'),
-      args: { id: t.arg.int({ required: true, description: 'The post id.' }) },
+      args: zodArgs(t, PostId),
       resolve: (_r, { id }, ctx) => deletePost(ctx.platform, ctx.principal, id),
     }),
   }));

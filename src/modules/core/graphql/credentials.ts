@@ -1,12 +1,13 @@
 // GraphQL: application passwords and API keys. Callers manage their own; managing another user's needs edit_users.
-// An API key cannot mint or list credentials (a leaked key must not be able to entrench itself).
+// An API key cannot mint or list credentials (a leaked key must not be able to entrench itself): the credential
+// services ask credentialOwner, the fields only that the caller is logged in.
 import { schemaPart } from '../../../graphql/builder.ts';
 import { requiresLogin } from '../../../graphql/access.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { id } from '../../../input/vocabulary.ts';
 import { ApiKeyCreate, createApiKey, listApiKeys, revokeApiKey } from '../../../platform/auth/api-keys.ts';
-import { createAppPassword, listAppPasswords, revokeAppPassword } from '../../../platform/auth/app-passwords.ts';
-import { CredentialOwner, credentialOwner, revocableOwner } from '../../../platform/auth/credential-owner.ts';
+import { AppPasswordCreate, createAppPassword, listAppPasswords, revokeAppPassword } from '../../../platform/auth/app-passwords.ts';
+import { CredentialOwner } from '../../../platform/auth/credential-owner.ts';
 
 const LAST_USED = 'When it last authenticated a request (UTC; refreshed at most once a minute unless the IP changes); null if never.';
 const LAST_IP = 'Client IP address of its last use; null if never used.';
@@ -73,15 +74,15 @@ export const credentialsSchema = schemaPart((builder) => {
       type: [AppPassword],
       description: "The caller's application passwords (not with an API key), oldest first.",
       ...requiresLogin(),
-      args: { userId: t.arg.int({ description: "Another user's (needs edit_users)." }) },
-      resolve: (_r, { userId }, ctx) => listAppPasswords(ctx.platform, credentialOwner(ctx.principal, userId)),
+      args: zodArgs(t, CredentialOwner),
+      resolve: (_r, { userId }, ctx) => listAppPasswords(ctx.platform, ctx.principal, userId),
     }),
     apiKeys: t.field({
       type: [ApiKey],
       description: "API keys (revoked ones included, with their revocation time).",
       ...requiresLogin(),
       args: zodArgs(t, CredentialOwner),
-      resolve: (_r, { userId }, ctx) => listApiKeys(ctx.platform, credentialOwner(ctx.principal, userId)),
+      resolve: (_r, { userId }, ctx) => listApiKeys(ctx.platform, ctx.principal, userId),
     }),
   }));
 
@@ -90,12 +91,9 @@ export const credentialsSchema = schemaPart((builder) => {
       type: CreatedAppPassword,
       description: 'Creates an application password; the secret is in this answer only.',
       ...requiresLogin(),
-      args: {
-        name: t.arg.string({ required: true, description: 'A label, 1–100 characters (e.g. the app that will use it).' }),
-        userId: t.arg.int({ description: 'Create it for another user (needs edit_users).' }),
-      },
-      resolve: async (_r, { name, userId }, ctx) => {
-        const { item, password } = await createAppPassword(ctx.platform, credentialOwner(ctx.principal, userId), name);
+      args: zodArgs(t, AppPasswordCreate.shape),
+      resolve: async (_r, args, ctx) => {
+        const { item, password } = await createAppPassword(ctx.platform, ctx.principal, args);
         return { id: item.id, password };
       },
     }),
@@ -103,16 +101,16 @@ export const credentialsSchema = schemaPart((builder) => {
       type: AppPassword,
       description: 'Deletes an application password (yours, or anyone\'s with edit_users) and answers it; it stops working at once.',
       ...requiresLogin(),
-      args: { id: t.arg.int({ required: true, description: 'The application password id.' }) },
-      resolve: (_r, { id }, ctx) => revokeAppPassword(ctx.platform, id, revocableOwner(ctx.principal)),
+      args: zodArgs(t, { id: id().describe('The application password id.') }),
+      resolve: (_r, { id }, ctx) => revokeAppPassword(ctx.platform, ctx.principal, id),
     }),
     createApiKey: t.field({
       type: CreatedApiKey,
       description: 'Creates an API key (svc_…); the key is in this answer only.',
       ...requiresLogin(),
-      args: zodArgs(t, { ...ApiKeyCreate.shape, ...CredentialOwner }),
-      resolve: async (_r, { name, scopes, userId }, ctx) => {
-        const { item, key } = await createApiKey(ctx.platform, credentialOwner(ctx.principal, userId), { name, scopes });
+      args: zodArgs(t, ApiKeyCreate.shape),
+      resolve: async (_r, args, ctx) => {
+        const { item, key } = await createApiKey(ctx.platform, ctx.principal, args);
         return { id: item.id, key };
       },
     }),
@@ -121,7 +119,7 @@ export const credentialsSchema = schemaPart((builder) => {
       description: 'Revokes an API key.',
       ...requiresLogin(),
       args: zodArgs(t, { id: id().describe('The API key id.') }),
-      resolve: (_r, { id }, ctx) => revokeApiKey(ctx.platform, id, revocableOwner(ctx.principal)),
+      resolve: (_r, { id }, ctx) => revokeApiKey(ctx.platform, ctx.principal, id),
     }),
   }));
 });

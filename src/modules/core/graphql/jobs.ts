@@ -1,6 +1,8 @@
 // GraphQL: scheduled jobs, for operators in the admin app.
 import { schemaPart } from '../../../graphql/builder.ts';
+import { z } from 'zod';
 import { requiresAdmin } from '../../../graphql/access.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
 import type { JobOutcome, JobStatus } from '../../../platform/jobs.ts';
 
 export const jobsSchema = schemaPart((builder) => {
@@ -59,7 +61,7 @@ export const jobsSchema = schemaPart((builder) => {
       type: JobOutcomeRef,
       description: 'Runs a job now, as its own manual period, and waits for it (404 job_not_found for an unknown hook).',
       ...requiresAdmin(),
-      args: { hook: t.arg.string({ required: true, description: 'The job hook (Job.hook).' }) },
+      args: zodArgs(t, { hook: z.string().max(200).describe('The job hook (Job.hook).') }),
       resolve: (_r, { hook }, ctx) => ctx.platform.jobs.runNow(hook),
     }),
   );

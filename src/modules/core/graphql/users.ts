@@ -1,30 +1,21 @@
-// GraphQL: users, the viewer, cookie login/logout.
+// GraphQL: users. Inputs are declared beside their services (platform/users); whose account a caller may see or edit
+// is the users policy, asked by the services.
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresCapability, requiresLogin } from '../../../graphql/access.ts';
-import { offsetPage, pageFieldArgs, prismaPage } from '../../../graphql/pagination.ts';
-import { assertCan, canEditUser } from '../../../platform/authorize.ts';
-import { passwordLogin } from '../../../platform/auth/password-login.ts';
-import { principalFor } from '../../../platform/auth/principal-for.ts';
-import { endSession, restNonce, sessionCookie, startSession } from '../../../platform/auth/sessions.ts';
-import { can, type Principal } from '../../../platform/principal.ts';
-import { confirmEmailChange } from '../../../platform/users/email-change.ts';
-import { createUser, getUser, setRoles, updateUser, userWhere } from '../../../platform/users/service.ts';
+import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
+import { can } from '../../../platform/principal.ts';
+import { confirmEmailChange, EmailChangeToken } from '../../../platform/users/email-change.ts';
+import {
+  createUser, getUser, setRoles, updateUser, UserCreate, UserEdit, UserFilter, UserId, UserRoles, userWhere,
+} from '../../../platform/users/service.ts';
 import type { Context } from '../../../graphql/context.ts';
-import { selectsOnly } from '../../../graphql/selection.ts';
-import type { User } from '../../../generated/prisma/client.ts';
 
 const selfOr = (cap: string) => (user: { id: number }, _args: unknown, ctx: Context) =>
   (ctx.principal.kind === 'user' && ctx.principal.user.id === user.id) || can(ctx.principal, cap);
 
-const PRINCIPAL_USER_FIELDS = new Set(['__typename', 'id', 'username', 'displayName', 'email', 'roles']);
-
-interface ViewerShape {
-  principal: Principal;
-  nonce: string | null;
-}
-
 export const usersSchema = schemaPart((builder) => {
-  const UserType = builder.prismaObject('User', {
+  builder.prismaObject('User', {
     description: 'An account of the site; email, roles and lastLoginAt are visible only to the user and to holders of list_users.',
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'The user id (user_id elsewhere in the API).' }),
@@ -50,49 +41,11 @@ export const usersSchema = schemaPart((builder) => {
 
   const UserPage = prismaPage(builder, 'User');
 
-  const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
-    description: 'The caller as the server sees it.',
-    fields: (t) => ({
-      loggedIn: t.boolean({ description: 'True when the request carried a valid credential.', resolve: (v) => v.principal.kind === 'user' }),
-      user: t.prismaField({
-        type: 'User',
-        nullable: true,
-        description: 'The signed-in user; null for anonymous callers.',
-        resolve: (query, v, _a, ctx, info) => {
-          if (v.principal.kind !== 'user') return null;
-          // The principal already holds these columns, read when the credential was: no second read.
-          if (selectsOnly(info, PRINCIPAL_USER_FIELDS)) return v.principal.user as User;
-          return ctx.platform.prisma.user.findUnique({ ...query, where: { id: v.principal.user.id } });
-        },
-      }),
-      authMethod: t.string({
-        nullable: true,
-        description: 'How the caller authenticated: session (cookie), app_password, api_key or jwt (mobile token); null for anonymous callers.',
-        resolve: (v) => (v.principal.kind === 'user' ? v.principal.via : null) }),
-      capabilities: t.stringList({
-        description: 'Capabilities the caller may use (a scoped API key lends only those it names).',
-        resolve: (v) => (v.principal.kind === 'user' ? [...v.principal.caps].filter((c) => can(v.principal, c)).sort() : []),
-      }),
-      restNonce: t.string({
-        nullable: true,
-        description: 'Send as X-Rest-Nonce on state-changing calls made with the session cookie.',
-        resolve: (v) => v.nonce,
-      }),
-    }),
-  });
-
-  const viewerOf = (ctx: Context, nonce = ctx.session?.nonce ?? null): ViewerShape => ({ principal: ctx.principal, nonce });
-
   builder.queryFields((t) => ({
-    viewer: t.field({ type: Viewer, description: 'The caller: anonymous or a user, with its capabilities.', ...isPublic(), resolve: (_r, _a, ctx) => viewerOf(ctx) }),
     users: t.field({
       type: UserPage,
       ...requiresCapability('list_users'),
-      args: {
-        ...pageFieldArgs(t),
-        search: t.arg.string({ description: 'Case-insensitive substring of the username, e-mail address or display name.' }),
-        role: t.arg.string({ description: 'Only users holding this role (e.g. editor).' }),
-      },
+      args: zodArgs(t, UserFilter),
       resolve: (_r, args, ctx) => {
         const where = userWhere(args);
         return offsetPage(args, {
@@ -104,34 +57,13 @@ export const usersSchema = schemaPart((builder) => {
     user: t.prismaField({
       type: 'User',
       ...requiresLogin(),
-      args: { id: t.arg.int({ required: true, description: 'The user id.' }) },
+      args: zodArgs(t, UserId),
       resolve: async (query, _r, { id }, ctx) => {
-        assertCan(ctx.principal, canEditUser(ctx.principal, id) || can(ctx.principal, 'list_users'));
-        await getUser(ctx.platform, id);
+        await getUser(ctx.platform, ctx.principal, id);
         return ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
   }));
-
-  const CreateUserInput = builder.inputType('CreateUserInput', {
-    description: 'A new account.',
-    fields: (t) => ({
-      username: t.string({ required: true, description: 'Login name: 1–60 letters, digits and . _ @ - (409 user_username_exists when taken).' }),
-      email: t.string({ required: true, description: 'E-mail address, stored lowercase (409 user_email_exists when taken).' }),
-      displayName: t.string({ description: 'Name shown to others (at most 250 characters); default: the username.' }),
-      password: t.string({ description: '8–512 characters; omit to have a strong one generated and answered once.' }),
-      roles: t.stringList({ description: 'Role names the site knows (e.g. editor); default: subscriber.' }),
-    }),
-  });
-
-  const UpdateUserInput = builder.inputType('UpdateUserInput', {
-    description: 'Changes to an account; fields left out or null stay as they are.',
-    fields: (t) => ({
-      email: t.string({ description: 'New e-mail address; without edit_users it applies only once confirmed from that address.' }),
-      displayName: t.string({ description: 'Name shown to others (1–250 characters).' }),
-      password: t.string({ description: 'New password, 8–512 characters.' }),
-    }),
-  });
 
   const CreatedUser = builder.objectRef<{ userId: number; password: string }>('CreatedUser').implement({
     description: 'The account just created, with its initial password.',
@@ -145,24 +77,12 @@ export const usersSchema = schemaPart((builder) => {
     }),
   });
 
-  const LoginPayload = builder.objectRef<ViewerShape>('LoginPayload').implement({
-    description: 'The outcome of a cookie login: the session cookie is set on the response.',
-    fields: (t) => ({
-      viewer: t.field({ type: Viewer, description: 'The caller, now signed in.', resolve: (v) => v }),
-      restNonce: t.string({
-        nullable: true,
-        description: 'Send as X-Rest-Nonce on state-changing calls made with the session cookie (valid 12 to 24 hours).',
-        resolve: (v) => v.nonce,
-      }),
-    }),
-  });
-
   builder.mutationFields((t) => ({
     createUser: t.field({
       type: CreatedUser,
       description: 'Creates an account (409 user_username_exists or user_email_exists when taken).',
       ...requiresCapability('create_users'),
-      args: { input: t.arg({ type: CreateUserInput, required: true, description: 'The new account.' }) },
+      args: zodArgs(t, { input: UserCreate }),
       resolve: async (_r, { input }, ctx) => {
         const { user, password } = await createUser(ctx.platform, input);
         return { userId: user.id, password };
@@ -172,22 +92,18 @@ export const usersSchema = schemaPart((builder) => {
       type: 'User',
       description: 'Edits a user (yourself, or anyone with edit_users). Without edit_users a new e-mail address waits for confirmation from that address (confirmEmailChange), whether or not it is free. Access: logged in.',
       ...requiresLogin(),
-      args: {
-        id: t.arg.int({ required: true, description: 'The user to edit.' }),
-        input: t.arg({ type: UpdateUserInput, required: true, description: 'The changes.' }),
-      },
+      args: zodArgs(t, UserEdit),
       resolve: async (query, _r, { id, input }, ctx) => {
-        assertCan(ctx.principal, canEditUser(ctx.principal, id));
-        await updateUser(ctx.platform, id, input, { selfService: !can(ctx.principal, 'edit_users') });
+        await updateUser(ctx.platform, ctx.principal, id, input);
         return ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
     confirmEmailChange: t.boolean({
       description: 'Applies a self-service e-mail change with the token mailed to the new address (24 hours); 409 user_email_exists when another account took it meanwhile. Access: public (the token is the proof).',
       ...isPublic(),
-      args: { token: t.arg.string({ required: true, description: 'The confirmation token from the e-mail.' }) },
+      args: zodArgs(t, EmailChangeToken),
       resolve: async (_r, { token }, ctx) => {
-        await confirmEmailChange(ctx.platform, token.slice(0, 200));
+        await confirmEmailChange(ctx.platform, token);
         return true;
       },
     }),
@@ -195,41 +111,11 @@ export const usersSchema = schemaPart((builder) => {
       type: 'User',
       description: "Replaces a user's roles; takes effect on the user's next request.",
       ...requiresCapability('promote_users'),
-      args: {
-        id: t.arg.int({ required: true, description: 'The user.' }),
-        roles: t.arg.stringList({ required: true, description: 'The complete new set of role names (e.g. ["editor"]).' }),
-      },
-      resolve: async (query, _r, { id, roles }, ctx) => {
-        await setRoles(ctx.platform, id, roles);
+      args: zodArgs(t, UserRoles.shape),
+      resolve: async (query, _r, args, ctx) => {
+        const { id } = await setRoles(ctx.platform, args);
         return ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
-    login: t.field({
-      type: LoginPayload,
-      description: 'Starts a cookie session (HttpOnly, SameSite=Lax, Secure over HTTPS) for browser callers.',
-      ...isPublic(),
-      args: {
-        username: t.arg.string({ required: true, description: 'Username or e-mail address.' }),
-        password: t.arg.string({ required: true, description: 'The account password (not an application password).' }),
-      },
-      resolve: async (_r, { username, password }, ctx) => {
-        const meta = { ip: ctx.request.ip, userAgent: ctx.request.userAgent };
-        const user = await passwordLogin(ctx.platform, { identifier: username, ip: meta.ip, channel: 'session' }, password);
-        const { session, token } = await startSession(ctx.platform, user.id, meta);
-        ctx.response.setCookie(sessionCookie(ctx.platform, token, ctx.request.secure));
-        ctx.principal = principalFor(ctx.platform, user, 'session', session.id);
-        return { principal: ctx.principal, nonce: restNonce(ctx.platform, session) };
-      },
-    }),
-    logout: t.boolean({
-      description: 'Ends the cookie session and clears the cookie.',
-      ...requiresLogin(),
-      resolve: async (_r, _a, ctx) => {
-        if (ctx.session) await endSession(ctx.platform, ctx.session.id);
-        ctx.response.setCookie(sessionCookie(ctx.platform, null, ctx.request.secure));
-        return true;
-      },
-    }),
   }));
-  return { UserType };
 });

@@ -2,7 +2,7 @@
 // conditions that look back at earlier fields, notification recipients and the mailing feed naming fields of the
 // right type, a honeypot that is not a field.
 import { z } from 'zod';
-import { parseInput } from '../../../platform/validate.ts';
+import { parseDocument } from '../../../platform/validation.ts';
 import { fieldSchema, keySchema, optional, withDefault } from './fields.ts';
 import {
   CONFIRMATION_TYPES, DEFAULT_CONFIRMATION, DEFAULT_SETTINGS, ENTRY_LIMIT_PERIODS, FORM_STATUSES, SPAM_ACTIONS, type FieldDefinition, type FieldType, type FormDefinition,
@@ -115,5 +115,5 @@ function checkForm(form: FormDefinition, ctx: z.RefinementCtx) {
 
 /** A complete, valid definition from any input (missing parts take their defaults); 400 with every problem otherwise. */
 export function parseDefinition(input: unknown): FormDefinition {
-  return parseInput(definitionSchema, input) as FormDefinition;
+  return parseDocument(definitionSchema, input) as FormDefinition;
 }

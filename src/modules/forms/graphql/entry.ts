@@ -5,7 +5,7 @@ import './entry-type.ts';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { requiresCapability } from '../../../graphql/access.ts';
 import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
-import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
+import { zodArgs } from '../../../graphql/zod-args.ts';
 import { id, pageArgs } from '../../../input/vocabulary.ts';
 import { rest, trashedOrDeleted } from '../../../rest/binding.ts';
 import { FORMS_EDIT_ENTRIES, FORMS_VIEW_ENTRIES } from '../capabilities.ts';
@@ -34,16 +34,6 @@ export const entrySchema = schemaPart((builder) => {
       csv: t.exposeString('csv', { description: 'The file: a header of field labels and entry facts, then a row per entry.' }),
     }),
   });
-
-  // The connection's filter is typed from the declaration and enforced by entryWhere; its arguments are not validated
-  // as declared arguments because Pothos adds the cursor arguments (first, after, …) to the same field.
-  const connectionArgs = builder.args((t) => ({
-    status: t.field({ type: enumType(builder, EntryFilter.status), description: EntryFilter.status.description }),
-    search: t.string({ description: EntryFilter.search.description }),
-    since: t.field({ type: 'DateTime', description: EntryFilter.since.description }),
-    until: t.field({ type: 'DateTime', description: EntryFilter.until.description }),
-    formId: t.int({ description: 'Only entries of this form.' }),
-  }));
 
   builder.queryFields((t) => ({
     formEntry: t.prismaField({
@@ -84,7 +74,8 @@ export const entrySchema = schemaPart((builder) => {
       ...view,
       description: 'Entries newest first, with cursors (for tables that page through many entries).',
       maxSize: 100,
-      args: connectionArgs,
+      // Pothos adds the cursor arguments (first, after, …) beside the declared filter.
+      args: zodArgs(t, { ...EntryFilter, formId: id().optional().describe('Only entries of this form.') }),
       totalCount: (_p, args, ctx) => ctx.platform.prisma.formEntry.count({ where: entryWhere(args) }),
       resolve: (query, _p, args, ctx) => ctx.platform.prisma.formEntry.findMany({ ...query, where: entryWhere(args), orderBy: { id: 'desc' } }),
     }, {

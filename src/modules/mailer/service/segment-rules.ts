@@ -9,7 +9,7 @@
 // `within_days` is relative to the clock at evaluation time (signed up in the last N days).
 import { z } from 'zod';
 import type { Prisma } from '../../../generated/prisma/client.ts';
-import { parseInput } from '../../../platform/validate.ts';
+import { parseDocument } from '../../../platform/validation.ts';
 import { SUBSCRIBER_STATUSES } from './subscribers.ts';
 
 const idList = z.array(z.number().int().positive()).min(1, 'value must list at least one id.').max(100);
@@ -28,7 +28,7 @@ export const SegmentRules = z.object({
 export type SegmentRules = z.output<typeof SegmentRules>;
 type Rule = z.output<typeof Rule>;
 
-export const parseRules = (rules: unknown): SegmentRules => parseInput(z.object({ rules: SegmentRules }), { rules }).rules;
+export const parseRules = (rules: unknown): SegmentRules => parseDocument(z.object({ rules: SegmentRules }), { rules }).rules;
 
 function ruleWhere(rule: Rule, now: Date): Prisma.MailerSubscriberWhereInput {
   switch (rule.field) {

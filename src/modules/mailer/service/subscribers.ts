@@ -6,8 +6,7 @@ import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
-import { enumOf, id, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
-import { email } from '../../../platform/validate.ts';
+import { email, enumOf, id, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import { listNotFound, subscriberExists, subscriberNotFound } from '../errors.ts';
 
 export const SUBSCRIBER_STATUSES = ['subscribed', 'unconfirmed', 'unsubscribed', 'bounced'] as const;

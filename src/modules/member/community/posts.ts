@@ -67,8 +67,8 @@ export async function topicWhere(platform: Platform, principal: Principal, args:
 }
 
 /** A topic the caller may read (404 otherwise, so hidden and held content does not leak). */
-export async function readableTopic(platform: Platform, principal: Principal, topicId: number, tx: Tx = platform.prisma) {
-  const topic = await tx.memberTopic.findFirst({ where: { id: topicId, ...readableWhere(principal) } });
+export async function readableTopic(platform: Platform, principal: Principal, topicId: number) {
+  const topic = await platform.prisma.memberTopic.findFirst({ where: { id: topicId, ...readableWhere(principal) } });
   if (!topic) throw topicNotFound(topicId);
   await visibleSpace(platform, principal, topic.spaceId);
   return topic;
@@ -99,11 +99,14 @@ export async function updateTopic(platform: Platform, principal: Principal, topi
 export async function createReply(platform: Platform, principal: Principal, input: Input<typeof ReplyCreate>) {
   const data = parseDeclared(ReplyCreate, input);
   const authorId = await activeWriter(platform, principal);
+  // Whether the caller sees the topic's space takes reads of its own: they happen before the transaction, which
+  // holds one connection and the topic's lock and must not wait for a second connection (issue 25).
+  await readableTopic(platform, principal, data.topicId);
   return transaction(platform, async (tx, after) => {
     // The topic's row is locked: a lock by a moderator and this reply are one after the other.
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM member_topics WHERE id = ${data.topicId} FOR UPDATE`;
-    if (!locked.length) throw topicNotFound(data.topicId);
-    const topic = await readableTopic(platform, principal, data.topicId, tx);
+    const topic = locked.length ? await tx.memberTopic.findFirst({ where: { id: data.topicId, ...readableWhere(principal) } }) : null;
+    if (!topic) throw topicNotFound(data.topicId);
     if (topic.locked) throw memberConflict('The topic is locked: it takes no replies.');
     if (topic.status !== 'published') throw memberConflict('The topic is held for moderation: it takes no replies yet.');
     if (data.parentId) {

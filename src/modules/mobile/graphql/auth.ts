@@ -5,10 +5,11 @@ import { isPublic, requiresLogin } from '../../../graphql/access.ts';
 import type { Context } from '../../../graphql/context.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { rest } from '../../../rest/binding.ts';
+import { PasswordCredentials } from '../../../platform/auth/password-login.ts';
 import { principalFor } from '../../../platform/auth/principal-for.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { can, type Principal } from '../../../platform/principal.ts';
-import { Credentials, login, logout, LogoutArgs, refresh, RefreshArgs, type DeviceRequest, type Issued } from '../auth.ts';
+import { login, logout, LogoutArgs, refresh, RefreshArgs, type DeviceRequest, type Issued } from '../auth.ts';
 import { INSTALL_ID_HEADER } from '../device.ts';
 import { sessionOfPrincipal } from '../verifier.ts';
 import { ME, SESSION, TOKENS } from './selections.ts';
@@ -93,7 +94,7 @@ export const mobileAuthSchema = schemaPart((builder) => {
         'Logs a mobile app in with a username or e-mail and password; send the header X-App-Install-Id (UUID). ' +
         '5 failures for one identifier lock it for 15 minutes.',
       ...isPublic(),
-      args: zodArgs(t, Credentials.shape),
+      args: zodArgs(t, PasswordCredentials.shape),
       ...rest('POST /mobile/v1/auth/login', {
         summary: 'Log in with a username (or e-mail) and password; header X-App-Install-Id (UUID) required',
         select: TOKENS,
