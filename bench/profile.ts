@@ -28,7 +28,7 @@ const profileDir = mkdtempSync(path.join(tmpdir(), 'atrium-profile-'));
 const extraNodeArgs = (process.env.PROFILE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const atrium = await startAtrium(seeded.dir, {}, [...extraNodeArgs, '--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 let result;
-let cpu = { user: 0, system: 0, database: 0, load: 0, machine: 0 };
+let cpu: Record<'user' | 'system' | 'database' | 'load' | 'machine', number>;
 try {
   const auth = { Authorization: seeded.authorization };
   const requests: Record<string, () => ReturnType<typeof load>> = {

@@ -36,7 +36,7 @@ export interface AtriumSchemaTypes {
   Directives: {
     requiresCapability: { locations: 'FIELD_DEFINITION' | 'OBJECT'; args: { name: string } };
     requiresApiKey: { locations: 'FIELD_DEFINITION'; args: { scope: string } };
-    public: { locations: 'FIELD_DEFINITION'; args: {} };
+    public: { locations: 'FIELD_DEFINITION'; args: Record<string, never> };
   };
 }
 

@@ -1,4 +1,4 @@
-// Arguments declared with zodArgs are validated by the one input validator (src/input/validate.ts) before the resolver
+// Arguments declared with zodArgs are validated by the one input validator (src/platform/validation.ts) before the resolver
 // runs, and the resolver receives zod's output. A REST route validates its field's arguments itself — before the
 // field's access check, as WordPress does — and hands the output over in the context, so a value is validated once on
 // each face. Arguments a plugin adds beside declared ones (a Relay connection's first/after/…) pass as they are.
@@ -6,7 +6,7 @@ import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTyp
 import type { GraphQLField } from 'graphql';
 import { z } from 'zod';
 import type { InputField } from '../input/describe.ts';
-import { validateInput, validationError, type Validated } from '../input/validate.ts';
+import { validateInput, validationError, type Validated } from '../platform/validation.ts';
 
 /** The validator of a field's declared arguments (by GraphQL name), for the REST face. */
 export type ArgsValidator = (args: Record<string, unknown>) => Validated<Record<string, unknown>>;

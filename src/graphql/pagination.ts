@@ -33,14 +33,14 @@ export interface PageWindow {
 
 export interface PageSource<T> {
   count(): Promise<number>;
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- any Prisma query, as the plugin's spread passes it
   findMany(window: PageWindow, query: {}): Promise<T[]>;
   /**
    * A read of the page that answers the total in the same statement when `total` is asked (a hot list's Kysely query,
    * docs/data-access.md); null when it does not cover the selection (`query`), which then loads through findMany.
    * `total` is null when it could not be read with the rows (a page past the end).
    */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- any Prisma query, as the plugin's spread passes it
   findPage?(window: { skip: number; take: number }, query: {}, total: boolean): Promise<{ rows: T[]; total: number | null } | null>;
 }
 

@@ -6,6 +6,7 @@ import { isUpload } from './vocabulary.ts';
 export const MAX_DEPTH = 32;
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- the NUL character is what this rule refuses
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function textProblem(s: string): string | null {

@@ -9,8 +9,7 @@ export interface PostLike {
   authorId: number | null;
 }
 
-const POST_META_CAPS = ['edit_post', 'delete_post', 'read_post', 'publish_post'] as const;
-export type PostMetaCap = (typeof POST_META_CAPS)[number];
+export type PostMetaCap = 'edit_post' | 'delete_post' | 'read_post' | 'publish_post';
 
 /** The primitive capabilities a meta-capability on `post` requires of user `userId` (core's map_meta_cap). */
 export function mapPostCap(cap: PostMetaCap, userId: number | null, post: PostLike): string[] {

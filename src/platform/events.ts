@@ -13,7 +13,7 @@ import type { JobSpec, Queue } from './queue.ts';
 import type { Platform } from './platform.ts';
 import type { JobInfo, TaskDefinition } from './tasks.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- each module adds its events by declaration merging
 export interface AtriumEvents {}
 
 export type EventName = keyof AtriumEvents & string;

@@ -73,7 +73,7 @@ export class Jobs {
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.#clock.map((t) => t.destroy()));
+    await Promise.all(this.#clock.map(async (t) => t.destroy())); // destroy() answers void or a promise
     this.#clock = [];
   }
 

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { PlatformConfig } from './platform-config.ts';
 
 /** Each installed module's section by module name: `interface ModuleConfigs { mailer: SectionOf<typeof mailerConfig> }`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- each module adds its section by declaration merging
 export interface ModuleConfigs {}
 
 export type EnvKeys = Record<string, z.ZodType>;

@@ -11,7 +11,7 @@ import type { Platform } from '../platform/platform.ts';
 import { ANONYMOUS } from '../platform/principal.ts';
 import { findInputProblem, type InputProblem } from '../input/policy.ts';
 import { coerceArg, convertArg } from '../input/rules.ts';
-import { validationError, type Issue } from '../input/validate.ts';
+import { validationError, type Issue } from '../platform/validation.ts';
 import { describeRoutes, discoveryIndex, namespaceIndex } from './discovery.ts';
 import { RouteExecutors } from './execute.ts';
 import { pickFields } from './fields.ts';

@@ -1,7 +1,7 @@
 // A REST route as the table holds it: method, path, argument declarations and the GraphQL operation it runs —
 // derived from the rest() bindings on the schema's fields (src/rest/derive.ts), never written by hand.
 import type { ArgSpec } from '../input/rules.ts';
-import type { Validated } from '../input/validate.ts';
+import type { Validated } from '../platform/validation.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

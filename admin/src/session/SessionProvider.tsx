@@ -57,7 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    client
+    void client
       .query(ViewerDocument, {}, { requestPolicy: 'network-only' })
       .toPromise()
       .then((result) => {

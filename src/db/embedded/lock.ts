@@ -20,7 +20,7 @@ export async function withLock<T>(file: string, fn: () => Promise<T>, timeoutMs 
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
-    let holder = 0;
+    let holder: number;
     try {
       holder = Number(readFileSync(file, 'utf8'));
     } catch {

@@ -2,7 +2,7 @@
 // transaction (after the checks, so no transaction is held while they run), and read the latest scan back.
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { parseDeclared, type Input } from '../../input/validate.ts';
+import { parseDeclared, type Input } from '../../platform/validation.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { transaction } from '../../platform/transaction.ts';

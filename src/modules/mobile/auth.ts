@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { mobileErrors } from './errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { passwordLogin, PasswordCredentials } from '../../platform/auth/password-login.ts';
-import { parseDeclared, type Input } from '../../input/validate.ts';
+import { parseDeclared, type Input } from '../../platform/validation.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import { assertLive, findChain, revokeChain, rotateChain, startChain, type ChainRow, type RequestMeta } from './chains.ts';
 import { assertSameDevice, requireInstallId } from './device.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { offsetPage, type OffsetPage } from '../../graphql/pagination.ts';
-import { parseDeclared, type Input } from '../../input/validate.ts';
+import { parseDeclared, type Input } from '../../platform/validation.ts';
 import { enumOf, pageArgs, search, SortOrder } from '../../input/vocabulary.ts';
 import { KEY_PATTERN, SOURCES, type Template, type TemplateSource } from './entry.ts';
 import { templatesOf } from './runtime.ts';

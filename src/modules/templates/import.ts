@@ -9,7 +9,7 @@ import { assertCanCreate, createPost, MAX_CONTENT_CHARS, POST_STATUSES, postForE
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { parseDeclared, type Input } from '../../input/validate.ts';
+import { parseDeclared, type Input } from '../../platform/validation.ts';
 import { enumOf, id, text } from '../../input/vocabulary.ts';
 import { findTemplate, templateKey } from './catalog.ts';
 import { templateMarkup, type Template } from './entry.ts';

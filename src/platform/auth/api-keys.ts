@@ -2,7 +2,7 @@
 // the raw key is shown once. A key acts as its owner, limited to its scopes.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { parseDeclared, type Input } from '../../input/validate.ts';
+import { parseDeclared, type Input } from '../validation.ts';
 import { text } from '../../input/vocabulary.ts';
 import { AppError, notFound, ValidationError } from '../errors.ts';
 import type { Platform } from '../platform.ts';

@@ -2,7 +2,7 @@
 // last-used time and IP recorded, revocable. Spaces in the offered password are ignored, as core does.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { parseDeclared, type Input } from '../../input/validate.ts';
+import { parseDeclared, type Input } from '../validation.ts';
 import { text } from '../../input/vocabulary.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Platform } from '../platform.ts';

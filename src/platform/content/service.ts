@@ -2,7 +2,7 @@
 // and the modules that write content, and the ownership rules (meta-capabilities on the post, authorize.ts).
 import { z } from 'zod';
 import { Prisma, type Post } from '../../generated/prisma/client.ts';
-import { parseDeclared, type Input } from '../../input/validate.ts';
+import { parseDeclared, type Input } from '../validation.ts';
 import { id, inputObject, pageArgs, search } from '../../input/vocabulary.ts';
 import { assertCan, canOnPost } from '../authorize.ts';
 import { refusal } from '../refusal.ts';

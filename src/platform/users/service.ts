@@ -2,7 +2,7 @@
 // both faces and for the CLI; capabilities sit on the fields, whose account a caller may see or edit is `users`'.
 import { z } from 'zod';
 import { Prisma, type User } from '../../generated/prisma/client.ts';
-import { parseDeclared, type Input } from '../../input/validate.ts';
+import { parseDeclared, type Input } from '../validation.ts';
 import { email, id, inputObject, pageArgs, search, text } from '../../input/vocabulary.ts';
 import { ROLE_NAMES } from '../capabilities.ts';
 import { AppError, notFound } from '../errors.ts';

@@ -29,7 +29,7 @@ async function inState(state: State) {
   if (state === 'pending') return membership(a, user, monthly.id, { status: 'pending' });
   if (state === 'trialing') return membership(a, user, trial.id);
   if (state === 'expired') {
-    const m = await membership(a, user, daily.id, { ends_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+    await membership(a, user, daily.id, { ends_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
     t.clock.advance({ minutes: 2 });
     await t.platform.jobs.runNow('membership/access/expire-sweep');
     return ok(await a.get(`/memberships?user_id=${user}`)).then((list: any[]) => list[0]);

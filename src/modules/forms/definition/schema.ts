@@ -2,7 +2,7 @@
 // conditions that look back at earlier fields, notification recipients and the mailing feed naming fields of the
 // right type, a honeypot that is not a field.
 import { z } from 'zod';
-import { parseDocument } from '../../../input/validate.ts';
+import { parseDocument } from '../../../platform/validation.ts';
 import { fieldSchema, keySchema, optional, withDefault } from './fields.ts';
 import {
   CONFIRMATION_TYPES, DEFAULT_CONFIRMATION, DEFAULT_SETTINGS, ENTRY_LIMIT_PERIODS, FORM_STATUSES, SPAM_ACTIONS, type FieldDefinition, type FieldType, type FormDefinition,

@@ -5,7 +5,7 @@ import type { FormEntry, Prisma } from '../../../generated/prisma/client.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction } from '../../../platform/transaction.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, search, SortOrder } from '../../../input/vocabulary.ts';
 import { COUNTED_STATUSES } from '../submission/restrictions.ts';
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { parseDeclared } from '../../../input/validate.ts';
+import { parseDeclared } from '../../../platform/validation.ts';
 import { email, id } from '../../../input/vocabulary.ts';
 import { campaignNotFound } from '../errors.ts';
 import { extractLinks, renderHtml, renderSubject, renderText, type RecipientVars } from './render.ts';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import { campaignConflict, campaignNotFound, segmentNotFound, smtpMissing, tagNotFound } from '../errors.ts';
 import { extractLinks } from '../send/render.ts';

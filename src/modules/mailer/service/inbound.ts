@@ -8,7 +8,7 @@ import type { MailingSubscriptionRequest } from '../../../platform/contracts.ts'
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { email as emailSchema, enumOf, text } from '../../../input/vocabulary.ts';
 import { z } from 'zod';
 import { subscriberNotFound } from '../errors.ts';

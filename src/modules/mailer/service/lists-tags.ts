@@ -1,8 +1,7 @@
 // Lists and tags. Deleting a list removes its memberships only (members stay, with their other lists); deleting a
 // tag removes it from every subscriber. Tag slugs come from the name (as WordPress terms) and are unique.
-import { z } from 'zod';
 import type { Platform } from '../../../platform/platform.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { inputObject, text } from '../../../input/vocabulary.ts';
 import { invalid } from '../../../platform/errors.ts';
 import { listNotFound, tagExists, tagNotFound } from '../errors.ts';

@@ -9,7 +9,7 @@
 // `within_days` is relative to the clock at evaluation time (signed up in the last N days).
 import { z } from 'zod';
 import type { Prisma } from '../../../generated/prisma/client.ts';
-import { parseDocument } from '../../../input/validate.ts';
+import { parseDocument } from '../../../platform/validation.ts';
 import { SUBSCRIBER_STATUSES } from './subscribers.ts';
 
 const idList = z.array(z.number().int().positive()).min(1, 'value must list at least one id.').max(100);

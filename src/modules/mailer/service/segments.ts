@@ -1,7 +1,7 @@
 // Saved segments. Rules are validated when saved; stored rules are re-read through the same parser.
 import { z } from 'zod';
 import type { Platform } from '../../../platform/platform.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, inputObject, text } from '../../../input/vocabulary.ts';
 import { transaction } from '../../../platform/transaction.ts';
 import { segmentNotFound } from '../errors.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { email, enumOf, id, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import { listNotFound, subscriberExists, subscriberNotFound } from '../errors.ts';
 

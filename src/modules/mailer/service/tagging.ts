@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
-import { parseDeclared } from '../../../input/validate.ts';
+import { parseDeclared } from '../../../platform/validation.ts';
 import { id as rowId } from '../../../input/vocabulary.ts';
 import { subscriberNotFound, tagNotFound } from '../errors.ts';
 import { ids } from './subscribers.ts';

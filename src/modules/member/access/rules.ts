@@ -2,7 +2,7 @@
 // its method: days_after_start needs drip_days, date needs drip_date, after_prerequisite the prerequisite.
 import { z } from 'zod';
 import type { MemberAccessRule, Prisma } from '../../../generated/prisma/client.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, inputObject, pageArgs } from '../../../input/vocabulary.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';

@@ -4,7 +4,7 @@
 // new award only, once per member and badge, also under concurrency.
 import { z } from 'zod';
 import { Prisma } from '../../../generated/prisma/client.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, inputObject, text } from '../../../input/vocabulary.ts';
 import type { EventName } from '../../../platform/events.ts';
 import type { Platform } from '../../../platform/platform.ts';

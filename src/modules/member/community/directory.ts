@@ -3,7 +3,7 @@
 // other personal data. Members edit their own profile; directory_visible: false hides them.
 import { z } from 'zod';
 import type { Prisma } from '../../../generated/prisma/client.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';

@@ -3,7 +3,7 @@
 // both sides unless the recipient is a community manager; a member who blocked the sender is not reachable by them
 // (403 member_forbidden); a per-sender rate limit stops DM spam.
 import { z } from 'zod';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { id, pageArgs } from '../../../input/vocabulary.ts';
 import { definePolicy } from '../../../platform/policy.ts';
 import type { Platform } from '../../../platform/platform.ts';

@@ -3,7 +3,7 @@
 // Resolving approves (the content is published again) or removes (it disappears from every read; a removed member
 // is suspended from the community for 30 days).
 import { z } from 'zod';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, pageArgs, text } from '../../../input/vocabulary.ts';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';

@@ -4,7 +4,7 @@
 // disappears from every read.
 import { z } from 'zod';
 import type { Prisma } from '../../../generated/prisma/client.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, inputObject, pageArgs, text } from '../../../input/vocabulary.ts';
 import { definePolicy } from '../../../platform/policy.ts';
 import type { Platform } from '../../../platform/platform.ts';

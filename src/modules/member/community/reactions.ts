@@ -1,7 +1,7 @@
 // Reactions toggle: the caller's reaction of a type on a topic or reply is added, or removed if it was there. Counts
 // are counted from the rows, so they stay right whatever concurrent toggles do.
 import { z } from 'zod';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';

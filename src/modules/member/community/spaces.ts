@@ -1,6 +1,6 @@
 // Spaces: where topics live. public spaces are read by everyone; members spaces by members (see visibility.ts).
 import { Prisma } from '../../../generated/prisma/client.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, inputObject, text } from '../../../input/vocabulary.ts';
 import { z } from 'zod';
 import type { Platform } from '../../../platform/platform.ts';

@@ -3,7 +3,7 @@
 // and a second run of the same file finds those rows unchanged. The same run serves the CLI and the GraphQL upload.
 import { z } from 'zod';
 import { textProblem } from '../../../input/policy.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import './events.ts';

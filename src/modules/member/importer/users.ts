@@ -34,7 +34,9 @@ export async function batchUsers(tx: Tx, rows: ImportRow[], now: Date): Promise<
   const wanted = new Map<string, { username: string | null; displayName: string | null }>();
   const byName = new Set<string>();
   for (const r of rows) {
-    if (r.email) wanted.has(r.email) || wanted.set(r.email, { username: r.username, displayName: r.displayName });
+    if (r.email) {
+      if (!wanted.has(r.email)) wanted.set(r.email, { username: r.username, displayName: r.displayName });
+    }
     else byName.add(r.username!);
   }
   const find = async (emails: string[]) => {

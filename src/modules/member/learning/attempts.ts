@@ -3,7 +3,7 @@
 // fires for an attempt at or above pass_percent.
 import { z } from 'zod';
 import { id } from '../../../input/vocabulary.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import { transaction } from '../../../platform/transaction.ts';

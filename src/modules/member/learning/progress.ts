@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { enumOf, id } from '../../../input/vocabulary.ts';
-import type { Input } from '../../../input/validate.ts';
+import type { Input } from '../../../platform/validation.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import { transaction } from '../../../platform/transaction.ts';

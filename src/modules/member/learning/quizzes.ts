@@ -2,7 +2,7 @@
 // are the author's short strings ("a", "b"…), unique within a question, so answers can name them; question ids are
 // numbered by the server (1, 2, …) in the order given.
 import { z } from 'zod';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, inputObject, pageArgs, text } from '../../../input/vocabulary.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';

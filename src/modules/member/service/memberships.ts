@@ -5,7 +5,7 @@
 // plan deleted meanwhile is a 404, never a dangling reference.
 import { z } from 'zod';
 import type { Prisma } from '../../../generated/prisma/client.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, inputObject, pageArgs } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { Prisma, type MemberPlan } from '../../../generated/prisma/client.ts';
 import { INT32_MAX } from '../../../input/describe.ts';
-import { parseDeclared, type Input } from '../../../input/validate.ts';
+import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, inputObject, minorUnits, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';

@@ -3,9 +3,9 @@
 // zod declaration itself (transforms, defaults, refinements). So the same bad input gets the same code and message
 // over REST and GraphQL. Names in messages are the REST names (snake_case): the contract's wire names.
 import type { z } from 'zod';
-import { AppError, ValidationError } from '../platform/errors.ts';
-import { describeFields, fieldSpec, type InputField } from './describe.ts';
-import { coerceArg, type ArgIssue } from './rules.ts';
+import { AppError, ValidationError } from './errors.ts';
+import { describeFields, fieldSpec, type InputField } from '../input/describe.ts';
+import { coerceArg, type ArgIssue } from '../input/rules.ts';
 
 export interface Issue extends ArgIssue {
   /** The argument's REST name (nested: `parent[child]`). */
