@@ -54,6 +54,8 @@ SchemaBuilder.registerPlugin(pluginName, DeclaredArgsPlugin);
 export default pluginName;
 
 declare global {
+  // Pothos' plugin registry is a global namespace: a plugin joins it by augmentation (its documented pattern).
+  // eslint-disable-next-line @typescript-eslint/no-namespace
   export namespace PothosSchemaTypes {
     export interface Plugins<Types extends SchemaTypes> {
       declaredArgs: DeclaredArgsPlugin<Types>;

@@ -9,7 +9,7 @@ import { enumOf, id, inputObject, pageArgs, text } from '../../../input/vocabula
 import { definePolicy } from '../../../platform/policy.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
-import { transaction, type Tx } from '../../../platform/transaction.ts';
+import { transaction } from '../../../platform/transaction.ts';
 import { memberConflict, memberForbidden, replyNotFound, topicNotFound } from '../errors.ts';
 import { holdIfNeeded } from './holds.ts';
 import { linksOut } from './text.ts';
