@@ -5,7 +5,17 @@ import { Panel } from '../../components/Panel.tsx';
 import type { MailingCampaignFieldsFragment } from '../../gql/graphql.ts';
 import { progressPercent } from './campaignStatus.ts';
 
-function Figure({ label, value, detail, testId }: { label: string; value: number | string; detail?: string; testId?: string }) {
+function Figure({
+  label,
+  value,
+  detail,
+  testId,
+}: {
+  label: string;
+  value: number | string;
+  detail?: string;
+  testId?: string;
+}) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -45,7 +55,14 @@ export function CampaignDelivery({ campaign: c }: { campaign: MailingCampaignFie
                 {s.recipients - s.queued} of {s.recipients} handled
               </Text>
             </Group>
-            <Progress value={percent} size="lg" color={c.status === 'sent' ? 'green' : 'orange'} striped={c.status === 'sending'} animated={c.status === 'sending'} aria-label={`Delivery: ${percent} %`} />
+            <Progress
+              value={percent}
+              size="lg"
+              color={c.status === 'sent' ? 'green' : 'orange'}
+              striped={c.status === 'sending'}
+              animated={c.status === 'sending'}
+              aria-label={`Delivery: ${percent} %`}
+            />
           </Stack>
           <SimpleGrid cols={{ base: 2, md: 4 }}>
             <Figure label="Recipients" value={s.recipients} />
@@ -53,7 +70,11 @@ export function CampaignDelivery({ campaign: c }: { campaign: MailingCampaignFie
             <Figure label="Failed" value={s.failed} testId="delivery-failed" />
             <Figure label="Queued" value={s.queued} />
             <Figure label="Opened" value={s.uniqueOpens} detail={`${formatPercent(s.openRate)} · ${s.opens} opens`} />
-            <Figure label="Clicked" value={s.uniqueClicks} detail={`${formatPercent(s.clickRate)} · ${s.clicks} clicks`} />
+            <Figure
+              label="Clicked"
+              value={s.uniqueClicks}
+              detail={`${formatPercent(s.clickRate)} · ${s.clicks} clicks`}
+            />
             <Figure label="Unsubscribed" value={s.unsubscribes} />
           </SimpleGrid>
         </Stack>

@@ -4,12 +4,22 @@ import { Button, Group, MultiSelect, SimpleGrid, Stack, Textarea, TextInput } fr
 import { useForm } from '@mantine/form';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useAction } from '../../components/useAction.ts';
-import { MailingCreateCampaignDocument, MailingUpdateCampaignDocument, type MailingCampaignFieldsFragment } from '../../gql/graphql.ts';
+import {
+  MailingCreateCampaignDocument,
+  MailingUpdateCampaignDocument,
+  type MailingCampaignFieldsFragment,
+} from '../../gql/graphql.ts';
 import { toIds, toValues, useAudienceOptions } from './useAudienceOptions.ts';
 
 const MERGE_TAGS = 'Merge tags: {{first_name|friend}}, {{email}}, {{unsubscribe_url}}.';
 
-export function CampaignForm({ campaign, onCreated }: { campaign?: MailingCampaignFieldsFragment; onCreated?: (id: number) => void }) {
+export function CampaignForm({
+  campaign,
+  onCreated,
+}: {
+  campaign?: MailingCampaignFieldsFragment;
+  onCreated?: (id: number) => void;
+}) {
   const audience = useAudienceOptions();
   const create = useAction(MailingCreateCampaignDocument);
   const update = useAction(MailingUpdateCampaignDocument);
@@ -44,18 +54,65 @@ export function CampaignForm({ campaign, onCreated }: { campaign?: MailingCampai
       <Stack>
         <ErrorAlert error={action.formError} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <TextInput label="Name" description="Internal, never shown to recipients." required data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Subject" description="Takes {{first_name|fallback}} and {{email}}." {...form.getInputProps('subject')} />
+          <TextInput
+            label="Name"
+            description="Internal, never shown to recipients."
+            required
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Subject"
+            description="Takes {{first_name|fallback}} and {{email}}."
+            {...form.getInputProps('subject')}
+          />
           <TextInput label="From name" {...form.getInputProps('fromName')} />
-          <TextInput label="From address" description="Empty: the site's MAIL_FROM." {...form.getInputProps('fromEmail')} />
+          <TextInput
+            label="From address"
+            description="Empty: the site's MAIL_FROM."
+            {...form.getInputProps('fromEmail')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <MultiSelect label="Lists" description="Their subscribed members." data={audience.lists} searchable {...form.getInputProps('listIds')} />
-          <MultiSelect label="Tags" description="Their subscribed holders." data={audience.tags} searchable {...form.getInputProps('tagIds')} />
-          <MultiSelect label="Segments" description="Their subscribed members." data={audience.segments} searchable {...form.getInputProps('segmentIds')} />
+          <MultiSelect
+            label="Lists"
+            description="Their subscribed members."
+            data={audience.lists}
+            searchable
+            {...form.getInputProps('listIds')}
+          />
+          <MultiSelect
+            label="Tags"
+            description="Their subscribed holders."
+            data={audience.tags}
+            searchable
+            {...form.getInputProps('tagIds')}
+          />
+          <MultiSelect
+            label="Segments"
+            description="Their subscribed members."
+            data={audience.segments}
+            searchable
+            {...form.getInputProps('segmentIds')}
+          />
         </SimpleGrid>
-        <Textarea label="HTML body" description={`${MERGE_TAGS} Its http(s) links are tracked.`} autosize minRows={5} maxRows={14} ff="monospace" {...form.getInputProps('html')} />
-        <Textarea label="Text body" description={MERGE_TAGS} autosize minRows={3} maxRows={10} {...form.getInputProps('text')} />
+        <Textarea
+          label="HTML body"
+          description={`${MERGE_TAGS} Its http(s) links are tracked.`}
+          autosize
+          minRows={5}
+          maxRows={14}
+          ff="monospace"
+          {...form.getInputProps('html')}
+        />
+        <Textarea
+          label="Text body"
+          description={MERGE_TAGS}
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('text')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={action.fetching}>
             {campaign ? 'Save campaign' : 'Create draft'}

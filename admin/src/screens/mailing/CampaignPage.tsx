@@ -20,7 +20,12 @@ const POLL_MS = 1000;
 
 export function CampaignPage({ id }: { id?: number }) {
   const [, navigate] = useLocation();
-  const [result, refetch] = useQuery({ query: MailingCampaignDocument, variables: { id: id ?? 0 }, pause: !id, context });
+  const [result, refetch] = useQuery({
+    query: MailingCampaignDocument,
+    variables: { id: id ?? 0 },
+    pause: !id,
+    context,
+  });
   const campaign = result.data?.mailerCampaign;
   const sending = campaign?.status === 'sending';
   useEffect(() => {
@@ -38,7 +43,10 @@ export function CampaignPage({ id }: { id?: number }) {
     return (
       <>
         {back}
-        <ScreenHeader title="New campaign" description="Write it, choose who receives it, then send a test before sending it." />
+        <ScreenHeader
+          title="New campaign"
+          description="Write it, choose who receives it, then send a test before sending it."
+        />
         <CampaignForm onCreated={(created) => navigate(`/campaigns/${created}`, { replace: true })} />
       </>
     );
@@ -48,7 +56,10 @@ export function CampaignPage({ id }: { id?: number }) {
       {back}
       <ScreenHeader
         title={campaign?.name ?? 'Campaign'}
-        description={campaign && `Created ${formatDateTime(campaign.createdAt)} · last changed ${formatDateTime(campaign.updatedAt)}`}
+        description={
+          campaign &&
+          `Created ${formatDateTime(campaign.createdAt)} · last changed ${formatDateTime(campaign.updatedAt)}`
+        }
         actions={
           campaign && (
             <Badge size="lg" color={campaignColor(campaign.status)} data-testid="campaign-status">

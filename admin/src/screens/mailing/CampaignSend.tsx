@@ -42,7 +42,14 @@ function TestSend({ campaign: c }: { campaign: Campaign }) {
     <Panel title="Test send" result={{ data: c, fetching: false }}>
       {() => (
         <Stack gap="xs">
-          <TagsInput label="Test addresses" description="Up to 10; the subject is marked [Test]. Nothing is recorded." value={emails} onChange={setEmails} maxTags={10} splitChars={[',', ' ']} />
+          <TagsInput
+            label="Test addresses"
+            description="Up to 10; the subject is marked [Test]. Nothing is recorded."
+            value={emails}
+            onChange={setEmails}
+            maxTags={10}
+            splitChars={[',', ' ']}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void send()} disabled={!emails.length} loading={test.fetching}>
               Send test
@@ -120,7 +127,13 @@ function Moves({ campaign: c, onDeleted }: { campaign: Campaign; onDeleted: () =
               <Button onClick={() => void sendNow()} loading={send.fetching}>
                 Send now…
               </Button>
-              <TextInput type="datetime-local" label="Or send at" description="In your time zone." value={sendAt} onChange={(e) => setSendAt(e.currentTarget.value)} />
+              <TextInput
+                type="datetime-local"
+                label="Or send at"
+                description="In your time zone."
+                value={sendAt}
+                onChange={(e) => setSendAt(e.currentTarget.value)}
+              />
               <Button variant="default" onClick={() => void schedule()} disabled={!sendAt} loading={send.fetching}>
                 Schedule
               </Button>
@@ -132,18 +145,34 @@ function Moves({ campaign: c, onDeleted }: { campaign: Campaign; onDeleted: () =
               <Button onClick={() => void sendNow()} loading={send.fetching}>
                 Send now…
               </Button>
-              <Button variant="default" onClick={() => void unschedule.run({ id: c.id, input: { status: 'draft' } }, { success: `${c.name} is a draft again.` })} loading={unschedule.fetching}>
+              <Button
+                variant="default"
+                onClick={() =>
+                  void unschedule.run(
+                    { id: c.id, input: { status: 'draft' } },
+                    { success: `${c.name} is a draft again.` },
+                  )
+                }
+                loading={unschedule.fetching}
+              >
                 Unschedule
               </Button>
             </>
           )}
           {c.status === 'sending' && (
-            <Button variant="default" onClick={() => void pause.run({ id: c.id }, { success: `${c.name} paused.` })} loading={pause.fetching}>
+            <Button
+              variant="default"
+              onClick={() => void pause.run({ id: c.id }, { success: `${c.name} paused.` })}
+              loading={pause.fetching}
+            >
               Pause
             </Button>
           )}
           {c.status === 'paused' && (
-            <Button onClick={() => void resume.run({ id: c.id }, { success: `${c.name} resumed.` })} loading={resume.fetching}>
+            <Button
+              onClick={() => void resume.run({ id: c.id }, { success: `${c.name} resumed.` })}
+              loading={resume.fetching}
+            >
               Resume
             </Button>
           )}

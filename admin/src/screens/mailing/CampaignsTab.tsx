@@ -15,7 +15,13 @@ type Row = MailingCampaignsQuery['mailerCampaigns']['items'][number];
 const context = refreshOn('MailerCampaign');
 
 const when = (c: Row) =>
-  c.status === 'sent' ? `Finished ${formatDateTime(c.finishedAt)}` : c.status === 'scheduled' ? `Starts ${formatDateTime(c.sendAt)}` : c.startedAt ? `Started ${formatDateTime(c.startedAt)}` : `Created ${formatDateTime(c.createdAt)}`;
+  c.status === 'sent'
+    ? `Finished ${formatDateTime(c.finishedAt)}`
+    : c.status === 'scheduled'
+      ? `Starts ${formatDateTime(c.sendAt)}`
+      : c.startedAt
+        ? `Started ${formatDateTime(c.startedAt)}`
+        : `Created ${formatDateTime(c.createdAt)}`;
 
 const columns: Column<Row>[] = [
   {
@@ -48,8 +54,16 @@ const columns: Column<Row>[] = [
         '—'
       ),
   },
-  { key: 'opens', header: 'Opens', render: (c) => (c.stats.sent ? `${c.stats.uniqueOpens} · ${formatPercent(c.stats.openRate)}` : '—') },
-  { key: 'clicks', header: 'Clicks', render: (c) => (c.stats.sent ? `${c.stats.uniqueClicks} · ${formatPercent(c.stats.clickRate)}` : '—') },
+  {
+    key: 'opens',
+    header: 'Opens',
+    render: (c) => (c.stats.sent ? `${c.stats.uniqueOpens} · ${formatPercent(c.stats.openRate)}` : '—'),
+  },
+  {
+    key: 'clicks',
+    header: 'Clicks',
+    render: (c) => (c.stats.sent ? `${c.stats.uniqueClicks} · ${formatPercent(c.stats.clickRate)}` : '—'),
+  },
   { key: 'when', header: 'When', render: (c) => <Text size="sm">{when(c)}</Text> },
 ];
 
@@ -67,9 +81,19 @@ export function CampaignsTab() {
 
   return (
     <>
-      <ScreenHeader title="Campaigns" description="E-mails sent once to lists, tags or segments, with their delivery and opens and clicks." actions={<Button onClick={() => navigate('/campaigns/new')}>New campaign</Button>} />
+      <ScreenHeader
+        title="Campaigns"
+        description="E-mails sent once to lists, tags or segments, with their delivery and opens and clicks."
+        actions={<Button onClick={() => navigate('/campaigns/new')}>New campaign</Button>}
+      />
       <Group mb="sm">
-        <TextInput aria-label="Search campaigns" placeholder="Name or subject" value={list.search} onChange={(e) => list.setSearch(e.currentTarget.value)} w={240} />
+        <TextInput
+          aria-label="Search campaigns"
+          placeholder="Name or subject"
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={240}
+        />
         <Select
           aria-label="Campaign status"
           placeholder="Any status"
@@ -87,7 +111,13 @@ export function CampaignsTab() {
         fetching={result.fetching && !sending}
         error={result.error}
         empty="No campaign yet: write the first one."
-        paging={{ page: list.page, totalPages: result.data?.mailerCampaigns.totalPages ?? 0, total: result.data?.mailerCampaigns.total ?? 0, onPage: list.setPage, noun: 'campaigns' }}
+        paging={{
+          page: list.page,
+          totalPages: result.data?.mailerCampaigns.totalPages ?? 0,
+          total: result.data?.mailerCampaigns.total ?? 0,
+          onPage: list.setPage,
+          noun: 'campaigns',
+        }}
       />
     </>
   );

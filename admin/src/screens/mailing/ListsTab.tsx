@@ -11,7 +11,13 @@ import { formatDate } from '../../components/format.ts';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { refreshOn } from '../../components/useListState.ts';
-import { MailingCreateListDocument, MailingDeleteListDocument, MailingListsDocument, MailingUpdateListDocument, type MailingListFieldsFragment } from '../../gql/graphql.ts';
+import {
+  MailingCreateListDocument,
+  MailingDeleteListDocument,
+  MailingListsDocument,
+  MailingUpdateListDocument,
+  type MailingListFieldsFragment,
+} from '../../gql/graphql.ts';
 
 type List = MailingListFieldsFragment;
 const context = refreshOn('MailerList');
@@ -51,7 +57,7 @@ export function ListsTab() {
       key: 'members',
       header: 'Members',
       render: (l) => (
-        <Link href={`/subscribers?list=${l.id}`} aria-label={`Subscribers of ${l.name}`}>
+        <Link href={`/subscribers?list=${l.id}`} aria-label={`${l.subscriberCount} members of ${l.name}`}>
           {l.subscriberCount}
         </Link>
       ),
@@ -76,10 +82,28 @@ export function ListsTab() {
 
   return (
     <>
-      <ScreenHeader title="Lists" description="Lists subscribers join; a campaign mails the subscribed members of the lists it names." actions={<Button onClick={() => setEditing('new')}>New list</Button>} />
-      <DataTable caption="Mailing lists" columns={columns} rows={result.data?.mailerLists} rowKey={(l) => l.id} fetching={result.fetching} error={result.error} empty="No list yet: create the first one." />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New list' : `Edit ${editing?.name ?? ''}`}>
-        {editing !== null && <ListForm list={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      <ScreenHeader
+        title="Lists"
+        description="Lists subscribers join; a campaign mails the subscribed members of the lists it names."
+        actions={<Button onClick={() => setEditing('new')}>New list</Button>}
+      />
+      <DataTable
+        caption="Mailing lists"
+        columns={columns}
+        rows={result.data?.mailerLists}
+        rowKey={(l) => l.id}
+        fetching={result.fetching}
+        error={result.error}
+        empty="No list yet: create the first one."
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New list' : `Edit ${editing?.name ?? ''}`}
+      >
+        {editing !== null && (
+          <ListForm list={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+        )}
       </Modal>
     </>
   );
@@ -91,7 +115,9 @@ function ListForm({ list, onDone }: { list?: List; onDone: () => void }) {
   const action = list ? update : create;
   const form = useForm({ initialValues: { name: list?.name ?? '', description: list?.description ?? '' } });
   const submit = form.onSubmit(async (input) => {
-    const done = list ? await update.run({ id: list.id, input }, { form, success: `${input.name} saved.` }) : await create.run({ input }, { form, success: `${input.name} created.` });
+    const done = list
+      ? await update.run({ id: list.id, input }, { form, success: `${input.name} saved.` })
+      : await create.run({ input }, { form, success: `${input.name} created.` });
     if (done.ok) onDone();
   });
   return (
@@ -99,7 +125,13 @@ function ListForm({ list, onDone }: { list?: List; onDone: () => void }) {
       <Stack>
         <ErrorAlert error={action.formError} />
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <Textarea label="Description" description="For administrators only." autosize minRows={2} {...form.getInputProps('description')} />
+        <Textarea
+          label="Description"
+          description="For administrators only."
+          autosize
+          minRows={2}
+          {...form.getInputProps('description')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,16 +1,45 @@
 // Creating or editing a segment: its rules, one row each (field, operator, value), combined by all or any. The count
 // beside them follows the rules as they are edited (the server counts them without saving, once typing pauses); the
 // server's message on a rule shows beside that rule's value.
-import { ActionIcon, Alert, Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useAction } from '../../components/useAction.ts';
-import { MailingCreateSegmentDocument, MailingSegmentPreviewDocument, MailingUpdateSegmentDocument, type MailerSegmentMatch, type MailingSegmentFieldsFragment } from '../../gql/graphql.ts';
+import {
+  MailingCreateSegmentDocument,
+  MailingSegmentPreviewDocument,
+  MailingUpdateSegmentDocument,
+  type MailerSegmentMatch,
+  type MailingSegmentFieldsFragment,
+} from '../../gql/graphql.ts';
 import { readServerError } from '../../graphql/errors.ts';
-import { blankRule, complete, FIELDS, fromServer, OPERATORS, toServer, valueKind, type Field, type RuleDraft } from './segmentRules.ts';
+import {
+  blankRule,
+  complete,
+  FIELDS,
+  fromServer,
+  OPERATORS,
+  toServer,
+  valueKind,
+  type Field,
+  type RuleDraft,
+} from './segmentRules.ts';
 import { SUBSCRIBER_STATUSES } from './SubscribersTab.tsx';
 import { useAudienceOptions } from './useAudienceOptions.ts';
 
@@ -28,11 +57,18 @@ export function SegmentForm({ segment, onDone }: { segment?: MailingSegmentField
     },
   });
 
-  const choices = (field: Field) => (field === 'list' ? audience.lists : field === 'tag' ? audience.tags : SUBSCRIBER_STATUSES.map(({ value, label }) => ({ value, label })));
+  const choices = (field: Field) =>
+    field === 'list'
+      ? audience.lists
+      : field === 'tag'
+        ? audience.tags
+        : SUBSCRIBER_STATUSES.map(({ value, label }) => ({ value, label }));
 
   const submit = form.onSubmit(async (v) => {
     const input = { name: v.name, description: v.description, match: v.match, rules: v.rules.map(toServer) };
-    const done = segment ? await update.run({ id: segment.id, input }, { form, success: `${v.name} saved.` }) : await create.run({ input }, { form, success: `${v.name} created.` });
+    const done = segment
+      ? await update.run({ id: segment.id, input }, { form, success: `${v.name} saved.` })
+      : await create.run({ input }, { form, success: `${v.name} created.` });
     if (done.ok) onDone();
   });
 
@@ -41,7 +77,11 @@ export function SegmentForm({ segment, onDone }: { segment?: MailingSegmentField
   }
   function setOperator(i: number, rule: RuleDraft, operator: string) {
     const same = valueKind(rule) === valueKind({ field: rule.field, operator });
-    form.setFieldValue(`rules.${i}`, { ...rule, operator, value: same ? rule.value : operator === 'within_days' ? 30 : '' });
+    form.setFieldValue(`rules.${i}`, {
+      ...rule,
+      operator,
+      value: same ? rule.value : operator === 'within_days' ? 30 : '',
+    });
   }
 
   return (
@@ -70,19 +110,67 @@ export function SegmentForm({ segment, onDone }: { segment?: MailingSegmentField
             const n = i + 1;
             return (
               <Group key={i} align="flex-start" wrap="nowrap" data-testid={`rule-${n}`}>
-                <Select aria-label={`Rule ${n}: field`} data={FIELDS} value={rule.field} onChange={(v) => v && setField(i, v as Field)} allowDeselect={false} w={130} />
-                <Select aria-label={`Rule ${n}: operator`} data={OPERATORS[rule.field]} value={rule.operator} onChange={(v) => v && setOperator(i, rule, v)} allowDeselect={false} w={170} />
-                {kind === 'many' && <MultiSelect aria-label={`Rule ${n}: values`} data={choices(rule.field)} searchable style={{ flex: 1 }} {...form.getInputProps(`rules.${i}.value`)} />}
-                {kind === 'day' && <TextInput type="date" aria-label={`Rule ${n}: day`} style={{ flex: 1 }} {...form.getInputProps(`rules.${i}.value`)} />}
-                {kind === 'days' && <NumberInput aria-label={`Rule ${n}: days`} min={1} max={36500} style={{ flex: 1 }} {...form.getInputProps(`rules.${i}.value`)} />}
-                <ActionIcon variant="default" size="lg" aria-label={`Remove rule ${n}`} disabled={form.values.rules.length === 1} onClick={() => form.removeListItem('rules', i)}>
+                <Select
+                  aria-label={`Rule ${n}: field`}
+                  data={FIELDS}
+                  value={rule.field}
+                  onChange={(v) => v && setField(i, v as Field)}
+                  allowDeselect={false}
+                  w={130}
+                />
+                <Select
+                  aria-label={`Rule ${n}: operator`}
+                  data={OPERATORS[rule.field]}
+                  value={rule.operator}
+                  onChange={(v) => v && setOperator(i, rule, v)}
+                  allowDeselect={false}
+                  w={170}
+                />
+                {kind === 'many' && (
+                  <MultiSelect
+                    aria-label={`Rule ${n}: values`}
+                    data={choices(rule.field)}
+                    searchable
+                    style={{ flex: 1 }}
+                    {...form.getInputProps(`rules.${i}.value`)}
+                  />
+                )}
+                {kind === 'day' && (
+                  <TextInput
+                    type="date"
+                    aria-label={`Rule ${n}: day`}
+                    style={{ flex: 1 }}
+                    {...form.getInputProps(`rules.${i}.value`)}
+                  />
+                )}
+                {kind === 'days' && (
+                  <NumberInput
+                    aria-label={`Rule ${n}: days`}
+                    min={1}
+                    max={36500}
+                    style={{ flex: 1 }}
+                    {...form.getInputProps(`rules.${i}.value`)}
+                  />
+                )}
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={`Remove rule ${n}`}
+                  disabled={form.values.rules.length === 1}
+                  onClick={() => form.removeListItem('rules', i)}
+                >
                   ×
                 </ActionIcon>
               </Group>
             );
           })}
           <Group>
-            <Button variant="default" size="xs" onClick={() => form.insertListItem('rules', blankRule('tag'))} disabled={form.values.rules.length >= 50}>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => form.insertListItem('rules', blankRule('tag'))}
+              disabled={form.values.rules.length >= 50}
+            >
               Add a rule
             </Button>
           </Group>
@@ -106,7 +194,12 @@ function LiveCount({ match, rules }: { match: MailerSegmentMatch; rules: RuleDra
   const ready = rules.length > 0 && rules.every(complete);
   const variables = useMemo(() => ({ match, rules: rules.map(toServer) }), [match, rules]);
   const [debounced] = useDebouncedValue(variables, 300);
-  const [result] = useQuery({ query: MailingSegmentPreviewDocument, variables: debounced, pause: !ready, requestPolicy: 'network-only' });
+  const [result] = useQuery({
+    query: MailingSegmentPreviewDocument,
+    variables: debounced,
+    pause: !ready,
+    requestPolicy: 'network-only',
+  });
   const count = result.data?.mailerSegmentPreview;
   return (
     <Alert color={result.error ? 'red' : 'blue'} variant="light" aria-live="polite" data-testid="segment-count">

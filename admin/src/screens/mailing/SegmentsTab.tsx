@@ -9,7 +9,11 @@ import { formatDateTime } from '../../components/format.ts';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { refreshOn } from '../../components/useListState.ts';
-import { MailingDeleteSegmentDocument, MailingSegmentsDocument, type MailingSegmentFieldsFragment } from '../../gql/graphql.ts';
+import {
+  MailingDeleteSegmentDocument,
+  MailingSegmentsDocument,
+  type MailingSegmentFieldsFragment,
+} from '../../gql/graphql.ts';
 import { SegmentForm } from './SegmentForm.tsx';
 
 type Segment = MailingSegmentFieldsFragment;
@@ -66,10 +70,29 @@ export function SegmentsTab() {
 
   return (
     <>
-      <ScreenHeader title="Segments" description="Rules over lists, tags, status and sign-up date, counted live whenever they are used." actions={<Button onClick={() => setEditing('new')}>New segment</Button>} />
-      <DataTable caption="Segments" columns={columns} rows={result.data?.mailerSegments} rowKey={(s) => s.id} fetching={result.fetching} error={result.error} empty="No segment yet." />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New segment' : `Edit ${editing?.name ?? ''}`} size="xl">
-        {editing !== null && <SegmentForm segment={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      <ScreenHeader
+        title="Segments"
+        description="Rules over lists, tags, status and sign-up date, counted live whenever they are used."
+        actions={<Button onClick={() => setEditing('new')}>New segment</Button>}
+      />
+      <DataTable
+        caption="Segments"
+        columns={columns}
+        rows={result.data?.mailerSegments}
+        rowKey={(s) => s.id}
+        fetching={result.fetching}
+        error={result.error}
+        empty="No segment yet."
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New segment' : `Edit ${editing?.name ?? ''}`}
+        size="xl"
+      >
+        {editing !== null && (
+          <SegmentForm segment={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+        )}
       </Modal>
     </>
   );

@@ -16,7 +16,10 @@ export function StatsTab() {
   const [result] = useQuery({ query: MailingStatsDocument, context });
   return (
     <>
-      <ScreenHeader title="Audience" description="Who is on the mailing list, how it grows, and how the latest campaigns did." />
+      <ScreenHeader
+        title="Audience"
+        description="Who is on the mailing list, how it grows, and how the latest campaigns did."
+      />
       <Stack>
         <Panel title="Subscribers" result={result} testId="audience-status">
           {({ mailerStats: s }) => (
@@ -47,9 +50,18 @@ export function StatsTab() {
             <Panel title="New subscribers, last 30 days" result={result}>
               {({ mailerStats: s }) => (
                 <>
-                  <BarChart h={180} data={s.growth.map((d) => ({ day: d.date.slice(5), New: d.count }))} dataKey="day" series={[{ name: 'New', color: 'indigo.6' }]} tickLine="none" />
+                  <BarChart
+                    h={180}
+                    data={s.growth.map((d) => ({ day: d.date.slice(5), New: d.count }))}
+                    dataKey="day"
+                    series={[{ name: 'New', color: 'indigo.6' }]}
+                    tickLine="none"
+                  />
                   <Text size="xs" c="dimmed">
-                    {s.growth.filter((d) => d.count).map((d) => `${d.date}: ${d.count}`).join(', ') || 'No new subscriber in 30 days.'}
+                    {s.growth
+                      .filter((d) => d.count)
+                      .map((d) => `${d.date}: ${d.count}`)
+                      .join(', ') || 'No new subscriber in 30 days.'}
                   </Text>
                 </>
               )}

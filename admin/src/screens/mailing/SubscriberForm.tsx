@@ -15,7 +15,13 @@ import {
 import { SUBSCRIBER_STATUSES } from './SubscribersTab.tsx';
 import { toIds, toValues, useAudienceOptions } from './useAudienceOptions.ts';
 
-export function SubscriberForm({ subscriber, onDone }: { subscriber?: MailingSubscriberFieldsFragment; onDone: () => void }) {
+export function SubscriberForm({
+  subscriber,
+  onDone,
+}: {
+  subscriber?: MailingSubscriberFieldsFragment;
+  onDone: () => void;
+}) {
   const audience = useAudienceOptions();
   const create = useAction(MailingCreateSubscriberDocument);
   const update = useAction(MailingUpdateSubscriberDocument);
@@ -36,18 +42,25 @@ export function SubscriberForm({ subscriber, onDone }: { subscriber?: MailingSub
   const submit = form.onSubmit(async (v) => {
     const base = { email: v.email, firstName: v.firstName, status: v.status };
     if (!subscriber) {
-      const done = await create.run({ input: { ...base, listId: v.listId ? Number(v.listId) : undefined } }, { form, success: `${v.email} added.` });
+      const done = await create.run(
+        { input: { ...base, listId: v.listId ? Number(v.listId) : undefined } },
+        { form, success: `${v.email} added.` },
+      );
       if (!done.ok) return;
       const tagIds = toIds(v.tagIds);
       if (tagIds.length && !(await assign.run({ id: done.data.createMailerSubscriber.id, tagIds })).ok) return;
     } else {
-      const done = await update.run({ id: subscriber.id, input: { ...base, listIds: toIds(v.listIds) } }, { form, success: `${v.email} saved.` });
+      const done = await update.run(
+        { id: subscriber.id, input: { ...base, listIds: toIds(v.listIds) } },
+        { form, success: `${v.email} saved.` },
+      );
       if (!done.ok) return;
       const had = subscriber.tags.map((t) => t.id);
       const want = toIds(v.tagIds);
       const added = want.filter((id) => !had.includes(id));
       if (added.length && !(await assign.run({ id: subscriber.id, tagIds: added })).ok) return;
-      for (const tagId of had.filter((id) => !want.includes(id))) if (!(await untag.run({ id: subscriber.id, tagId })).ok) return;
+      for (const tagId of had.filter((id) => !want.includes(id)))
+        if (!(await untag.run({ id: subscriber.id, tagId })).ok) return;
     }
     onDone();
   });
@@ -57,12 +70,27 @@ export function SubscriberForm({ subscriber, onDone }: { subscriber?: MailingSub
       <Stack>
         <ErrorAlert error={action.formError} />
         <TextInput label="E-mail" required data-autofocus {...form.getInputProps('email')} />
-        <TextInput label="First name" description="What {{first_name}} becomes in campaigns." {...form.getInputProps('firstName')} />
-        <Select label="Status" data={SUBSCRIBER_STATUSES.map(({ value, label }) => ({ value, label }))} allowDeselect={false} {...form.getInputProps('status')} />
+        <TextInput
+          label="First name"
+          description="What {{first_name}} becomes in campaigns."
+          {...form.getInputProps('firstName')}
+        />
+        <Select
+          label="Status"
+          data={SUBSCRIBER_STATUSES.map(({ value, label }) => ({ value, label }))}
+          allowDeselect={false}
+          {...form.getInputProps('status')}
+        />
         {subscriber ? (
           <MultiSelect label="Lists" data={audience.lists} searchable {...form.getInputProps('listIds')} />
         ) : (
-          <Select label="List" placeholder="No list" clearable data={audience.lists} {...form.getInputProps('listId')} />
+          <Select
+            label="List"
+            placeholder="No list"
+            clearable
+            data={audience.lists}
+            {...form.getInputProps('listId')}
+          />
         )}
         <MultiSelect label="Tags" data={audience.tags} searchable {...form.getInputProps('tagIds')} />
         <Group justify="flex-end">

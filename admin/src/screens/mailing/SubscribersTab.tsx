@@ -10,7 +10,12 @@ import { formatDate } from '../../components/format.ts';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { refreshOn, useListState } from '../../components/useListState.ts';
-import { MailingDeleteSubscriberDocument, MailingSubscribersDocument, type MailerSubscriberStatus, type MailingSubscriberFieldsFragment } from '../../gql/graphql.ts';
+import {
+  MailingDeleteSubscriberDocument,
+  MailingSubscribersDocument,
+  type MailerSubscriberStatus,
+  type MailingSubscriberFieldsFragment,
+} from '../../gql/graphql.ts';
 import { SubscriberForm } from './SubscriberForm.tsx';
 import { useAudienceOptions } from './useAudienceOptions.ts';
 
@@ -32,7 +37,11 @@ const numberParam = (search: string, name: string) => {
 
 export function SubscribersTab() {
   const query = useSearch();
-  const list = useListState<{ status: MailerSubscriberStatus | undefined; listId: number | undefined; tagId: number | undefined }>({
+  const list = useListState<{
+    status: MailerSubscriberStatus | undefined;
+    listId: number | undefined;
+    tagId: number | undefined;
+  }>({
     status: undefined,
     listId: numberParam(query, 'list'),
     tagId: numberParam(query, 'tag'),
@@ -100,9 +109,19 @@ export function SubscribersTab() {
 
   return (
     <>
-      <ScreenHeader title="Subscribers" description="People on the mailing list. Only subscribed people receive campaigns." actions={<Button onClick={() => setEditing('new')}>Add subscriber</Button>} />
+      <ScreenHeader
+        title="Subscribers"
+        description="People on the mailing list. Only subscribed people receive campaigns."
+        actions={<Button onClick={() => setEditing('new')}>Add subscriber</Button>}
+      />
       <Group mb="sm">
-        <TextInput aria-label="Search subscribers" placeholder="Address or first name" value={list.search} onChange={(e) => list.setSearch(e.currentTarget.value)} w={240} />
+        <TextInput
+          aria-label="Search subscribers"
+          placeholder="Address or first name"
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={240}
+        />
         <Select
           aria-label="Subscriber status"
           placeholder="Any status"
@@ -111,8 +130,22 @@ export function SubscribersTab() {
           value={list.filters.status ?? null}
           onChange={(v) => list.setFilters({ status: (v as MailerSubscriberStatus | null) ?? undefined })}
         />
-        <Select aria-label="List" placeholder="Any list" clearable data={audience.lists} value={list.filters.listId ? String(list.filters.listId) : null} onChange={(v) => list.setFilters({ listId: v ? Number(v) : undefined })} />
-        <Select aria-label="Tag" placeholder="Any tag" clearable data={audience.tags} value={list.filters.tagId ? String(list.filters.tagId) : null} onChange={(v) => list.setFilters({ tagId: v ? Number(v) : undefined })} />
+        <Select
+          aria-label="List"
+          placeholder="Any list"
+          clearable
+          data={audience.lists}
+          value={list.filters.listId ? String(list.filters.listId) : null}
+          onChange={(v) => list.setFilters({ listId: v ? Number(v) : undefined })}
+        />
+        <Select
+          aria-label="Tag"
+          placeholder="Any tag"
+          clearable
+          data={audience.tags}
+          value={list.filters.tagId ? String(list.filters.tagId) : null}
+          onChange={(v) => list.setFilters({ tagId: v ? Number(v) : undefined })}
+        />
       </Group>
       <DataTable
         caption="Subscribers"
@@ -122,10 +155,23 @@ export function SubscribersTab() {
         fetching={result.fetching}
         error={result.error}
         empty="No subscriber matches."
-        paging={{ page: list.page, totalPages: result.data?.mailerSubscribers.totalPages ?? 0, total: result.data?.mailerSubscribers.total ?? 0, onPage: list.setPage, noun: 'subscribers' }}
+        paging={{
+          page: list.page,
+          totalPages: result.data?.mailerSubscribers.totalPages ?? 0,
+          total: result.data?.mailerSubscribers.total ?? 0,
+          onPage: list.setPage,
+          noun: 'subscribers',
+        }}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add a subscriber' : `Edit ${editing?.email ?? ''}`} size="lg">
-        {editing !== null && <SubscriberForm subscriber={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Add a subscriber' : `Edit ${editing?.email ?? ''}`}
+        size="lg"
+      >
+        {editing !== null && (
+          <SubscriberForm subscriber={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+        )}
       </Modal>
     </>
   );

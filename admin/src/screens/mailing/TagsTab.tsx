@@ -10,7 +10,13 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { refreshOn } from '../../components/useListState.ts';
-import { MailingCreateTagDocument, MailingDeleteTagDocument, MailingTagsDocument, MailingUpdateTagDocument, type MailingTagFieldsFragment } from '../../gql/graphql.ts';
+import {
+  MailingCreateTagDocument,
+  MailingDeleteTagDocument,
+  MailingTagsDocument,
+  MailingUpdateTagDocument,
+  type MailingTagFieldsFragment,
+} from '../../gql/graphql.ts';
 
 type Tag = MailingTagFieldsFragment;
 const context = refreshOn('MailerTag');
@@ -30,13 +36,21 @@ export function TagsTab() {
   }
 
   const columns: Column<Tag>[] = [
-    { key: 'name', header: 'Tag', render: (t) => <Text fw={600} size="sm">{t.name}</Text> },
+    {
+      key: 'name',
+      header: 'Tag',
+      render: (t) => (
+        <Text fw={600} size="sm">
+          {t.name}
+        </Text>
+      ),
+    },
     { key: 'slug', header: 'Slug (for events)', render: (t) => <code>{t.slug}</code> },
     {
       key: 'holders',
       header: 'Subscribers',
       render: (t) => (
-        <Link href={`/subscribers?tag=${t.id}`} aria-label={`Subscribers tagged ${t.name}`}>
+        <Link href={`/subscribers?tag=${t.id}`} aria-label={`${t.subscriberCount} subscribers tagged ${t.name}`}>
           {t.subscriberCount}
         </Link>
       ),
@@ -59,9 +73,25 @@ export function TagsTab() {
 
   return (
     <>
-      <ScreenHeader title="Tags" description="Labels on subscribers; campaigns and segments can target them." actions={<Button onClick={() => setEditing('new')}>New tag</Button>} />
-      <DataTable caption="Tags" columns={columns} rows={result.data?.mailerTags} rowKey={(t) => t.id} fetching={result.fetching} error={result.error} empty="No tag yet." />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New tag' : `Edit ${editing?.name ?? ''}`}>
+      <ScreenHeader
+        title="Tags"
+        description="Labels on subscribers; campaigns and segments can target them."
+        actions={<Button onClick={() => setEditing('new')}>New tag</Button>}
+      />
+      <DataTable
+        caption="Tags"
+        columns={columns}
+        rows={result.data?.mailerTags}
+        rowKey={(t) => t.id}
+        fetching={result.fetching}
+        error={result.error}
+        empty="No tag yet."
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New tag' : `Edit ${editing?.name ?? ''}`}
+      >
         {editing !== null && <TagForm tag={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
       </Modal>
     </>
@@ -75,7 +105,9 @@ function TagForm({ tag, onDone }: { tag?: Tag; onDone: () => void }) {
   const form = useForm({ initialValues: { name: tag?.name ?? '', slug: tag?.slug ?? '' } });
   const submit = form.onSubmit(async (v) => {
     const input = { name: v.name, slug: v.slug.trim() || undefined };
-    const done = tag ? await update.run({ id: tag.id, input }, { form, success: `${v.name} saved.` }) : await create.run({ input }, { form, success: `${v.name} created.` });
+    const done = tag
+      ? await update.run({ id: tag.id, input }, { form, success: `${v.name} saved.` })
+      : await create.run({ input }, { form, success: `${v.name} created.` });
     if (done.ok) onDone();
   });
   return (
@@ -83,7 +115,11 @@ function TagForm({ tag, onDone }: { tag?: Tag; onDone: () => void }) {
       <Stack>
         <ErrorAlert error={action.formError} />
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Slug" description="What inbound events name the tag by; made from the name when empty." {...form.getInputProps('slug')} />
+        <TextInput
+          label="Slug"
+          description="What inbound events name the tag by; made from the name when empty."
+          {...form.getInputProps('slug')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -44,21 +44,34 @@ export function blankRule(field: Field): RuleDraft {
 }
 
 /** What the operator needs as its value: a number of days, a day, or a choice of several. */
-export const valueKind = (r: Pick<RuleDraft, 'field' | 'operator'>) => (r.field !== 'created_at' ? 'many' : r.operator === 'within_days' ? 'days' : 'day');
+export const valueKind = (r: Pick<RuleDraft, 'field' | 'operator'>) =>
+  r.field !== 'created_at' ? 'many' : r.operator === 'within_days' ? 'days' : 'day';
 
 export function toServer(r: RuleDraft): Record<string, unknown> {
   const kind = valueKind(r);
   const value =
-    kind === 'days' ? Number(r.value) : kind === 'day' ? (r.value ? `${String(r.value)}T00:00:00Z` : '') : (r.value as string[]).map((v) => (r.field === 'status' ? v : Number(v)));
+    kind === 'days'
+      ? Number(r.value)
+      : kind === 'day'
+        ? r.value
+          ? `${String(r.value)}T00:00:00Z`
+          : ''
+        : (r.value as string[]).map((v) => (r.field === 'status' ? v : Number(v)));
   return { field: r.field, operator: r.operator, value };
 }
 
 export function fromServer(rule: unknown): RuleDraft {
   const r = rule as { field: Field; operator: string; value: unknown };
   const kind = valueKind(r);
-  const value = kind === 'days' ? Number(r.value) : kind === 'day' ? String(r.value).slice(0, 10) : (r.value as unknown[]).map(String);
+  const value =
+    kind === 'days'
+      ? Number(r.value)
+      : kind === 'day'
+        ? String(r.value).slice(0, 10)
+        : (r.value as unknown[]).map(String);
   return { field: r.field, operator: r.operator, value };
 }
 
 /** A rule the server could evaluate as it stands (the live count waits for the rest). */
-export const complete = (r: RuleDraft) => (Array.isArray(r.value) ? r.value.length > 0 : r.value !== '' && r.value !== null);
+export const complete = (r: RuleDraft) =>
+  Array.isArray(r.value) ? r.value.length > 0 : r.value !== '' && r.value !== null;
