@@ -98,7 +98,10 @@ export class Notifications extends EventEmitter<NotificationEvents> {
     // waits until what has arrived is read.
     await new Promise((resolve) => setImmediate(resolve));
     if (this.#pending !== pending || this.#client !== client) return;
-    this.logger.warn({ deadlineMs: this.#heartbeat.deadlineMs }, 'notification connection silent; caches stay off until a new one is heard');
+    this.logger.warn(
+      { deadlineMs: this.#heartbeat.deadlineMs },
+      'notification connection silent; caches stay off until a new one is heard',
+    );
     this.#lost(client, 0);
   }
 
@@ -112,7 +115,11 @@ export class Notifications extends EventEmitter<NotificationEvents> {
     // The socket is ours so that a silent connection can be cut at once: ending it politely waits for an answer that
     // never comes.
     const socket = new Socket();
-    const client = new pg.Client({ connectionString: this.url, application_name: 'atrium-listen', stream: () => socket });
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: 'atrium-listen',
+      stream: () => socket,
+    });
     let failures = attempt; // back to 0 once listening: a later drop retries quickly first
     client.on('notification', (n) => {
       if (n.channel === this.#beatChannel) this.#heard(n.payload ?? '');

@@ -35,7 +35,11 @@ const VIEWER = { query: '{ viewer { loggedIn } }' };
 
 async function viewer(atrium: Atrium, headers: Record<string, string>) {
   const { result, statements } = await atrium.platform.db.statements.measure(() =>
-    supertest(atrium.app).post('/graphql').set(headers).send(VIEWER).then((r) => r),
+    supertest(atrium.app)
+      .post('/graphql')
+      .set(headers)
+      .send(VIEWER)
+      .then((r) => r),
   );
   return { status: result.status, statements };
 }
