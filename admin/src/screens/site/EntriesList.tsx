@@ -10,7 +10,15 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { useAction } from '../../components/useAction.ts';
 import { refreshOn, useListState } from '../../components/useListState.ts';
-import { SiteEntriesCsvDocument, SiteEntriesDocument, SiteFormOptionsDocument, SiteSetEntryStatusDocument, type FormEntryStatus, type FormEntryStatusFilter, type SiteEntryFieldsFragment } from '../../gql/graphql.ts';
+import {
+  SiteEntriesCsvDocument,
+  SiteEntriesDocument,
+  SiteFormOptionsDocument,
+  SiteSetEntryStatusDocument,
+  type FormEntryStatus,
+  type FormEntryStatusFilter,
+  type SiteEntryFieldsFragment,
+} from '../../gql/graphql.ts';
 import { readServerError } from '../../graphql/errors.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 
@@ -25,7 +33,8 @@ const STATUS_FILTERS: { value: FormEntryStatusFilter; label: string }[] = [
   { value: 'any', label: 'Any, spam and trash too' },
 ];
 /** A day typed in a date input, as the start of that day (UTC) or the start of the next one (for "until"). */
-const dayStart = (day: string, next = false) => (day ? new Date(Date.parse(`${day}T00:00:00Z`) + (next ? 86_400_000 : 0)).toISOString() : undefined);
+const dayStart = (day: string, next = false) =>
+  day ? new Date(Date.parse(`${day}T00:00:00Z`) + (next ? 86_400_000 : 0)).toISOString() : undefined;
 const summary = (e: Entry) =>
   e.fields
     .slice(0, 3)
@@ -36,13 +45,20 @@ const summary = (e: Entry) =>
 export function EntriesList({ formId, title = 'Entries' }: { formId?: number; title?: string }) {
   const { can } = useSession();
   const mayEdit = can('forms_edit_entries');
-  const list = useListState<{ formId: number | undefined; status: FormEntryStatusFilter | undefined; from: string; to: string }>({ formId, status: undefined, from: '', to: '' });
+  const list = useListState<{
+    formId: number | undefined;
+    status: FormEntryStatusFilter | undefined;
+    from: string;
+    to: string;
+  }>({ formId, status: undefined, from: '', to: '' });
   const { from, to, ...filters } = list.variables;
   const variables = { ...filters, since: dayStart(from), until: dayStart(to, true) };
   const [result] = useQuery({ query: SiteEntriesDocument, variables, context });
   const [forms] = useQuery({ query: SiteFormOptionsDocument, pause: formId !== undefined });
   const [selected, setSelected] = useState<number[]>([]);
+  // The entry stays while its dialog closes (the dialog keeps its title through the closing animation).
   const [reading, setReading] = useState<Entry | null>(null);
+  const [readingOpen, setReadingOpen] = useState(false);
   const mark = useAction(SiteSetEntryStatusDocument);
   const client = useClient();
   const [exporting, setExporting] = useState(false);
@@ -57,12 +73,16 @@ export function EntriesList({ formId, title = 'Entries' }: { formId?: number; ti
       });
       if (!ok) return;
     }
-    const done = await mark.run({ ids, status }, { success: `${ids.length} entr${ids.length === 1 ? 'y' : 'ies'} marked ${status}.` });
+    const done = await mark.run(
+      { ids, status },
+      { success: `${ids.length} entr${ids.length === 1 ? 'y' : 'ies'} marked ${status}.` },
+    );
     if (done.ok) setSelected([]);
   }
 
   async function open(e: Entry) {
     setReading(e);
+    setReadingOpen(true);
     if (e.status === 'unread' && mayEdit) await mark.run({ ids: [e.id], status: 'read' });
   }
 
@@ -70,11 +90,27 @@ export function EntriesList({ formId, title = 'Entries' }: { formId?: number; ti
     const id = list.filters.formId;
     if (!id) return;
     setExporting(true);
-    const answer = await client.query(SiteEntriesCsvDocument, { formId: id, search: variables.search, status: variables.status, since: variables.since, until: variables.until }, { requestPolicy: 'network-only' }).toPromise();
+    const answer = await client
+      .query(
+        SiteEntriesCsvDocument,
+        {
+          formId: id,
+          search: variables.search,
+          status: variables.status,
+          since: variables.since,
+          until: variables.until,
+        },
+        { requestPolicy: 'network-only' },
+      )
+      .toPromise();
     setExporting(false);
     const csv = answer.data?.formEntriesCsv;
     if (!csv) {
-      notifications.show({ color: 'red', title: 'Not exported', message: answer.error ? readServerError(answer.error).message : 'No answer from the server.' });
+      notifications.show({
+        color: 'red',
+        title: 'Not exported',
+        message: answer.error ? readServerError(answer.error).message : 'No answer from the server.',
+      });
       return;
     }
     const link = document.createElement('a');
@@ -82,7 +118,10 @@ export function EntriesList({ formId, title = 'Entries' }: { formId?: number; ti
     link.download = csv.filename;
     link.click();
     URL.revokeObjectURL(link.href);
-    notifications.show({ color: csv.truncated ? 'orange' : 'green', message: `${csv.rows} entries exported to ${csv.filename}${csv.truncated ? ' (cut at the export limit)' : ''}.` });
+    notifications.show({
+      color: csv.truncated ? 'orange' : 'green',
+      message: `${csv.rows} entries exported to ${csv.filename}${csv.truncated ? ' (cut at the export limit)' : ''}.`,
+    });
   }
 
   const allOnPage = !!rows?.length && rows.every((r) => selected.includes(r.id));
@@ -92,8 +131,20 @@ export function EntriesList({ formId, title = 'Entries' }: { formId?: number; ti
           {
             key: 'select',
             width: 40,
-            header: <Checkbox aria-label="Select every entry on this page" checked={allOnPage} onChange={() => setSelected(allOnPage ? [] : (rows ?? []).map((r) => r.id))} />,
-            render: (e: Entry) => <Checkbox aria-label={`Select entry ${e.id}`} checked={selected.includes(e.id)} onChange={() => setSelected((s) => (s.includes(e.id) ? s.filter((x) => x !== e.id) : [...s, e.id]))} />,
+            header: (
+              <Checkbox
+                aria-label="Select every entry on this page"
+                checked={allOnPage}
+                onChange={() => setSelected(allOnPage ? [] : (rows ?? []).map((r) => r.id))}
+              />
+            ),
+            render: (e: Entry) => (
+              <Checkbox
+                aria-label={`Select entry ${e.id}`}
+                checked={selected.includes(e.id)}
+                onChange={() => setSelected((s) => (s.includes(e.id) ? s.filter((x) => x !== e.id) : [...s, e.id]))}
+              />
+            ),
           },
         ]
       : []),
@@ -122,7 +173,12 @@ export function EntriesList({ formId, title = 'Entries' }: { formId?: number; ti
             Read
           </Button>
           {mayEdit && e.status !== 'unread' && (
-            <Button size="xs" variant="default" onClick={() => void setStatus([e.id], 'unread')} aria-label={`Mark entry ${e.id} unread`}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void setStatus([e.id], 'unread')}
+              aria-label={`Mark unread: entry ${e.id}`}
+            >
               Mark unread
             </Button>
           )}
@@ -144,11 +200,39 @@ export function EntriesList({ formId, title = 'Entries' }: { formId?: number; ti
             onChange={(v) => list.setFilters({ formId: v ? Number(v) : undefined })}
           />
         )}
-        <Select aria-label="Entry status" placeholder="Inbox (unread and read)" clearable data={STATUS_FILTERS} value={list.filters.status ?? null} onChange={(v) => list.setFilters({ status: (v as FormEntryStatusFilter | null) ?? undefined })} />
-        <TextInput aria-label="Search entries" placeholder="Text or entry id" value={list.search} onChange={(e) => list.setSearch(e.currentTarget.value)} />
-        <TextInput type="date" label="From" value={list.filters.from} onChange={(e) => list.setFilters({ from: e.currentTarget.value })} />
-        <TextInput type="date" label="To" value={list.filters.to} onChange={(e) => list.setFilters({ to: e.currentTarget.value })} />
-        <Button variant="default" onClick={() => void exportCsv()} disabled={!list.filters.formId} loading={exporting} title={list.filters.formId ? undefined : 'Choose a form to export its entries'}>
+        <Select
+          aria-label="Entry status"
+          placeholder="Inbox (unread and read)"
+          clearable
+          data={STATUS_FILTERS}
+          value={list.filters.status ?? null}
+          onChange={(v) => list.setFilters({ status: (v as FormEntryStatusFilter | null) ?? undefined })}
+        />
+        <TextInput
+          aria-label="Search entries"
+          placeholder="Text or entry id"
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label="From"
+          value={list.filters.from}
+          onChange={(e) => list.setFilters({ from: e.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label="To"
+          value={list.filters.to}
+          onChange={(e) => list.setFilters({ to: e.currentTarget.value })}
+        />
+        <Button
+          variant="default"
+          onClick={() => void exportCsv()}
+          disabled={!list.filters.formId}
+          loading={exporting}
+          title={list.filters.formId ? undefined : 'Choose a form to export its entries'}
+        >
           Export CSV
         </Button>
       </Group>
@@ -177,9 +261,20 @@ export function EntriesList({ formId, title = 'Entries' }: { formId?: number; ti
         fetching={result.fetching}
         error={result.error}
         empty="No entry matches."
-        paging={{ page: list.page, totalPages: result.data?.formEntries.totalPages ?? 0, total: result.data?.formEntries.total ?? 0, onPage: list.setPage, noun: 'entries' }}
+        paging={{
+          page: list.page,
+          totalPages: result.data?.formEntries.totalPages ?? 0,
+          total: result.data?.formEntries.total ?? 0,
+          onPage: list.setPage,
+          noun: 'entries',
+        }}
       />
-      <Modal opened={reading !== null} onClose={() => setReading(null)} title={reading ? `Entry ${reading.id} · ${reading.form.title}` : ''} size="lg">
+      <Modal
+        opened={readingOpen}
+        onClose={() => setReadingOpen(false)}
+        title={reading ? `Entry ${reading.id} · ${reading.form.title}` : 'Entry'}
+        size="lg"
+      >
         {reading && (
           <Stack>
             <Text size="sm" c="dimmed">

@@ -5,7 +5,10 @@ import { EntriesList } from './EntriesList.tsx';
 export function EntriesTab() {
   return (
     <>
-      <ScreenHeader title="Entries" description="What people sent through the site's forms. Entries hold personal data." />
+      <ScreenHeader
+        title="Entries"
+        description="What people sent through the site's forms. Entries hold personal data."
+      />
       <EntriesList />
     </>
   );

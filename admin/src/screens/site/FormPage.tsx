@@ -18,8 +18,17 @@ export function FormPage({ id }: { id: number }) {
       </Anchor>
       <ScreenHeader
         title={form?.title ?? 'Form'}
-        description={form && `${form.entryCount} entries, ${form.unreadCount} unread · ${form.requiresLogin ? 'signed-in people only' : 'open to anyone'}`}
-        actions={form && <Badge color={form.acceptingEntries ? 'green' : 'gray'}>{form.acceptingEntries ? 'taking entries' : form.status}</Badge>}
+        description={
+          form &&
+          `${form.entryCount} entries, ${form.unreadCount} unread · ${form.requiresLogin ? 'signed-in people only' : 'open to anyone'}`
+        }
+        actions={
+          form && (
+            <Badge color={form.acceptingEntries ? 'green' : 'gray'}>
+              {form.acceptingEntries ? 'taking entries' : form.status}
+            </Badge>
+          )
+        }
       />
       <ErrorAlert error={result.error} />
       {form && (

@@ -22,7 +22,13 @@ const columns: Column<Row>[] = [
       </Anchor>
     ),
   },
-  { key: 'status', header: 'Status', render: (f) => <Badge color={f.acceptingEntries ? 'green' : 'gray'}>{f.acceptingEntries ? 'taking entries' : f.status}</Badge> },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (f) => (
+      <Badge color={f.acceptingEntries ? 'green' : 'gray'}>{f.acceptingEntries ? 'taking entries' : f.status}</Badge>
+    ),
+  },
   { key: 'fields', header: 'Fields', render: (f) => f.fields.length },
   {
     key: 'entries',
@@ -44,7 +50,12 @@ export function FormsTab() {
     <>
       <ScreenHeader title="Forms" description="The site's forms with their fields and entries." />
       <Group mb="sm">
-        <TextInput aria-label="Search forms" placeholder="Title" value={list.search} onChange={(e) => list.setSearch(e.currentTarget.value)} />
+        <TextInput
+          aria-label="Search forms"
+          placeholder="Title"
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+        />
         <Select
           aria-label="Form status"
           placeholder="Any status"
@@ -65,7 +76,13 @@ export function FormsTab() {
         fetching={result.fetching}
         error={result.error}
         empty="No form yet."
-        paging={{ page: list.page, totalPages: result.data?.forms.totalPages ?? 0, total: result.data?.forms.total ?? 0, onPage: list.setPage, noun: 'forms' }}
+        paging={{
+          page: list.page,
+          totalPages: result.data?.forms.totalPages ?? 0,
+          total: result.data?.forms.total ?? 0,
+          onPage: list.setPage,
+          noun: 'forms',
+        }}
       />
     </>
   );

@@ -17,7 +17,11 @@ const NO_SCAN = { intel_no_scan: <Text size="sm">No scan has run yet: scan now t
 
 export function HealthTab() {
   const [status, setStatus] = useState<HealthCheckStatus | null>(null);
-  const [result, refetch] = useQuery({ query: SiteHealthDocument, variables: { status: status ?? undefined }, context });
+  const [result, refetch] = useQuery({
+    query: SiteHealthDocument,
+    variables: { status: status ?? undefined },
+    context,
+  });
   const scan = useAction(SiteRunScanDocument);
 
   async function scanNow() {
@@ -59,10 +63,19 @@ export function HealthTab() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Panel title="Score over time" result={result} onErrorCode={NO_SCAN}>
             {({ healthSnapshots }) => {
-              const series = [...healthSnapshots].reverse().map((s) => ({ scan: s.scanned.slice(0, 16), Score: s.score }));
+              const series = [...healthSnapshots]
+                .reverse()
+                .map((s) => ({ scan: s.scanned.slice(0, 16), Score: s.score }));
               return (
                 <>
-                  <LineChart h={140} data={series} dataKey="scan" series={[{ name: 'Score', color: 'indigo.6' }]} yAxisProps={{ domain: [0, 100] }} curveType="linear" />
+                  <LineChart
+                    h={140}
+                    data={series}
+                    dataKey="scan"
+                    series={[{ name: 'Score', color: 'indigo.6' }]}
+                    yAxisProps={{ domain: [0, 100] }}
+                    curveType="linear"
+                  />
                   <Text size="xs" c="dimmed" data-testid="health-history">
                     {series.map((s) => `${s.scan}: ${s.Score}`).join(', ')}
                   </Text>

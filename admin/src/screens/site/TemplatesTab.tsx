@@ -9,7 +9,13 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { useListState } from '../../components/useListState.ts';
-import { SiteImportTemplateDocument, SitePageFromTemplateDocument, SiteTemplatesDocument, type SiteTemplatesQuery, type TemplateSource } from '../../gql/graphql.ts';
+import {
+  SiteImportTemplateDocument,
+  SitePageFromTemplateDocument,
+  SiteTemplatesDocument,
+  type SiteTemplatesQuery,
+  type TemplateSource,
+} from '../../gql/graphql.ts';
 
 type Template = SiteTemplatesQuery['templateCatalog']['items'][number];
 
@@ -22,15 +28,25 @@ export function TemplatesTab() {
   const asPage = useAction(SitePageFromTemplateDocument);
 
   async function importIt(t: Template) {
-    await asTemplate.run({ key: t.key, force: !t.requirements.met }, { success: `${t.title} imported as a draft template.` });
+    await asTemplate.run(
+      { key: t.key, force: !t.requirements.met },
+      { success: `${t.title} imported as a draft template.` },
+    );
   }
   async function createPage() {
     if (!paging) return;
-    const done = await asPage.run({ key: paging.key, title: title.trim() || undefined, force: !paging.requirements.met });
+    const done = await asPage.run({
+      key: paging.key,
+      title: title.trim() || undefined,
+      force: !paging.requirements.met,
+    });
     if (done.ok) {
       const post = done.data.createPageFromTemplate.post;
       setPaging(null);
-      notifications.show({ color: 'green', message: `Draft page “${post.title}” (#${post.id}) created from ${paging.title}.` });
+      notifications.show({
+        color: 'green',
+        message: `Draft page “${post.title}” (#${post.id}) created from ${paging.title}.`,
+      });
     }
   }
 
@@ -68,7 +84,12 @@ export function TemplatesTab() {
       header: <span className="sr-only">Actions</span>,
       render: (t) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="default" onClick={() => void importIt(t)} aria-label={`Import ${t.title} as a template`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void importIt(t)}
+            aria-label={`${t.requirements.met ? 'Import' : 'Import anyway'} ${t.title} as a template`}
+          >
             {t.requirements.met ? 'Import' : 'Import anyway'}
           </Button>
           <Button
@@ -78,7 +99,7 @@ export function TemplatesTab() {
               setTitle(t.title);
               setPaging(t);
             }}
-            aria-label={`Create a page from ${t.title}`}
+            aria-label={`New page from ${t.title}`}
           >
             New page
           </Button>
@@ -89,9 +110,17 @@ export function TemplatesTab() {
 
   return (
     <>
-      <ScreenHeader title="Templates" description="Ready-made pages and sections: import one into the template library, or start a draft page from it." />
+      <ScreenHeader
+        title="Templates"
+        description="Ready-made pages and sections: import one into the template library, or start a draft page from it."
+      />
       <Group mb="sm">
-        <TextInput aria-label="Search templates" placeholder="Title, tag or category" value={list.search} onChange={(e) => list.setSearch(e.currentTarget.value)} />
+        <TextInput
+          aria-label="Search templates"
+          placeholder="Title, tag or category"
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+        />
         <Select
           aria-label="Template source"
           placeholder="Bundled and cloud"
@@ -112,14 +141,26 @@ export function TemplatesTab() {
         fetching={result.fetching}
         error={result.error}
         empty="No template matches."
-        paging={{ page: list.page, totalPages: result.data?.templateCatalog.totalPages ?? 0, total: result.data?.templateCatalog.total ?? 0, onPage: list.setPage, noun: 'templates' }}
+        paging={{
+          page: list.page,
+          totalPages: result.data?.templateCatalog.totalPages ?? 0,
+          total: result.data?.templateCatalog.total ?? 0,
+          onPage: list.setPage,
+          noun: 'templates',
+        }}
       />
       <Modal opened={paging !== null} onClose={() => setPaging(null)} title={`New page from ${paging?.title ?? ''}`}>
         <Stack>
-          <TextInput label="Page title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-autofocus />
+          <TextInput
+            label="Page title"
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            data-autofocus
+          />
           {paging && !paging.requirements.met && (
             <Text size="sm" c="red.9">
-              This site does not meet its requirements: {paging.requirements.messages.join(' ')} The page is created anyway.
+              This site does not meet its requirements: {paging.requirements.messages.join(' ')} The page is created
+              anyway.
             </Text>
           )}
           <Group justify="flex-end">
