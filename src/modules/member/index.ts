@@ -1,22 +1,22 @@
 // Membership (member/v1): plans, memberships and their moves, members, access rules with drip, and the one access
 // service the learning, community and insight parts ask. Those parts add their files beside these and one line each
 // to schema() and setup() below.
-import './events.ts';
-import './learning/events.ts';
-import './community/events.ts';
-import './insight/events.ts';
+import './core/membership-events.ts';
+import './learning/learning-events.ts';
+import './community/community-events.ts';
+import './insight/lifecycle-events.ts';
 import type { Module } from '../module.ts';
-import { memberConfig } from './config.ts';
-import { memberCapabilities } from './capabilities.ts';
-import { checks } from './checks.ts';
-import { memberCli } from './cli.ts';
+import { memberConfig } from './core/config.ts';
+import { memberCapabilities } from './core/capabilities.ts';
+import { checks } from './core/checks.ts';
+import { memberCli } from './core/cli.ts';
 import { importerCli } from './importer/cli.ts';
-import { accessSchema } from './graphql/access.ts';
-import { importerSchema } from './graphql/importer.ts';
-import { membersSchema } from './graphql/members.ts';
-import { membershipsSchema } from './graphql/memberships.ts';
-import { plansSchema } from './graphql/plans.ts';
-import { jobs } from './jobs.ts';
+import { accessSchema } from './core/graphql/access.ts';
+import { importerSchema } from './importer/graphql/importer.ts';
+import { membersSchema } from './core/graphql/members.ts';
+import { membershipsSchema } from './core/graphql/memberships.ts';
+import { plansSchema } from './core/graphql/plans.ts';
+import { jobs } from './core/jobs.ts';
 import { coursesCli } from './learning/cli.ts';
 import { outlineSchema } from './learning/graphql/outline.ts';
 import { progressSchema } from './learning/graphql/progress.ts';
@@ -29,7 +29,7 @@ import { peopleSchema } from './community/graphql/people.ts';
 import { postsSchema } from './community/graphql/posts.ts';
 import { badgeListeners } from './community/badges.ts';
 import { startCommunity, wireCommunity } from './community/wiring.ts';
-import { memberErrors } from './errors.ts';
+import { memberErrors } from './core/errors.ts';
 import { reportsCli } from './insight/cli.ts';
 import { reportsSchema } from './insight/graphql/reports.ts';
 import { insightJobs } from './insight/jobs.ts';

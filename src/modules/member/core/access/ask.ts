@@ -1,10 +1,10 @@
 // POST /access/check: the access service asked about one item, for the caller or (member_manage_access) a user.
-import { id } from '../../../input/vocabulary.ts';
-import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import { id } from '../../../../input/vocabulary.ts';
+import type { Platform } from '../../../../platform/platform.ts';
+import type { Principal } from '../../../../platform/principal.ts';
 import { canMember } from '../capabilities.ts';
 import { userNotFound } from '../errors.ts';
-import { refusal } from '../../../platform/refusal.ts';
+import { refusal } from '../../../../platform/refusal.ts';
 import { checkAccess, whoIs, type AccessResult } from './check.ts';
 import { targetKey, TargetTypeEnum, type TargetType } from './targets.ts';
 

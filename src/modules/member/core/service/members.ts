@@ -1,6 +1,6 @@
 // Members: users who have or had a membership. A member is active while one of their memberships grants access.
-import type { Prisma } from '../../../generated/prisma/client.ts';
-import { enumOf, id, pageArgs, search } from '../../../input/vocabulary.ts';
+import type { Prisma } from '../../../../generated/prisma/client.ts';
+import { enumOf, id, pageArgs, search } from '../../../../input/vocabulary.ts';
 import { grantingWhere } from './statuses.ts';
 
 export const MemberStatus = enumOf('MemberStatus', ['active', 'inactive'], 'active: a membership grants access now.');

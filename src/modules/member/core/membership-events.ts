@@ -1,7 +1,7 @@
 // Events of the membership core (membership.md "Events"): dispatched after the change commits, mirrored as classic
 // actions of the same name, each once. Payloads carry ids, never secrets.
 
-declare module '../../platform/events.ts' {
+declare module '../../../platform/events.ts' {
   interface AtriumEvents {
     /** A membership row was inserted. */
     'member/membership/created': { membership_id: number; user_id: number; plan_id: number; status: string; source: string };

@@ -2,9 +2,9 @@
 // queries (ancestors per type, the rules, the user's memberships, prerequisites per type). Rules of a course apply
 // to its modules and lessons unless a more specific rule exists: the nearest level that has rules decides, and at a
 // level a rule naming the item beats a rule for every item of its type. Any of the deciding rules may grant.
-import type { MemberAccessRule } from '../../../generated/prisma/client.ts';
-import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import type { MemberAccessRule } from '../../../../generated/prisma/client.ts';
+import type { Platform } from '../../../../platform/platform.ts';
+import type { Principal } from '../../../../platform/principal.ts';
 import { canMember } from '../capabilities.ts';
 import { addDays } from '../service/periods.ts';
 import { grants } from '../service/statuses.ts';

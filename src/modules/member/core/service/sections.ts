@@ -1,7 +1,7 @@
 // What other parts of the module add to a member (GET /members/{id}: progress, badges, health, and the routes
 // /members/{id}/progress and /health). Each is a provider the learning, community and insight parts register; until
 // then the answer is well-formed and empty, so the shapes clients see are final now.
-import type { Platform } from '../../../platform/platform.ts';
+import type { Platform } from '../../../../platform/platform.ts';
 
 export interface CourseProgressSummary {
   courseId: number;

@@ -1,11 +1,11 @@
 // Members (member_manage_members) and grant/revoke (member_grant_access): each operation's GraphQL field, declared
 // input and REST route. A member is a user who has or had a membership.
-import { schemaPart } from '../../../graphql/builder.ts';
-import type { Platform } from '../../../platform/platform.ts';
-import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
-import { zodArgs } from '../../../graphql/zod-args.ts';
-import { id } from '../../../input/vocabulary.ts';
-import { rest } from '../../../rest/binding.ts';
+import { schemaPart } from '../../../../graphql/builder.ts';
+import type { Platform } from '../../../../platform/platform.ts';
+import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
+import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { id } from '../../../../input/vocabulary.ts';
+import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../capabilities.ts';
 import { memberNotFound } from '../errors.ts';
 import { MemberFilter, memberWhere } from '../service/members.ts';

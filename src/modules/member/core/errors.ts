@@ -1,6 +1,6 @@
 // The membership module's error codes (membership.md): member_<thing>_not_found (404), member_invalid_transition and
 // member_conflict (409), member_forbidden (403, a policy refusal; capability refusals stay rest_forbidden).
-import { conflict, defineErrors, notFound } from '../../platform/errors.ts';
+import { conflict, defineErrors, notFound } from '../../../platform/errors.ts';
 
 /** The codes whose status the naming rules do not give (Module.errors: the start-up check sees them). */
 export const memberErrors = defineErrors({ member_invalid_transition: 409, member_forbidden: 403, member_attempts_exhausted: 409 });

@@ -1,10 +1,10 @@
 // Memberships: list (member_manage_members), create and the moves (member_grant_access). Each operation's GraphQL
 // field, declared input and REST route.
-import { schemaPart } from '../../../graphql/builder.ts';
-import type { Context } from '../../../graphql/context.ts';
-import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
-import { zodArgs } from '../../../graphql/zod-args.ts';
-import { rest } from '../../../rest/binding.ts';
+import { schemaPart } from '../../../../graphql/builder.ts';
+import type { Context } from '../../../../graphql/context.ts';
+import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
+import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../capabilities.ts';
 import { createMembership, MembershipCreate, MembershipFilter, membershipWhere } from '../service/memberships.ts';
 import { CancelInput, cancelMembership, PauseInput, pauseMembership, resumeMembership, ResumeInput, UpgradeInput, upgradeMembership } from '../service/moves.ts';

@@ -4,7 +4,7 @@
 // top-level set a transaction-scoped advisory lock — so concurrent creates and moves are one after the other; a
 // unique (parent, position) constraint, deferred to the commit so a range can shift before the item lands, is what
 // the database guarantees whatever the code does.
-import type { Tx } from '../../../platform/transaction.ts';
+import type { Tx } from '../../../../platform/transaction.ts';
 
 export interface SiblingSet {
   /** Takes the set's lock until the transaction ends; false when its parent is gone. */

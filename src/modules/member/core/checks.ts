@@ -1,6 +1,6 @@
 // Site-health check of the membership core: memberships whose period has ended but that still grant access because
 // the expire sweep has not run (jobs off, or failing).
-import type { HealthCheck } from '../../platform/health.ts';
+import type { HealthCheck } from '../../../platform/health.ts';
 import { GRANTING_STATUSES } from './service/statuses.ts';
 
 const SWEEP_GRACE_MS = 2 * 3600_000;

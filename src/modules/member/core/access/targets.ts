@@ -1,8 +1,8 @@
 // What the access service can be asked about, and the registries the other parts of the module fill: the learning
 // part says where a lesson sits (its module and course) and which prerequisites a user has completed; until then an
 // item has no ancestors and a prerequisite is pending.
-import { enumOf } from '../../../input/vocabulary.ts';
-import type { Platform } from '../../../platform/platform.ts';
+import { enumOf } from '../../../../input/vocabulary.ts';
+import type { Platform } from '../../../../platform/platform.ts';
 
 export const TARGET_TYPES = ['course', 'module', 'lesson', 'quiz', 'space', 'post', 'page'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];

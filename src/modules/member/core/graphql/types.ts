@@ -1,6 +1,6 @@
 // GraphQL types of the membership core. Closed sets are enums with the lowercase REST values.
-import { schemaPart } from '../../../graphql/builder.ts';
-import { enumType } from '../../../graphql/zod-args.ts';
+import { schemaPart } from '../../../../graphql/builder.ts';
+import { enumType } from '../../../../graphql/zod-args.ts';
 import { ACCESS_REASONS, type AccessResult } from '../access/check.ts';
 import { DripMethod } from '../access/rules.ts';
 import { TargetTypeEnum } from '../access/targets.ts';
@@ -10,7 +10,7 @@ import { PlanInterval, PlanStatus } from '../service/plans.ts';
 import type { Proration } from '../service/proration.ts';
 import { memberSections, type CourseProgressSummary, type HealthFactor, type MemberBadge, type MemberHealth } from '../service/sections.ts';
 import { grantingWhere, grants, MembershipStatusEnum } from '../service/statuses.ts';
-import { enumOf } from '../../../input/vocabulary.ts';
+import { enumOf } from '../../../../input/vocabulary.ts';
 
 export const HealthBand = enumOf('MemberHealthBand', ['healthy', 'at_risk', 'critical'], 'healthy (score ≥ 70), at_risk (≥ 40) or critical.');
 export const AccessReason = enumOf('MemberAccessReason', ACCESS_REASONS, 'Why access is (or is not) granted: granted (a rule\'s plan, or a manager), no_rule (no rule gates the item: open to logged-in users), not_logged_in, no_membership (none of the rule\'s plans), membership_inactive (one exists but does not grant now), drip_pending (opens at availableAt), prerequisite_pending (another item must be completed first).');

@@ -1,12 +1,12 @@
 // Plans: GET /plans and /plans/{id} are public (active plans; managers also archived ones); writes need
 // member_manage_plans. Each operation's GraphQL field, declared input and REST route.
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import { isPublic } from '../../../graphql/access.ts';
-import { schemaPart } from '../../../graphql/builder.ts';
-import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
-import { zodArgs } from '../../../graphql/zod-args.ts';
-import { id } from '../../../input/vocabulary.ts';
-import { rest } from '../../../rest/binding.ts';
+import { isPublic } from '../../../../graphql/access.ts';
+import { schemaPart } from '../../../../graphql/builder.ts';
+import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
+import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { id } from '../../../../input/vocabulary.ts';
+import { rest } from '../../../../rest/binding.ts';
 import { canMember, requiresMemberCapability } from '../capabilities.ts';
 import { planNotFound } from '../errors.ts';
 import { createPlan, deletePlan, PlanCreate, PlanFilter, PlanUpdate, planWhere, updatePlan } from '../service/plans.ts';

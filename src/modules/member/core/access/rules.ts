@@ -1,12 +1,12 @@
 // Access rules: which plans open an item (or every item of a type), and when (drip). A rule's drip fields must fit
 // its method: days_after_start needs drip_days, date needs drip_date, after_prerequisite the prerequisite.
 import { z } from 'zod';
-import type { MemberAccessRule, Prisma } from '../../../generated/prisma/client.ts';
-import { parseDeclared, type Input } from '../../../platform/validation.ts';
-import { enumOf, id, inputObject, pageArgs } from '../../../input/vocabulary.ts';
-import { ValidationError } from '../../../platform/errors.ts';
-import type { Platform } from '../../../platform/platform.ts';
-import { transaction } from '../../../platform/transaction.ts';
+import type { MemberAccessRule, Prisma } from '../../../../generated/prisma/client.ts';
+import { parseDeclared, type Input } from '../../../../platform/validation.ts';
+import { enumOf, id, inputObject, pageArgs } from '../../../../input/vocabulary.ts';
+import { ValidationError } from '../../../../platform/errors.ts';
+import type { Platform } from '../../../../platform/platform.ts';
+import { transaction } from '../../../../platform/transaction.ts';
 import { planNotFound, ruleNotFound } from '../errors.ts';
 import { TargetTypeEnum } from './targets.ts';
 

@@ -3,11 +3,11 @@
 // membership the second sees the first's result, so they never both succeed. Every move the table does not allow is
 // 409 member_invalid_transition, and writes nothing.
 import { z } from 'zod';
-import { parseDeclared, type Input } from '../../../platform/validation.ts';
-import { id, text } from '../../../input/vocabulary.ts';
-import type { Platform } from '../../../platform/platform.ts';
-import { transaction, type Tx } from '../../../platform/transaction.ts';
-import type { Membership } from '../../../generated/prisma/client.ts';
+import { parseDeclared, type Input } from '../../../../platform/validation.ts';
+import { id, text } from '../../../../input/vocabulary.ts';
+import type { Platform } from '../../../../platform/platform.ts';
+import { transaction, type Tx } from '../../../../platform/transaction.ts';
+import type { Membership } from '../../../../generated/prisma/client.ts';
 import { memberConflict, membershipNotFound } from '../errors.ts';
 import { liveOf, lockUser } from './memberships.ts';
 import { addInterval, type PlanInterval } from './periods.ts';

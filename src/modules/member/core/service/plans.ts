@@ -2,13 +2,13 @@
 // memberships is archived rather than deleted (its members keep their history); one that never had any is deleted.
 // Plans are ordered 1..n (service/positions.ts).
 import { z } from 'zod';
-import { Prisma, type MemberPlan } from '../../../generated/prisma/client.ts';
-import { INT32_MAX } from '../../../input/describe.ts';
-import { parseDeclared, type Input } from '../../../platform/validation.ts';
-import { enumOf, inputObject, minorUnits, pageArgs, search, text } from '../../../input/vocabulary.ts';
-import { ValidationError } from '../../../platform/errors.ts';
-import type { Platform } from '../../../platform/platform.ts';
-import { transaction, type Tx } from '../../../platform/transaction.ts';
+import { Prisma, type MemberPlan } from '../../../../generated/prisma/client.ts';
+import { INT32_MAX } from '../../../../input/describe.ts';
+import { parseDeclared, type Input } from '../../../../platform/validation.ts';
+import { enumOf, inputObject, minorUnits, pageArgs, search, text } from '../../../../input/vocabulary.ts';
+import { ValidationError } from '../../../../platform/errors.ts';
+import type { Platform } from '../../../../platform/platform.ts';
+import { transaction, type Tx } from '../../../../platform/transaction.ts';
 import { memberConflict, planNotFound } from '../errors.ts';
 import { PLAN_INTERVALS } from './periods.ts';
 import { closeGap, lockNamed, placeMoved, placeNew, type SiblingSet } from './positions.ts';

@@ -2,8 +2,8 @@
 // date or days-after-start rule has made available, in one set-based statement whose inserted rows are exactly the
 // new releases (a second run, or a second instance at once, inserts and fires nothing). Prerequisite drip is
 // released by the part that completes the prerequisite (the learning part calls releaseAfterPrerequisite).
-import type { Platform } from '../../../platform/platform.ts';
-import { transaction } from '../../../platform/transaction.ts';
+import type { Platform } from '../../../../platform/platform.ts';
+import { transaction } from '../../../../platform/transaction.ts';
 import { grantingSql } from '../service/statuses.ts';
 
 interface Released {

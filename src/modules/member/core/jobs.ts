@@ -1,6 +1,6 @@
 // The membership core's jobs (group membership): the hourly expire sweep and drip release. Each run is claimed once
 // per period across instances (src/platform/jobs.ts) and is idempotent by itself (conditional, set-based writes).
-import type { JobDefinition } from '../../platform/jobs.ts';
+import type { JobDefinition } from '../../../platform/jobs.ts';
 import { releaseDueDrips } from './access/drip.ts';
 import { expireSweep } from './service/sweep.ts';
 

@@ -4,11 +4,11 @@
 // partial unique index of statuses.ts). The plan's row is held while a membership of it is written (sharePlan), so a
 // plan deleted meanwhile is a 404, never a dangling reference.
 import { z } from 'zod';
-import type { Prisma } from '../../../generated/prisma/client.ts';
-import { parseDeclared, type Input } from '../../../platform/validation.ts';
-import { enumOf, id, inputObject, pageArgs } from '../../../input/vocabulary.ts';
-import type { Platform } from '../../../platform/platform.ts';
-import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
+import type { Prisma } from '../../../../generated/prisma/client.ts';
+import { parseDeclared, type Input } from '../../../../platform/validation.ts';
+import { enumOf, id, inputObject, pageArgs } from '../../../../input/vocabulary.ts';
+import type { Platform } from '../../../../platform/platform.ts';
+import { transaction, type AfterCommit, type Tx } from '../../../../platform/transaction.ts';
 import { memberConflict, membershipNotFound, userNotFound } from '../errors.ts';
 import { addDays, addInterval, type PlanInterval } from './periods.ts';
 import { sharePlan } from './plans.ts';

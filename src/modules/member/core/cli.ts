@@ -1,10 +1,10 @@
 // `atrium members …`: list [--plan=], grant <user> <plan>, revoke <user> <plan>. Users by id, username or e-mail;
 // plans by id or slug. The CLI acts as the operator, through the same services as REST and GraphQL.
 import type { Command } from 'commander';
-import type { CliContext } from '../../cli/context.ts';
-import type { MemberPlan, User } from '../../generated/prisma/client.ts';
-import type { Platform } from '../../platform/platform.ts';
-import { resolveUser } from '../../platform/users/service.ts';
+import type { CliContext } from '../../../cli/context.ts';
+import type { MemberPlan, User } from '../../../generated/prisma/client.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { resolveUser } from '../../../platform/users/service.ts';
 import { planNotFound } from './errors.ts';
 import { memberWhere } from './service/members.ts';
 import { grantMembership, revokeMembership } from './service/memberships.ts';

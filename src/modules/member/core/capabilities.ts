@@ -1,9 +1,9 @@
 // The twelve member_* capabilities of the seed, granted to administrator and shop_manager when the module is
 // installed. A check passes with the named capability or member_manage (the catch-all); for an API key, within its
 // scopes: a key scoped to member_manage alone may do all of membership and nothing else.
-import { requiresCapability } from '../../graphql/access.ts';
-import type { RoleGrants } from '../../platform/capabilities.ts';
-import { can, type Principal } from '../../platform/principal.ts';
+import { requiresCapability } from '../../../graphql/access.ts';
+import type { RoleGrants } from '../../../platform/capabilities.ts';
+import { can, type Principal } from '../../../platform/principal.ts';
 
 export const MEMBER_MANAGE = 'member_manage';
 export const MEMBER_CAPABILITIES = [

@@ -2,15 +2,15 @@
 // the run's summary and its skipped rows back. GraphQL only: a REST client uses the CLI's file or this mutation.
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { requiresCapability } from '../../../graphql/access.ts';
-import { schemaPart } from '../../../graphql/builder.ts';
-import type { Context } from '../../../graphql/context.ts';
-import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
-import { upload } from '../../../input/vocabulary.ts';
-import { can } from '../../../platform/principal.ts';
-import { MEMBER_MANAGE } from '../capabilities.ts';
-import { ImportOptions, ImportSource, runImport, MAX_REPORTED_ERRORS, type ImportSummary } from '../importer/run.ts';
-import type { RowError } from '../importer/writer.ts';
+import { requiresCapability } from '../../../../graphql/access.ts';
+import { schemaPart } from '../../../../graphql/builder.ts';
+import type { Context } from '../../../../graphql/context.ts';
+import { enumType, zodArgs } from '../../../../graphql/zod-args.ts';
+import { upload } from '../../../../input/vocabulary.ts';
+import { can } from '../../../../platform/principal.ts';
+import { MEMBER_MANAGE } from '../../core/capabilities.ts';
+import { ImportOptions, ImportSource, runImport, MAX_REPORTED_ERRORS, type ImportSummary } from '../run.ts';
+import type { RowError } from '../writer.ts';
 
 /** member_manage, and create_users because an import creates accounts (WordPress gives it to administrators only:
  *  a shop manager, or an API key scoped to membership alone, is refused). */

@@ -5,8 +5,8 @@
 // The database holds the one rule a race could break: at most one live membership per user and plan (the partial
 // unique index member_memberships_one_live_per_plan of prisma/schema/member.prisma, whose predicate is LIVE_STATUSES;
 // test/modules/member/statuses.test.ts compares them).
-import { Prisma } from '../../../generated/prisma/client.ts';
-import { enumOf } from '../../../input/vocabulary.ts';
+import { Prisma } from '../../../../generated/prisma/client.ts';
+import { enumOf } from '../../../../input/vocabulary.ts';
 import { invalidTransition } from '../errors.ts';
 
 export const MEMBERSHIP_STATUSES = ['pending', 'trialing', 'active', 'paused', 'cancelled', 'expired'] as const;

@@ -1,7 +1,7 @@
 // The membership module's environment keys: the site currency and the direct-message limits.
 import { z } from 'zod';
-import { int } from '../../platform/env-values.ts';
-import { defineModuleConfig, type SectionOf } from '../../platform/module-config.ts';
+import { int } from '../../../platform/env-values.ts';
+import { defineModuleConfig, type SectionOf } from '../../../platform/module-config.ts';
 
 export const memberConfig = defineModuleConfig(
   {
@@ -19,7 +19,7 @@ export const memberConfig = defineModuleConfig(
   }),
 );
 
-declare module '../../platform/module-config.ts' {
+declare module '../../../platform/module-config.ts' {
   interface ModuleConfigs {
     member: SectionOf<typeof memberConfig>;
   }

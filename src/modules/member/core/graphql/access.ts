@@ -1,11 +1,11 @@
 // Access rules (member_manage_access) and the public access check: each operation's GraphQL field, declared input
 // and REST route.
-import { isPublic } from '../../../graphql/access.ts';
-import { schemaPart } from '../../../graphql/builder.ts';
-import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
-import { zodArgs } from '../../../graphql/zod-args.ts';
-import { id } from '../../../input/vocabulary.ts';
-import { deleted, rest } from '../../../rest/binding.ts';
+import { isPublic } from '../../../../graphql/access.ts';
+import { schemaPart } from '../../../../graphql/builder.ts';
+import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
+import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { id } from '../../../../input/vocabulary.ts';
+import { deleted, rest } from '../../../../rest/binding.ts';
 import { checkAccessFor, AccessCheckInput } from '../access/ask.ts';
 import { AccessRuleCreate, AccessRuleFilter, AccessRuleUpdate, accessRuleWhere, createAccessRule, deleteAccessRule, updateAccessRule } from '../access/rules.ts';
 import { requiresMemberCapability } from '../capabilities.ts';

@@ -3,8 +3,8 @@
 // moves nothing twice and fires no event twice. Which memberships a move leaves from, and where it leads, is the
 // status table's (statuses.ts). Order: pauses that are over resume first (their period grows by the pause), trials
 // that are over become active, scheduled cancellations end, then unrenewed periods expire.
-import type { Platform } from '../../../platform/platform.ts';
-import { transaction } from '../../../platform/transaction.ts';
+import type { Platform } from '../../../../platform/platform.ts';
+import { transaction } from '../../../../platform/transaction.ts';
 import { MOVES, movableSql } from './statuses.ts';
 
 export interface SweepResult {
