@@ -9,7 +9,7 @@ import { GRANTING_STATUSES, LIVE_STATUSES, MEMBERSHIP_STATUSES, MOVES } from '..
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../src/modules/member');
-const TABLE = path.join(ROOT, 'service/statuses.ts');
+const TABLE = path.join(ROOT, 'core/service/statuses.ts');
 const word = MEMBERSHIP_STATUSES.join('|');
 /** Two membership statuses side by side: a TS array or an SQL IN list. */
 const LIST = new RegExp(`'(${word})'\\s*,\\s*'(${word})'`);
