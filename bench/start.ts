@@ -71,12 +71,23 @@ try {
   process.stderr.write('… migrating a data directory\n');
   await withAtrium(data.dir, async () => {});
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: data.dir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: data.dir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    JOBS_ENABLED: 'false',
+  };
   delete env.DATABASE_URL;
   const url = `http://127.0.0.1:${port}/wp-json/`;
   const rows: string[] = [];
   // The sources as `atrium` ran them before the build step (tsx compiling at every start), fewer times: they are slow.
-  for (const [name, sources, share] of [['built (dist/)', false, 1], ['sources through tsx', true, 3]] as const) {
+  for (const [name, sources, share] of [
+    ['built (dist/)', false, 1],
+    ['sources through tsx', true, 3],
+  ] as const) {
     process.stderr.write(`… ${name}\n`);
     const runEnv = sources ? { ...env, ATRIUM_FROM_SOURCES: '1' } : env;
     await timed([ATRIUM, '--help'], runEnv); // warms the file cache
@@ -84,7 +95,10 @@ try {
     for (let i = 0; i < Math.ceil(RUNS / share); i++) help.push(await timed([ATRIUM, '--help'], runEnv));
     const serve: Timed[] = [];
     for (let i = 0; i < Math.ceil(STARTS / share); i++) serve.push(await timed([ATRIUM, 'serve'], runEnv, url));
-    rows.push(row(`\`atrium --help\`, ${name}`, help, '< 500'), row(`\`atrium serve\` to the first 200, ${name}`, serve, '< 1000'));
+    rows.push(
+      row(`\`atrium --help\`, ${name}`, help, '< 500'),
+      row(`\`atrium serve\` to the first 200, ${name}`, serve, '< 1000'),
+    );
   }
   console.log(
     [

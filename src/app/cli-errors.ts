@@ -11,11 +11,22 @@ import { AppError } from '../platform/errors.ts';
 export function exitCodeOf(err: unknown): number {
   if (err instanceof AppError) {
     const params = err.data.params;
-    const detail = params && typeof params === 'object' ? `\n${Object.entries(params).map(([k, v]) => `  ${k}: ${String(v)}`).join('\n')}` : '';
+    const detail =
+      params && typeof params === 'object'
+        ? `\n${Object.entries(params)
+            .map(([k, v]) => `  ${k}: ${String(v)}`)
+            .join('\n')}`
+        : '';
     process.stderr.write(`Error: ${err.message}${detail}\n`);
     return 1;
   }
-  if (err instanceof ConfigError || err instanceof EnvFileError || err instanceof DatabaseUnavailableError || err instanceof EmbeddedClusterError || err instanceof ClusterLockTimeoutError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof EnvFileError ||
+    err instanceof DatabaseUnavailableError ||
+    err instanceof EmbeddedClusterError ||
+    err instanceof ClusterLockTimeoutError
+  ) {
     process.stderr.write(`Error: ${err.message}\n`);
     return 2;
   }

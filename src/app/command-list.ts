@@ -18,7 +18,11 @@ const LIST = new URL('../commands.json', import.meta.url); // dist/commands.json
 
 export function describeCommands(program: Command): ListedCommand[] {
   const help = program.createHelp();
-  return program.commands.map((c) => ({ name: c.name(), term: help.subcommandTerm(c), description: help.subcommandDescription(c) }));
+  return program.commands.map((c) => ({
+    name: c.name(),
+    term: help.subcommandTerm(c),
+    description: help.subcommandDescription(c),
+  }));
 }
 
 function readList(): ListedCommand[] | undefined {
