@@ -14,7 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from 'urql';
 import { Link } from 'wouter';
 import { confirmAction } from '../../components/confirm.tsx';
@@ -53,7 +53,8 @@ export function UserPage({ id }: { id: number }) {
       <ErrorAlert error={result.error} />
       {data && (
         <Stack>
-          <Roles user={data.user} />
+          {/* Keyed by the saved roles: the picker starts again from what the server holds. */}
+          <Roles key={data.user.roles.join()} user={data.user} />
           <AppPasswords data={data} />
           <ApiKeys data={data} />
         </Stack>
@@ -65,7 +66,6 @@ export function UserPage({ id }: { id: number }) {
 function Roles({ user }: { user: PeopleUserQuery['user'] }) {
   const { can } = useSession();
   const [roles, setRoles] = useState(user.roles);
-  useEffect(() => setRoles(user.roles), [user.roles]);
   const save = useAction(PeopleSetRolesDocument);
   const changed = roles.join() !== user.roles.join();
   return (
