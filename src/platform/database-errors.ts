@@ -26,7 +26,10 @@ export function isUniqueViolation(err: unknown, field?: string): boolean {
   if (refusalOf(err) !== 'unique') return false;
   if (field === undefined) return true;
   // Prisma names the key in `meta` (its shape differs between engines and driver adapters); pg in `constraint`.
-  const where = err instanceof pg.DatabaseError ? `${err.constraint} ${err.detail}` : JSON.stringify((err as Prisma.PrismaClientKnownRequestError).meta ?? {});
+  const where =
+    err instanceof pg.DatabaseError
+      ? `${err.constraint} ${err.detail}`
+      : JSON.stringify((err as Prisma.PrismaClientKnownRequestError).meta ?? {});
   return where.includes(field);
 }
 
@@ -39,7 +42,8 @@ export const isForeignKeyViolation = (err: unknown): boolean => refusalOf(err) =
 const ANSWERS: Record<Refusal, () => AppError> = {
   unique: () => new AppError('record_exists', 'A record with this value exists already.'),
   notFound: () => new AppError('record_not_found', 'The record does not exist (any longer).'),
-  foreignKey: () => new AppError('record_conflict', 'A record this one refers to is gone, or others still refer to it.'),
+  foreignKey: () =>
+    new AppError('record_conflict', 'A record this one refers to is gone, or others still refer to it.'),
 };
 
 /** The answer to a database refusal that reached a face uncaught; undefined for any other error. */

@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function graphql(field: string, args: string) {
-  const res = await t.http.post('/graphql').set(admin.headers).send({ query: `mutation { ${field}(${args}) }` });
+  const res = await t.http
+    .post('/graphql')
+    .set(admin.headers)
+    .send({ query: `mutation { ${field}(${args}) }` });
   expect(res.status).toBe(200); // errors met while executing stay in a 200 answer, beside the data
   return res.body.errors?.[0] as { message: string; extensions: { code: string; status: number } } | undefined;
 }
