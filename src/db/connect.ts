@@ -1,7 +1,6 @@
 // The one database factory: the embedded PostgreSQL cluster under DATA_DIR by default, a PostgreSQL server when
 // DATABASE_URL is set. Both are reached through adapter-pg; they differ only in who provides the server.
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { acquireCluster } from './embedded/cluster.ts';
 import { ensureDatabase } from './ensure-database.ts';
@@ -11,6 +10,7 @@ import { migrationPgFactory } from './pg-char-shim.ts';
 import { statementNamer } from './prepared-statements.ts';
 import { poolSql, type Sql } from './sql.ts';
 import { countStatements, StatementCounter } from './statement-counter.ts';
+import { heardPool } from './heard-pool.ts';
 import { guardPool, guardTransactions } from './transaction-guard.ts';
 
 /** The database Atrium keeps on its embedded cluster. */
@@ -56,10 +56,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const statements = new StatementCounter();
     const max = target.statementCache ?? 500;
     // The pool is Atrium's (so /metrics can show it); Prisma ends it when it disconnects.
-    const pool = new pg.Pool({ connectionString: url, max: target.poolSize ?? 10 });
-    // pg-pool has already dropped such a connection; unheard, its 'error' event is an uncaught exception (Prisma's
-    // adapter listens only once it has connected; Kysely may use the pool before).
-    pool.on('error', () => {});
+    // Prisma's adapter listens for lost connections only once it has connected; Kysely may use the pool before.
+    const pool = heardPool({ connectionString: url, max: target.poolSize ?? 10 });
     // One budget of prepared statements for both clients.
     const namer = max > 0 ? statementNamer({ after: 3, max }) : undefined;
     const pgOptions = { disposeExternalPool: true, ...(namer ? { statementNameGenerator: namer } : {}) };

@@ -6,6 +6,7 @@
 import { EventEmitter, once } from 'node:events';
 import { Logger as WorkerLogger, runTaskList, type Job, type TaskList, type WorkerPool } from 'graphile-worker';
 import pg from 'pg';
+import { heardPool } from '../db/heard-pool.ts';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import type { Logger } from './logger.ts';
 import { metricsFor } from './metrics.ts';
@@ -88,8 +89,9 @@ export class Queue {
         return { ...(pg.Client.prototype as unknown as { getStartupConf(): object }).getStartupConf.call(this), application_name: name };
       }
     }
-    const pgPool = new pg.Pool({ connectionString: db.url, max: 4, Client: NamedClient });
-    pgPool.on('error', (err) => logger.warn({ err }, 'job queue connection lost'));
+    const pgPool = heardPool({ connectionString: db.url, max: 4, Client: NamedClient }, (err) =>
+      logger.warn({ err }, 'job queue connection lost'),
+    );
     const workers = runTaskList({ concurrency, noHandleSignals: true, logger: workerLogger(logger), events: this.events, pollInterval: 1000 }, this.#taskList(), pgPool);
     name = APP_PREFIX + workers.id;
     this.#pgPool = pgPool;
