@@ -77,17 +77,17 @@ export const membersSchema = schemaPart((builder) => {
       type: MembershipType,
       description: "Grants a plan: the user's live membership of it becomes active (ends_at sets its period end), or a new active one is created.",
       ...grant,
-      args: zodArgs(t, GrantInput),
+      args: zodArgs(t, { id: GrantInput.userId, planId: GrantInput.planId, endsAt: GrantInput.endsAt }), // id: the member of the path
       ...rest('POST /member/v1/members/:id/grant', { select: MEMBERSHIP, errors: [409] }),
-      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id: (await grantMembership(ctx.platform, args)).id } }),
+      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id: (await grantMembership(ctx.platform, { userId: args.id, planId: args.planId, endsAt: args.endsAt })).id } }),
     }),
     revokeMembership: t.prismaField({
       type: MembershipType,
       description: "Revokes a plan: the user's live membership of it ends now (cancelled, reason revoked).",
       ...grant,
-      args: zodArgs(t, RevokeInput),
+      args: zodArgs(t, { id: RevokeInput.userId, planId: RevokeInput.planId }),
       ...rest('POST /member/v1/members/:id/revoke', { select: MEMBERSHIP }),
-      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id: (await revokeMembership(ctx.platform, args)).id } }),
+      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id: (await revokeMembership(ctx.platform, { userId: args.id, planId: args.planId })).id } }),
     }),
   }));
 });
