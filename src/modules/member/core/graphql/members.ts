@@ -12,13 +12,17 @@ import { MemberFilter, memberWhere } from '../service/members.ts';
 import { GrantInput, grantMembership, RevokeInput, revokeMembership } from '../service/memberships.ts';
 import { memberSections } from '../service/sections.ts';
 import { HEALTH, MEMBER, MEMBER_DETAIL, MEMBERSHIP, PROGRESS } from './selections.ts';
-import { memberTypes } from './types.ts';
+import { memberType } from './types/member.ts';
+import { memberSectionTypes } from './types/member-sections.ts';
+import { membershipType } from './types/membership.ts';
 
 const manageMembers = requiresMemberCapability('member_manage_members');
 const grant = requiresMemberCapability('member_grant_access');
 
 export const membersSchema = schemaPart((builder) => {
-  const { MemberType, MembershipType, ProgressRef, HealthRef } = memberTypes(builder);
+  const MemberType = memberType(builder);
+  const MembershipType = membershipType(builder);
+  const { ProgressRef, HealthRef } = memberSectionTypes(builder);
   const MemberPage = prismaPage(builder, 'User', { ref: MemberType, name: 'Member' });
   const memberExists = async (platform: Platform, userId: number) => {
     if (!(await platform.prisma.membership.findFirst({ where: { userId }, select: { id: true } }))) throw memberNotFound();

@@ -12,11 +12,11 @@ import { completeLesson, ProgressInput, ProgressStatus, type LessonProgress } fr
 import { learnerProgress } from '../summaries.ts';
 import { CERTIFICATE, COURSE_PROGRESS, PROGRESS, VERIFIED } from './selections.ts';
 import { learningTypes } from './types.ts';
-import { memberTypes } from '../../core/graphql/types.ts';
+import { memberSectionTypes } from '../../core/graphql/types/member-sections.ts';
 
 export const progressSchema = schemaPart((builder) => {
   const { Summary } = learningTypes(builder);
-  const { ProgressRef } = memberTypes(builder);
+  const { ProgressRef } = memberSectionTypes(builder);
   const Progress = builder.objectRef<LessonProgress>('MemberLessonProgress').implement({
     description: "The caller's completion of a lesson, with their progress in its course.",
     fields: (t) => ({
