@@ -32,6 +32,18 @@ export const SCREENS: readonly ScreenDef[] = [
     capabilities: ['member_manage_courses'],
     Component: lazy(() => import('./learning/LearningScreen.tsx')),
   },
+  {
+    path: '/community',
+    label: 'Community',
+    capabilities: ['member_moderate_community', 'member_manage_community', 'member_manage_badges'],
+    Component: lazy(() => import('./community/CommunityScreen.tsx')),
+  },
+  {
+    path: '/insight',
+    label: 'Insight',
+    capabilities: ['member_view_reports'],
+    Component: lazy(() => import('./insight/InsightScreen.tsx')),
+  },
 ];
 
 /** Every capability that opens some screen: a user with none is refused the console. */
