@@ -21,7 +21,8 @@ const what = (i: Item) => `${i.targetType} #${i.targetId}`;
 
 export function ModerationTab() {
   const list = useListState<{ status: MemberModerationStatus }>({ status: 'pending' });
-  const [result] = useQuery({ query: CommunityModerationQueueDocument, variables: list.variables, context });
+  // Flags keep coming in while the page is open: each view of the queue asks the server again.
+  const [result] = useQuery({ query: CommunityModerationQueueDocument, variables: list.variables, context, requestPolicy: 'cache-and-network' });
   const resolve = useAction(CommunityResolveModerationDocument);
 
   async function approve(i: Item) {
