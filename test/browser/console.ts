@@ -134,5 +134,11 @@ export async function checkScreen(page: Page, name: string) {
   // Notifications also close by themselves: one may be gone by the time it is clicked.
   const dismiss = page.getByRole('button', { name: 'Dismiss' });
   while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2000 }).catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0)); // the keyboard walk left the page scrolled to its last control
+  await screenshot(page, name);
+}
+
+/** The page as it is shown now, 1280×800 (docs/admin/<name>.png with ADMIN_SCREENSHOTS=1). */
+export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: process.env.ADMIN_SCREENSHOTS ? `docs/admin/${name}.png` : `test/browser/admin-${name}.png` });
 }

@@ -21,6 +21,7 @@ export function CoursesSection() {
                 dataKey="course"
                 orientation="vertical"
                 yAxisProps={{ width: 120 }}
+                xAxisProps={{ allowDecimals: false }}
                 series={[
                   { name: 'Enrolled', color: 'indigo.3' },
                   { name: 'Completed', color: 'indigo.7' },

@@ -29,7 +29,7 @@ export function EngagementSection() {
         const total = (key: (typeof SERIES)[number]['key']) => report.reduce((n, d) => n + d[key], 0);
         return (
           <Grid>
-            <Grid.Col span={{ base: 12, md: 7 }}>
+            <Grid.Col span={{ base: 12, md: 6 }}>
               <LineChart
                 h={300}
                 data={report.map((d) => Object.fromEntries([['date', d.date.slice(5)], ...SERIES.map((s) => [s.name, d[s.key]])]))}
@@ -38,12 +38,13 @@ export function EngagementSection() {
                 withLegend
                 curveType="linear"
                 withDots={false}
+                yAxisProps={{ allowDecimals: false }}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
+            <Grid.Col span={{ base: 12, md: 6 }}>
               <FiguresTable
                 caption="Engagement by day"
-                headers={['Day', 'Active', 'Topics', 'Replies', 'Messages', 'Lessons']}
+                headers={['Day', 'Active', 'Topics', 'Replies', 'DMs', 'Lessons']}
                 rows={[...report].reverse().map((d) => [d.date, ...SERIES.map((s) => d[s.key])])}
                 footer={['Total', '—', ...SERIES.slice(1).map((s) => total(s.key))]}
                 maxHeight={300}

@@ -37,7 +37,7 @@ export function FiguresTable({ caption, headers, rows, footer, maxHeight, testId
                   {cell}
                 </Table.Td>
               ) : (
-                <Table.Th key={i} scope="row" fw={400}>
+                <Table.Th key={i} scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
                   {cell}
                 </Table.Th>
               ),
