@@ -25,13 +25,27 @@ beforeAll(async () => {
   const { t } = rig;
   a = api(t, await t.as('administrator'));
   const gold = await plan(a, { name: 'Gold', interval: 'year' });
-  [ada, bob, cy] = (await Promise.all(['ada', 'bob', 'cy'].map((n) => t.as('subscriber', n)))) as [Caller, Caller, Caller];
+  [ada, bob, cy] = (await Promise.all(['ada', 'bob', 'cy'].map((n) => t.as('subscriber', n)))) as [
+    Caller,
+    Caller,
+    Caller,
+  ];
   for (const m of [ada, bob, cy]) await membership(a, m.userId, gold.id);
   lounge = await ok(await a.post('/spaces', { name: 'Lounge', description: 'Say hello.' }), 201);
   // Everyone has a published post already, so later posts with links are not held for moderation.
-  for (const m of [ada, bob, cy]) await ok(await api(t, m).post('/topics', { space_id: lounge.id, title: `Hi from ${m.username}`, body: 'hello' }), 201);
-  topic = await ok(await api(t, ada).post('/topics', { space_id: lounge.id, title: 'Favourite tools', body: 'Which do you use?' }), 201);
-  spam = await ok(await api(t, bob).post('/replies', { topic_id: topic.id, body: 'Cheap pills at https://pills.example' }), 201);
+  for (const m of [ada, bob, cy])
+    await ok(
+      await api(t, m).post('/topics', { space_id: lounge.id, title: `Hi from ${m.username}`, body: 'hello' }),
+      201,
+    );
+  topic = await ok(
+    await api(t, ada).post('/topics', { space_id: lounge.id, title: 'Favourite tools', body: 'Which do you use?' }),
+    201,
+  );
+  spam = await ok(
+    await api(t, bob).post('/replies', { topic_id: topic.id, body: 'Cheap pills at https://pills.example' }),
+    201,
+  );
   await ok(await api(t, ada).post('/flags', { target_type: 'reply', target_id: spam.id, reason: 'spam' }), 201);
   await ok(await api(t, cy).post('/flags', { target_type: 'reply', target_id: spam.id, reason: 'spam' }), 201);
   await ok(await api(t, bob).post('/flags', { target_type: 'topic', target_id: topic.id, reason: 'off_topic' }), 201);
@@ -40,7 +54,8 @@ beforeAll(async () => {
 });
 afterAll(() => rig?.close());
 
-const repliesSeenBy = async (c: Caller) => (await api(rig.t, c).get(`/replies?topic_id=${topic.id}&per_page=100`)).body.map((r: { id: number }) => r.id);
+const repliesSeenBy = async (c: Caller) =>
+  (await api(rig.t, c).get(`/replies?topic_id=${topic.id}&per_page=100`)).body.map((r: { id: number }) => r.id);
 const queue = () => page.getByRole('table', { name: 'Moderation queue' });
 
 it('removes a flagged reply after asking, with its text and who flagged it on the queue; the API no longer shows it', async () => {
@@ -62,7 +77,13 @@ it('removes a flagged reply after asking, with its text and who flagged it on th
   expect(removed.map((i: { target_id: number }) => i.target_id)).toContain(spam.id);
 
   await choose(page, 'Review status', 'Removed');
-  await expect.poll(() => queue().getByRole('row', { name: new RegExp(`reply #${spam.id}`) }).textContent()).toContain('removed');
+  await expect
+    .poll(() =>
+      queue()
+        .getByRole('row', { name: new RegExp(`reply #${spam.id}`) })
+        .textContent(),
+    )
+    .toContain('removed');
   await choose(page, 'Review status', 'To review');
 });
 
@@ -72,10 +93,16 @@ it('approves a flagged topic; a call the server refuses shows its message', asyn
   await row.getByRole('button', { name: `Approve topic #${topic.id}` }).click();
   await expect.poll(() => row.count()).toBe(0);
   const approved = await ok(await a.get('/moderation/queue?status=approved'));
-  expect(approved.find((i: { target_id: number }) => i.target_id === topic.id)).toMatchObject({ status: 'approved', content_status: 'published' });
+  expect(approved.find((i: { target_id: number }) => i.target_id === topic.id)).toMatchObject({
+    status: 'approved',
+    content_status: 'published',
+  });
 
   // Flagged again, and resolved by another moderator while this page still offers it: the server says why not.
-  const again = await ok(await api(rig.t, cy).post('/flags', { target_type: 'topic', target_id: topic.id, reason: 'spam' }), 201);
+  const again = await ok(
+    await api(rig.t, cy).post('/flags', { target_type: 'topic', target_id: topic.id, reason: 'spam' }),
+    201,
+  );
   await choose(page, 'Review status', 'Approved');
   await choose(page, 'Review status', 'To review');
   await row.waitFor();
@@ -102,7 +129,10 @@ it('creates a space, with the server’s message beside the field, and edits it'
   const row = page.getByRole('row', { name: /Announcements/ });
   await expect.poll(() => row.textContent()).toContain('everyone');
   const spaces = await ok(await api(rig.t).get('/spaces'));
-  expect(spaces.find((s: { slug: string }) => s.slug === 'news')).toMatchObject({ name: 'Announcements', visibility: 'public' });
+  expect(spaces.find((s: { slug: string }) => s.slug === 'news')).toMatchObject({
+    name: 'Announcements',
+    visibility: 'public',
+  });
   await checkScreen(page, 'community-spaces');
 });
 
@@ -119,7 +149,10 @@ it('creates an automatic badge and awards a manual one to a member found by name
   await dialog.waitFor({ state: 'detached' });
   await expect.poll(() => page.getByRole('row', { name: /Helper/ }).textContent()).toContain('After 5 replies written');
   const badges = await ok(await a.get('/badges'));
-  expect(badges.find((b: { name: string }) => b.name === 'Helper').criteria).toEqual({ event: 'member/reply/created', count: 5 });
+  expect(badges.find((b: { name: string }) => b.name === 'Helper').criteria).toEqual({
+    event: 'member/reply/created',
+    count: 5,
+  });
 
   await page.getByRole('button', { name: 'New badge' }).click();
   await dialog.getByLabel('Name').fill('Founder');

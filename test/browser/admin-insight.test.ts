@@ -23,7 +23,9 @@ beforeAll(async () => {
   t.clock.set('2026-10-05T12:00:00Z');
   const oct1 = await member('oct1');
   await membership(a, oct1, yearly.id);
-  const leaving = (await a.get('/memberships?per_page=100')).body.find((m: { user_id: number; plan_id: number }) => m.plan_id === yearly.id && m.user_id !== oct1);
+  const leaving = (await a.get('/memberships?per_page=100')).body.find(
+    (m: { user_id: number; plan_id: number }) => m.plan_id === yearly.id && m.user_id !== oct1,
+  );
   await ok(await a.post(`/memberships/${leaving.id}/cancel`, { immediately: true }));
   t.clock.set('2026-11-01T00:05:00Z');
   await takeSnapshot(t.platform); // October's: 30.00 (three yearly members)
@@ -34,15 +36,29 @@ beforeAll(async () => {
   await membership(a, nov1.userId, monthly.id);
   const course = await ok(await a.post('/courses', { title: 'Basics', status: 'published' }), 201);
   const mod = await ok(await a.post('/modules', { course_id: course.id, title: 'One' }), 201);
-  const lesson = await ok(await a.post('/lessons', { module_id: mod.id, title: 'L1', status: 'published', content: 'x' }), 201);
-  const quiz = await ok(await a.post('/quizzes', { lesson_id: lesson.id, title: 'Q', questions: [{ type: 'true_false', prompt: 'Yes?', answer: true }] }), 201);
+  const lesson = await ok(
+    await a.post('/lessons', { module_id: mod.id, title: 'L1', status: 'published', content: 'x' }),
+    201,
+  );
+  const quiz = await ok(
+    await a.post('/quizzes', {
+      lesson_id: lesson.id,
+      title: 'Q',
+      questions: [{ type: 'true_false', prompt: 'Yes?', answer: true }],
+    }),
+    201,
+  );
   const learner = api(t, nov1);
   await ok(await learner.post(`/quizzes/${quiz.id}/attempts`, { answers: { 1: true } }), 201);
   await ok(await learner.post(`/progress/${lesson.id}`));
   await ok(await a.post('/courses', { title: 'Advanced', status: 'published' }), 201);
   const lounge = await ok(await a.post('/spaces', { name: 'Lounge', visibility: 'public' }), 201);
-  const topic = await ok(await learner.post('/topics', { space_id: lounge.id, title: 'Hello', body: 'First day' }), 201);
-  for (const body of ['Welcome!', 'Thanks']) await ok(await learner.post('/replies', { topic_id: topic.id, body }), 201);
+  const topic = await ok(
+    await learner.post('/topics', { space_id: lounge.id, title: 'Hello', body: 'First day' }),
+    201,
+  );
+  for (const body of ['Welcome!', 'Thanks'])
+    await ok(await learner.post('/replies', { topic_id: topic.id, body }), 201);
   await t.settle();
   ({ page } = await rig.signIn('shop_manager'));
   await page.getByRole('link', { name: 'Insight' }).click();
@@ -51,7 +67,12 @@ afterAll(() => rig?.close());
 
 /** A figures table's rows as their cells' text. */
 const rows = (testId: string) =>
-  page.getByTestId(testId).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c as HTMLElement).innerText.replace(/\s+/g, ' ').trim())));
+  page
+    .getByTestId(testId)
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.children].map((c) => (c as HTMLElement).innerText.replace(/\s+/g, ' ').trim())),
+    );
 
 it('shows MRR now, by month and by plan, with the numbers beside the chart', async () => {
   await expect.poll(() => page.getByTestId('mrr-now').textContent()).toBe('$60.00');
@@ -68,13 +89,18 @@ it('shows MRR now, by month and by plan, with the numbers beside the chart', asy
 });
 
 it('shows cohort retention as a heat map of shares and counts', async () => {
-  await expect.poll(() => rows('cohort-table')).toEqual([
-    ['2026-09', '3', '100 % 3', '67 % 2', '67 % 2'],
-    ['2026-10', '1', '100 % 1', '100 % 1', ''],
-    ['2026-11', '1', '100 % 1', '', ''],
-  ]);
+  await expect
+    .poll(() => rows('cohort-table'))
+    .toEqual([
+      ['2026-09', '3', '100 % 3', '67 % 2', '67 % 2'],
+      ['2026-10', '1', '100 % 1', '100 % 1', ''],
+      ['2026-11', '1', '100 % 1', '', ''],
+    ]);
   // The colour follows the share: a full cohort is the darkest cell.
-  const shades = await page.getByTestId('cohort-2026-09').locator('td').evaluateAll((tds) => tds.map((td) => getComputedStyle(td).backgroundColor));
+  const shades = await page
+    .getByTestId('cohort-2026-09')
+    .locator('td')
+    .evaluateAll((tds) => tds.map((td) => getComputedStyle(td).backgroundColor));
   expect(shades[1]).not.toBe(shades[2]);
 });
 
@@ -87,6 +113,8 @@ it('shows each course’s learners and the day’s engagement', async () => {
   expect(today[0]).toBe('2026-11-22');
   expect(today.slice(2)).toEqual(['1', '2', '0', '1']); // topics, replies, messages, lessons
   await checkScreen(page, 'insight');
-  await page.getByTestId('insight-cohorts').evaluate((el) => el.scrollIntoView());
+  await page
+    .getByTestId('insight-cohorts')
+    .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72)); // below the header
   await screenshot(page, 'insight-cohorts');
 });

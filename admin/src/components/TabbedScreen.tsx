@@ -14,7 +14,15 @@ export interface ScreenTab {
   Component: ComponentType;
 }
 
-export function TabbedScreen({ label, tabs: all, children }: { label: string; tabs: readonly ScreenTab[]; children?: ReactNode }) {
+export function TabbedScreen({
+  label,
+  tabs: all,
+  children,
+}: {
+  label: string;
+  tabs: readonly ScreenTab[];
+  children?: ReactNode;
+}) {
   const { can } = useSession();
   const [location, navigate] = useLocation();
   const tabs = all.filter((t) => can(t.capability));

@@ -7,7 +7,11 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useAction } from '../../components/useAction.ts';
-import { CommunityAwardBadgeDocument, CommunityMemberOptionsDocument, type BadgeFieldsFragment } from '../../gql/graphql.ts';
+import {
+  CommunityAwardBadgeDocument,
+  CommunityMemberOptionsDocument,
+  type BadgeFieldsFragment,
+} from '../../gql/graphql.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 
 export function AwardForm({ badge, onDone }: { badge: BadgeFieldsFragment; onDone: () => void }) {
@@ -26,7 +30,11 @@ export function AwardForm({ badge, onDone }: { badge: BadgeFieldsFragment; onDon
       <Stack>
         <ErrorAlert error={award.formError} />
         {can('member_manage_members') ? (
-          <MemberSelect value={form.values.id} onChange={(v) => form.setFieldValue('id', v ?? '')} error={form.errors.id as string | undefined} />
+          <MemberSelect
+            value={form.values.id}
+            onChange={(v) => form.setFieldValue('id', v ?? '')}
+            error={form.errors.id as string | undefined}
+          />
         ) : (
           <NumberInput label="Member (user id)" required min={1} data-autofocus {...form.getInputProps('id')} />
         )}
@@ -49,7 +57,10 @@ function MemberSelect(props: { value: string | number; onChange: (v: string | nu
   const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
   const [debounced] = useDebouncedValue(search === picked?.label ? '' : search.trim(), 300);
   const [result] = useQuery({ query: CommunityMemberOptionsDocument, variables: { search: debounced || undefined } });
-  const found = (result.data?.members.items ?? []).map((m) => ({ value: String(m.id), label: `${m.displayName} (${m.email})` }));
+  const found = (result.data?.members.items ?? []).map((m) => ({
+    value: String(m.id),
+    label: `${m.displayName} (${m.email})`,
+  }));
   const data = picked && !found.some((o) => o.value === picked.value) ? [picked, ...found] : found;
   return (
     <Select

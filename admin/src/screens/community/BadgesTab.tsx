@@ -57,7 +57,15 @@ export function BadgesTab() {
         description="Awarded by hand, or automatically once a member has done something a number of times."
         actions={<Button onClick={() => setCreating(true)}>New badge</Button>}
       />
-      <DataTable caption="Badges" columns={columns} rows={result.data?.memberBadges} rowKey={(b) => b.id} fetching={result.fetching} error={result.error} empty="No badge yet." />
+      <DataTable
+        caption="Badges"
+        columns={columns}
+        rows={result.data?.memberBadges}
+        rowKey={(b) => b.id}
+        fetching={result.fetching}
+        error={result.error}
+        empty="No badge yet."
+      />
       <Modal opened={creating} onClose={() => setCreating(false)} title="New badge" size="lg">
         {creating && <BadgeForm onDone={() => setCreating(false)} />}
       </Modal>

@@ -8,13 +8,30 @@ import { formatDateTime } from '../../components/format.ts';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { refreshOn, useListState } from '../../components/useListState.ts';
-import { CommunityModerationQueueDocument, CommunityResolveModerationDocument, type CommunityModerationQueueQuery, type MemberModerationStatus } from '../../gql/graphql.ts';
+import {
+  CommunityModerationQueueDocument,
+  CommunityResolveModerationDocument,
+  type CommunityModerationQueueQuery,
+  type MemberModerationStatus,
+} from '../../gql/graphql.ts';
 
 type Item = CommunityModerationQueueQuery['memberModerationQueue']['items'][number];
 const context = refreshOn('MemberModerationItem');
 
-const STATUS_COLOR: Record<string, string> = { pending: 'yellow', approved: 'green', removed: 'red', published: 'green', hidden: 'red' };
-const REASON: Record<string, string> = { spam: 'Spam', inappropriate: 'Inappropriate', off_topic: 'Off topic', harassment: 'Harassment', other: 'Other' };
+const STATUS_COLOR: Record<string, string> = {
+  pending: 'yellow',
+  approved: 'green',
+  removed: 'red',
+  published: 'green',
+  hidden: 'red',
+};
+const REASON: Record<string, string> = {
+  spam: 'Spam',
+  inappropriate: 'Inappropriate',
+  off_topic: 'Off topic',
+  harassment: 'Harassment',
+  other: 'Other',
+};
 
 /** "the reply #12", "member #7": what the buttons and the question name. */
 const what = (i: Item) => `${i.targetType} #${i.targetId}`;
@@ -22,7 +39,12 @@ const what = (i: Item) => `${i.targetType} #${i.targetId}`;
 export function ModerationTab() {
   const list = useListState<{ status: MemberModerationStatus }>({ status: 'pending' });
   // Flags keep coming in while the page is open: each view of the queue asks the server again.
-  const [result] = useQuery({ query: CommunityModerationQueueDocument, variables: list.variables, context, requestPolicy: 'cache-and-network' });
+  const [result] = useQuery({
+    query: CommunityModerationQueueDocument,
+    variables: list.variables,
+    context,
+    requestPolicy: 'cache-and-network',
+  });
   const resolve = useAction(CommunityResolveModerationDocument);
 
   async function approve(i: Item) {
@@ -107,7 +129,13 @@ export function ModerationTab() {
             <Button size="xs" variant="default" onClick={() => void approve(i)} aria-label={`Approve ${what(i)}`}>
               Approve
             </Button>
-            <Button size="xs" color="red" variant="light" onClick={() => void remove(i)} aria-label={`Remove ${what(i)}`}>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              onClick={() => void remove(i)}
+              aria-label={`Remove ${what(i)}`}
+            >
               Remove
             </Button>
           </Group>
@@ -143,7 +171,13 @@ export function ModerationTab() {
         fetching={result.fetching}
         error={result.error}
         empty={list.filters.status === 'pending' ? 'Nothing to review.' : 'Nothing here.'}
-        paging={{ page: list.page, totalPages: queue?.totalPages ?? 0, total: queue?.total ?? 0, onPage: list.setPage, noun: 'items' }}
+        paging={{
+          page: list.page,
+          totalPages: queue?.totalPages ?? 0,
+          total: queue?.total ?? 0,
+          onPage: list.setPage,
+          noun: 'items',
+        }}
       />
     </>
   );

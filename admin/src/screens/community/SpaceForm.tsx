@@ -3,7 +3,11 @@ import { Button, Group, Radio, Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useAction } from '../../components/useAction.ts';
-import { CommunityCreateSpaceDocument, type MemberSpaceVisibility, type SpaceFieldsFragment } from '../../gql/graphql.ts';
+import {
+  CommunityCreateSpaceDocument,
+  type MemberSpaceVisibility,
+  type SpaceFieldsFragment,
+} from '../../gql/graphql.ts';
 
 export function SpaceForm({ space, onDone }: { space?: SpaceFieldsFragment; onDone: () => void }) {
   const create = useAction(CommunityCreateSpaceDocument);
@@ -18,7 +22,12 @@ export function SpaceForm({ space, onDone }: { space?: SpaceFieldsFragment; onDo
   });
 
   const submit = form.onSubmit(async (v) => {
-    const input = { name: v.name, slug: v.slug.trim() || undefined, description: v.description, visibility: v.visibility };
+    const input = {
+      name: v.name,
+      slug: v.slug.trim() || undefined,
+      description: v.description,
+      visibility: v.visibility,
+    };
     const done = await create.run({ input }, { form, success: `Space “${v.name}” created.` });
     if (done.ok) onDone();
   });
@@ -28,7 +37,11 @@ export function SpaceForm({ space, onDone }: { space?: SpaceFieldsFragment; onDo
       <Stack>
         <ErrorAlert error={action.formError} />
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Slug" description="Lower-case letters, digits and dashes; made from the name when empty." {...form.getInputProps('slug')} />
+        <TextInput
+          label="Slug"
+          description="Lower-case letters, digits and dashes; made from the name when empty."
+          {...form.getInputProps('slug')}
+        />
         <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
         <Radio.Group label="Who reads it" {...form.getInputProps('visibility')}>
           <Group mt="xs">

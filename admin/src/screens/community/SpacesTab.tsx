@@ -31,11 +31,23 @@ export function SpacesTab() {
         </>
       ),
     },
-    { key: 'description', header: 'Description', render: (s) => <Text size="sm" lineClamp={2}>{s.description || '—'}</Text> },
+    {
+      key: 'description',
+      header: 'Description',
+      render: (s) => (
+        <Text size="sm" lineClamp={2}>
+          {s.description || '—'}
+        </Text>
+      ),
+    },
     {
       key: 'visibility',
       header: 'Who reads it',
-      render: (s) => <Badge color={s.visibility === 'public' ? 'blue' : 'grape'}>{s.visibility === 'public' ? 'everyone' : 'members'}</Badge>,
+      render: (s) => (
+        <Badge color={s.visibility === 'public' ? 'blue' : 'grape'}>
+          {s.visibility === 'public' ? 'everyone' : 'members'}
+        </Badge>
+      ),
     },
     { key: 'topics', header: 'Topics', render: (s) => s.topicCount },
     { key: 'created', header: 'Created', render: (s) => formatDate(s.createdAt) },
@@ -65,10 +77,23 @@ export function SpacesTab() {
         fetching={result.fetching}
         error={result.error}
         empty="No space yet: create the first one."
-        paging={{ page: list.page, totalPages: result.data?.memberSpaces.totalPages ?? 0, total: result.data?.memberSpaces.total ?? 0, onPage: list.setPage, noun: 'spaces' }}
+        paging={{
+          page: list.page,
+          totalPages: result.data?.memberSpaces.totalPages ?? 0,
+          total: result.data?.memberSpaces.total ?? 0,
+          onPage: list.setPage,
+          noun: 'spaces',
+        }}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New space' : `Edit ${editing?.name ?? ''}`} size="lg">
-        {editing !== null && <SpaceForm space={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New space' : `Edit ${editing?.name ?? ''}`}
+        size="lg"
+      >
+        {editing !== null && (
+          <SpaceForm space={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+        )}
       </Modal>
     </>
   );

@@ -8,7 +8,12 @@ export const BADGE_EVENTS: { value: string; label: string; one: string; many: st
   { value: 'member/lesson/completed', label: 'Lessons completed', one: 'lesson completed', many: 'lessons completed' },
   { value: 'member/course/completed', label: 'Courses completed', one: 'course completed', many: 'courses completed' },
   { value: 'member/quiz/passed', label: 'Quizzes passed', one: 'quiz passed', many: 'quizzes passed' },
-  { value: 'member/certificate/issued', label: 'Certificates earned', one: 'certificate earned', many: 'certificates earned' },
+  {
+    value: 'member/certificate/issued',
+    label: 'Certificates earned',
+    one: 'certificate earned',
+    many: 'certificates earned',
+  },
 ];
 
 /** {"manual": true} → "Awarded by hand"; {"event": "member/reply/created", "count": 10} → "After 10 replies written". */

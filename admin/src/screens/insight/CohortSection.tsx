@@ -17,20 +17,43 @@ export function CohortSection() {
       title="Cohort retention"
       result={result}
       testId="insight-cohorts"
-      actions={<SegmentedControl size="xs" aria-label="Months of cohorts" data={SPANS.map((s) => ({ value: s, label: `${s} months` }))} value={since} onChange={setSince} />}
+      actions={
+        <SegmentedControl
+          size="xs"
+          aria-label="Months of cohorts"
+          data={SPANS.map((s) => ({ value: s, label: `${s} months` }))}
+          value={since}
+          onChange={setSince}
+        />
+      }
     >
       {({ memberCohortReport: { cohorts } }) => {
         const width = Math.max(0, ...cohorts.map((c) => c.retained.length));
-        if (!cohorts.length) return <Text c="dimmed" size="sm">No member joined in these months.</Text>;
+        if (!cohorts.length)
+          return (
+            <Text c="dimmed" size="sm">
+              No member joined in these months.
+            </Text>
+          );
         return (
           <>
             <Text size="sm" c="dimmed">
-              Members by the month of their first membership, and the share of them holding a membership at the end of each month since (month 0: the month they joined; the last: now).
+              Members by the month of their first membership, and the share of them holding a membership at the end of
+              each month since (month 0: the month they joined; the last: now).
             </Text>
             <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Cohort retention table">
-              <Table withColumnBorders verticalSpacing={4} horizontalSpacing={6} fz="xs" data-testid="cohort-table">
+              <Table
+                withColumnBorders
+                verticalSpacing={4}
+                horizontalSpacing={8}
+                fz="xs"
+                w="auto"
+                data-testid="cohort-table"
+              >
                 <caption>
-                  <VisuallyHidden>Cohort retention: members still holding a membership, by months since they joined</VisuallyHidden>
+                  <VisuallyHidden>
+                    Cohort retention: members still holding a membership, by months since they joined
+                  </VisuallyHidden>
                 </caption>
                 <Table.Thead>
                   <Table.Tr>
@@ -56,7 +79,7 @@ export function CohortSection() {
                         if (n === undefined) return <Table.Td key={k} />;
                         const share = c.size ? n / c.size : 0;
                         return (
-                          <Table.Td key={k} ta="center" style={heatColour(share)} title={`${n} of ${c.size}`}>
+                          <Table.Td key={k} ta="center" miw={56} style={heatColour(share)} title={`${n} of ${c.size}`}>
                             {Math.round(share * 100)} %
                             <br />
                             <span>{n}</span>
@@ -73,7 +96,12 @@ export function CohortSection() {
                 0 %
               </Text>
               {[0, 0.25, 0.5, 0.75, 1].map((s) => (
-                <Box key={s} w={28} h={12} style={{ background: heatColour(s).background, border: '1px solid var(--mantine-color-gray-3)' }} />
+                <Box
+                  key={s}
+                  w={28}
+                  h={12}
+                  style={{ background: heatColour(s).background, border: '1px solid var(--mantine-color-gray-3)' }}
+                />
               ))}
               <Text size="xs" c="dimmed">
                 100 %

@@ -33,7 +33,13 @@ export function CoursesSection() {
               <FiguresTable
                 caption="Learners per course"
                 headers={['Course', 'Enrolled', 'Completed', 'Completion', 'Quiz average']}
-                rows={courses.map((c) => [c.title, c.enrolled, c.completed, c.enrolled ? formatPercent(c.completionRate) : '—', c.avgQuizScore != null ? `${Math.round(c.avgQuizScore)} %` : '—'])}
+                rows={courses.map((c) => [
+                  c.title,
+                  c.enrolled,
+                  c.completed,
+                  c.enrolled ? formatPercent(c.completionRate) : '—',
+                  c.avgQuizScore != null ? `${Math.round(c.avgQuizScore)} %` : '—',
+                ])}
                 testId="course-figures"
               />
             </Grid.Col>

@@ -23,7 +23,15 @@ export function EngagementSection() {
       title="Engagement"
       result={result}
       testId="insight-engagement"
-      actions={<SegmentedControl size="xs" aria-label="Days shown" data={['7', '30', '90'].map((d) => ({ value: d, label: `${d} days` }))} value={days} onChange={setDays} />}
+      actions={
+        <SegmentedControl
+          size="xs"
+          aria-label="Days shown"
+          data={['7', '30', '90'].map((d) => ({ value: d, label: `${d} days` }))}
+          value={days}
+          onChange={setDays}
+        />
+      }
     >
       {({ memberEngagementReport: report }) => {
         const total = (key: (typeof SERIES)[number]['key']) => report.reduce((n, d) => n + d[key], 0);
@@ -32,7 +40,9 @@ export function EngagementSection() {
             <Grid.Col span={{ base: 12, md: 6 }}>
               <LineChart
                 h={300}
-                data={report.map((d) => Object.fromEntries([['date', d.date.slice(5)], ...SERIES.map((s) => [s.name, d[s.key]])]))}
+                data={report.map((d) =>
+                  Object.fromEntries([['date', d.date.slice(5)], ...SERIES.map((s) => [s.name, d[s.key]])]),
+                )}
                 dataKey="date"
                 series={SERIES.map((s) => ({ name: s.name, color: s.color }))}
                 withLegend

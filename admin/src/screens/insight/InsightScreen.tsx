@@ -10,7 +10,10 @@ import { MrrSection } from './MrrSection.tsx';
 export default function InsightScreen() {
   return (
     <>
-      <ScreenHeader title="Insight" description="Revenue, retention, learning and activity, from the site's own data." />
+      <ScreenHeader
+        title="Insight"
+        description="Revenue, retention, learning and activity, from the site's own data."
+      />
       <Stack gap="lg">
         <MrrSection />
         <CohortSection />

@@ -20,7 +20,12 @@ export function MrrSection() {
               <Figure label="MRR now" value={money(r.mrr)} testId="mrr-now" />
               <Figure label="Active members" value={String(r.activeMembers)} testId="mrr-members" />
               {r.otherCurrencies.map((c) => (
-                <Figure key={c.currency} label={`MRR in ${c.currency}`} value={formatMoney(c.mrr, c.currency)} testId={`mrr-${c.currency}`} />
+                <Figure
+                  key={c.currency}
+                  label={`MRR in ${c.currency}`}
+                  value={formatMoney(c.mrr, c.currency)}
+                  testId={`mrr-${c.currency}`}
+                />
               ))}
             </Group>
             <Grid>
@@ -35,7 +40,13 @@ export function MrrSection() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <FiguresTable caption="MRR by month" headers={['Month', 'MRR']} rows={r.series.map((m) => [m.month, money(m.mrr)])} maxHeight={260} testId="mrr-months" />
+                <FiguresTable
+                  caption="MRR by month"
+                  headers={['Month', 'MRR']}
+                  rows={r.series.map((m) => [m.month, money(m.mrr)])}
+                  maxHeight={260}
+                  testId="mrr-months"
+                />
               </Grid.Col>
             </Grid>
             <FiguresTable
@@ -43,8 +54,18 @@ export function MrrSection() {
               headers={['Plan', 'Members', 'MRR', 'Share']}
               rows={[...r.byPlan]
                 .sort((a, b) => b.mrr - a.mrr)
-                .map((p) => [names.get(p.planId) ?? `Plan #${p.planId}`, p.members, money(p.mrr), r.mrr ? formatPercent(p.mrr / r.mrr) : '—'])}
-              footer={['All plans', r.byPlan.reduce((n, p) => n + p.members, 0), money(r.mrr), r.mrr ? formatPercent(1) : '—']}
+                .map((p) => [
+                  names.get(p.planId) ?? `Plan #${p.planId}`,
+                  p.members,
+                  money(p.mrr),
+                  r.mrr ? formatPercent(p.mrr / r.mrr) : '—',
+                ])}
+              footer={[
+                'All plans',
+                r.byPlan.reduce((n, p) => n + p.members, 0),
+                money(r.mrr),
+                r.mrr ? formatPercent(1) : '—',
+              ]}
               testId="mrr-plans"
             />
           </Stack>
