@@ -22,7 +22,8 @@ export interface ConsoleRig {
   close(): Promise<void>;
 }
 
-export async function startConsole(options?: TestAppOptions): Promise<ConsoleRig> {
+/** Options go to the test app (e.g. env: { SMTP_URL } for a screen that sends mail). */
+export async function startConsole(options: TestAppOptions = {}): Promise<ConsoleRig> {
   if (!existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   const t = await createTestApp(options);
   const server = await t.atrium.listen(0, '127.0.0.1');

@@ -8,7 +8,13 @@ export interface ReceivedMail {
   parsed: ParsedMail;
 }
 
-export async function startSmtpSink(options: { rejectRecipients?: (address: string) => boolean } = {}) {
+export interface SinkOptions {
+  rejectRecipients?: (address: string) => boolean;
+  /** Holds a message to these recipients until the promise it answers settles (a send caught in flight). */
+  hold?: (to: string[]) => Promise<void> | undefined;
+}
+
+export async function startSmtpSink(options: SinkOptions = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -22,6 +28,7 @@ export async function startSmtpSink(options: { rejectRecipients?: (address: stri
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
+        await options.hold?.(session.envelope.rcptTo.map((r) => r.address));
         const raw = Buffer.concat(chunks).toString('utf8');
         messages.push({
           envelope: {

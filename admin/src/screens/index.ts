@@ -39,6 +39,12 @@ export const SCREENS: readonly ScreenDef[] = [
     Component: lazy(() => import('./community/CommunityScreen.tsx')),
   },
   {
+    path: '/mailing',
+    label: 'Mailing',
+    capabilities: ['mailer_manage'],
+    Component: lazy(() => import('./mailing/MailingScreen.tsx')),
+  },
+  {
     path: '/insight',
     label: 'Insight',
     capabilities: ['member_view_reports'],
