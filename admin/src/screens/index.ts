@@ -45,6 +45,12 @@ export const SCREENS: readonly ScreenDef[] = [
     Component: lazy(() => import('./mailing/MailingScreen.tsx')),
   },
   {
+    path: '/site',
+    label: 'Forms & site',
+    capabilities: ['forms_view_entries', 'manage_options'],
+    Component: lazy(() => import('./site/SiteScreen.tsx')),
+  },
+  {
     path: '/insight',
     label: 'Insight',
     capabilities: ['member_view_reports'],
