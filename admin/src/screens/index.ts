@@ -56,6 +56,12 @@ export const SCREENS: readonly ScreenDef[] = [
     capabilities: ['member_view_reports'],
     Component: lazy(() => import('./insight/InsightScreen.tsx')),
   },
+  {
+    path: '/people',
+    label: 'People',
+    capabilities: ['list_users'],
+    Component: lazy(() => import('./people/PeopleScreen.tsx')),
+  },
 ];
 
 /** Every capability that opens some screen: a user with none is refused the console. */
