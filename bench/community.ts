@@ -19,7 +19,7 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
   const p = atrium.platform;
   const { user } = await createUser(p, { username: 'member', email: 'member@example.com', password: 'correct horse battery', roles: ['subscriber'] });
   const plan = await createPlan(p, { name: 'Gold', price: 1000, interval: 'year' });
-  await grantMembership(p, { id: user.id, planId: plan.id });
+  await grantMembership(p, { userId: user.id, planId: plan.id });
   const space = await createSpace(p, { name: 'Lounge' });
   const start = p.clock.now().getTime();
   for (let i = 0; i < TOPICS; i += 1000) {

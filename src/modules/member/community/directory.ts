@@ -6,11 +6,11 @@ import type { Prisma } from '../../../generated/prisma/client.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { refusal } from '../../../platform/refusal.ts';
 import { memberForbidden } from '../core/errors.ts';
 import { grantingWhere } from '../core/service/statuses.ts';
-import { isCommunityManager, userIdOf } from './standing.ts';
+import { isCommunityManager } from './standing.ts';
 
 export const ProfileUpdate = inputObject('MemberProfileInput', {
   displayName: text(100, 1).nullable().optional().describe('Shown in the community (default: the account’s display name).'),

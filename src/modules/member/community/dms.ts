@@ -7,12 +7,12 @@ import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { id, pageArgs } from '../../../input/vocabulary.ts';
 import { definePolicy } from '../../../platform/policy.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { hitRateLimit } from '../../../platform/rate-limit.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
 import { conversationNotFound, memberConflict, memberForbidden, userNotFound } from '../core/errors.ts';
 import { grantingWhere } from '../core/service/statuses.ts';
-import { activeWriter, userIdOf } from './standing.ts';
+import { activeWriter } from './standing.ts';
 
 const body = z.string().max(10_000).refine((s) => s.trim().length > 0, 'message must not be empty.');
 export const ConversationCreate = {

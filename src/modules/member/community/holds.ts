@@ -3,9 +3,9 @@
 // post published without one. Community managers and moderators are never held; nor is anyone with another published
 // post already.
 import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import type { Tx } from '../../../platform/transaction.ts';
-import { isCommunityManager, userIdOf } from './standing.ts';
+import { isCommunityManager } from './standing.ts';
 import { linksOut } from './text.ts';
 
 export async function holdIfNeeded(tx: Tx, platform: Platform, principal: Principal, post: { type: 'topic' | 'reply'; id: number; body: string }): Promise<boolean> {

@@ -7,12 +7,12 @@ import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, pageArgs, text } from '../../../input/vocabulary.ts';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
 import { conversationNotFound, memberConflict, moderationItemNotFound, profileNotFound, replyNotFound, userNotFound } from '../core/errors.ts';
 import { participatingConversation } from './dms.ts';
 import { readableTopic, readableWhere } from './posts.ts';
-import { activeWriter, userIdOf } from './standing.ts';
+import { activeWriter } from './standing.ts';
 
 export const FLAG_REASONS = ['spam', 'inappropriate', 'off_topic', 'harassment', 'other'] as const;
 export const FlagReason = enumOf('MemberFlagReason', FLAG_REASONS, 'Why content is flagged: spam, inappropriate, off_topic, harassment or other.');

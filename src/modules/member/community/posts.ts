@@ -8,12 +8,12 @@ import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, inputObject, pageArgs, text } from '../../../input/vocabulary.ts';
 import { definePolicy } from '../../../platform/policy.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { transaction } from '../../../platform/transaction.ts';
 import { memberConflict, memberForbidden, replyNotFound, topicNotFound } from '../core/errors.ts';
 import { holdIfNeeded } from './holds.ts';
 import { linksOut } from './text.ts';
-import { activeWriter, isCommunityManager, userIdOf } from './standing.ts';
+import { activeWriter, isCommunityManager } from './standing.ts';
 import { visibleSpace, visibleSpaceIds } from './visibility.ts';
 
 export const PostStatus = enumOf('MemberPostStatus', ['published', 'pending', 'hidden'], 'pending: held for moderation (its author and moderators see it); hidden: removed.');

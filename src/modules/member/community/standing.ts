@@ -1,14 +1,12 @@
 // A member's standing in the community: managers and moderators (who see everything and are never held), and
 // suspension (no posting, reacting or messaging until it ends).
 import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { refusal } from '../../../platform/refusal.ts';
 import { canMember } from '../core/capabilities.ts';
 import { memberForbidden } from '../core/errors.ts';
 
 export const isCommunityManager = (p: Principal) => canMember(p, 'member_manage_community') || canMember(p, 'member_moderate_community');
-
-export const userIdOf = (p: Principal) => (p.kind === 'user' ? p.user.id : null);
 
 /** The logged-in caller's id, if they may write in the community now (else 401, or 403 member_forbidden when suspended). */
 export async function activeWriter(platform: Platform, principal: Principal): Promise<number> {

@@ -2,12 +2,12 @@
 // of any plan, or of the plans of the space's access rule when it has one (the core's access service decides then);
 // community managers and moderators all. Answered for a list of spaces in a constant number of queries.
 import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { refusal } from '../../../platform/refusal.ts';
 import { checkAccess, whoIs } from '../core/access/check.ts';
 import { memberForbidden, notFoundSpace } from '../core/errors.ts';
 import { grantingWhere } from '../core/service/statuses.ts';
-import { isCommunityManager, userIdOf } from './standing.ts';
+import { isCommunityManager } from './standing.ts';
 
 export type SpaceVerdict = { visible: true } | { visible: false; reason: string };
 

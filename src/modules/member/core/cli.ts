@@ -54,11 +54,11 @@ export function memberCli(program: Command, cli: CliContext): void {
       });
 
   userPlanCommand('grant', "Gives a user an active membership of a plan (or activates the user's live one)", async (platform, user, plan) => {
-    const m = await grantMembership(platform, { id: user.id, planId: plan.id });
+    const m = await grantMembership(platform, { userId: user.id, planId: plan.id });
     return `${user.username} has an active membership (${m.id}) of ${plan.slug}${m.currentPeriodEnd ? ` until ${m.currentPeriodEnd.toISOString()}` : ''}`;
   });
   userPlanCommand('revoke', "Ends a user's membership of a plan now (cancelled, reason revoked)", async (platform, user, plan) => {
-    const m = await revokeMembership(platform, { id: user.id, planId: plan.id });
+    const m = await revokeMembership(platform, { userId: user.id, planId: plan.id });
     return `${user.username}'s membership (${m.id}) of ${plan.slug} is cancelled`;
   });
 }

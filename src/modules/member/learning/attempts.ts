@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { id } from '../../../input/vocabulary.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { transaction } from '../../../platform/transaction.ts';
 import { releaseAfterPrerequisite } from '../core/access/drip.ts';
 import { attemptsExhausted, quizNotFound } from '../core/errors.ts';
@@ -34,7 +34,7 @@ export interface AttemptResult {
 
 export async function submitAttempt(platform: Platform, principal: Principal, input: Input<z.ZodObject<typeof AttemptInput>>): Promise<AttemptResult> {
   const data = parseDeclared(z.object(AttemptInput), input);
-  const userId = principal.kind === 'user' ? principal.user.id : null;
+  const userId = userIdOf(principal);
   const quiz = await platform.prisma.memberQuiz.findFirst({
     where: { id: data.id, status: 'published', lesson: { status: 'published', module: { status: 'published' }, course: { status: 'published' } } },
   });

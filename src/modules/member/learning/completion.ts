@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { enumOf, id } from '../../../input/vocabulary.ts';
 import type { Input } from '../../../platform/validation.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import type { Principal } from '../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { transaction } from '../../../platform/transaction.ts';
 import { releaseAfterPrerequisite } from '../core/access/drip.ts';
 import { lessonNotFound } from '../core/errors.ts';
@@ -31,7 +31,7 @@ export const certificateToken = () => randomBytes(24).toString('base64url');
 
 export async function completeLesson(platform: Platform, principal: Principal, input: Input<z.ZodObject<typeof ProgressInput>>): Promise<LessonProgress> {
   const { lessonId } = z.object(ProgressInput).parse(input);
-  const userId = principal.kind === 'user' ? principal.user.id : null;
+  const userId = userIdOf(principal);
   const lesson = await platform.prisma.memberLesson.findFirst({ where: { id: lessonId, ...visibleLesson(false) }, select: { id: true, courseId: true } });
   if (!lesson || userId === null) throw lessonNotFound(lessonId);
   await gate(platform, principal, { type: 'lesson', id: lessonId });

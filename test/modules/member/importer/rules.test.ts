@@ -63,7 +63,7 @@ it('a changed row is updated; what Atrium changed since is put back as the file 
 it('a user never gets a second live membership of a plan (from the database or the same file)', async () => {
   const plan = await createPlan(t.platform, { name: 'Studio' });
   const { user } = await createUser(t.platform, { username: 'cat', email: 'cat@example.com' });
-  const granted = await grantMembership(t.platform, { id: user.id, planId: plan.id });
+  const granted = await grantMembership(t.platform, { userId: user.id, planId: plan.id });
   const f = file('live.csv', [
     RCP_HEADER,
     '901,cat@example.com,cat,Cat,Po,,Studio,2024-01-01,2099-01-01,active',

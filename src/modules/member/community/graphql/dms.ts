@@ -1,5 +1,6 @@
 // Direct messages and blocks (any logged-in member; conversations only for their participants). Each operation's
 // GraphQL field, declared input and REST route.
+import { userIdOf } from '../../../../platform/principal.ts';
 import { requiresLogin } from '../../../../graphql/access.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
 import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
@@ -7,7 +8,6 @@ import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { pageArgs } from '../../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../../rest/binding.ts';
 import { block, BlockInput, ConversationCreate, markRead, MessageCreate, MessagesFilter, participatingConversation, sendMessage, startConversation, unblock } from '../dms.ts';
-import { userIdOf } from '../standing.ts';
 import { BLOCK, CONVERSATION, MESSAGE } from './selections.ts';
 import { communityTypes } from './types.ts';
 

@@ -1,5 +1,6 @@
 // The directory and profiles (members), badges (public list; create and award: member_manage_badges). Each
 // operation's GraphQL field, declared input and REST route.
+import { userIdOf } from '../../../../platform/principal.ts';
 import { isPublic, requiresLogin } from '../../../../graphql/access.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
 import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
@@ -10,7 +11,6 @@ import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { profileNotFound } from '../../core/errors.ts';
 import { AwardInput, awardBadge, BadgeCreate, createBadge } from '../badges.ts';
 import { assertDirectoryReader, DirectoryFilter, listedWhere, profileOf, publicNameWhere, ProfileUpdate, updateProfile } from '../directory.ts';
-import { userIdOf } from '../standing.ts';
 import { AWARD, BADGE, DIRECTORY, PROFILE } from './selections.ts';
 import { communityTypes } from './types.ts';
 

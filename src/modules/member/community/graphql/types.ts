@@ -1,5 +1,6 @@
 // GraphQL types of the community part. Bodies are text: `body` as written, `bodyHtml` as safe HTML. Authors show only
 // their public name. Reply, reaction and unread counts are t.loadable fields: one query each per response.
+import { userIdOf } from '../../../../platform/principal.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
 import type { Context } from '../../../../graphql/context.ts';
 import { enumType } from '../../../../graphql/zod-args.ts';
@@ -9,7 +10,6 @@ import { reactionCounts, REACTION_TYPES, type Counts } from '../reactions.ts';
 import { SpaceVisibility } from '../spaces.ts';
 import { bodyHtml } from '../text.ts';
 import { unreadCounts } from '../dms.ts';
-import { userIdOf } from '../standing.ts';
 
 /** The reaction counts of every topic (or reply) of a response, in one query. */
 const loadReactions = (targetType: 'topic' | 'reply') => async (ids: number[], ctx: Context) => {

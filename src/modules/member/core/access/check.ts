@@ -4,7 +4,7 @@
 // level a rule naming the item beats a rule for every item of its type. Any of the deciding rules may grant.
 import type { MemberAccessRule } from '../../../../generated/prisma/client.ts';
 import type { Platform } from '../../../../platform/platform.ts';
-import type { Principal } from '../../../../platform/principal.ts';
+import { userIdOf, type Principal } from '../../../../platform/principal.ts';
 import { canMember } from '../capabilities.ts';
 import { addDays } from '../service/periods.ts';
 import { grants } from '../service/statuses.ts';
@@ -29,7 +29,7 @@ export interface Who {
 }
 
 export const whoIs = (principal: Principal): Who => ({
-  userId: principal.kind === 'user' ? principal.user.id : null,
+  userId: userIdOf(principal),
   manager: canMember(principal, 'member_manage_access'),
 });
 

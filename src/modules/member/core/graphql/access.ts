@@ -11,12 +11,14 @@ import { AccessRuleCreate, AccessRuleFilter, AccessRuleUpdate, accessRuleWhere, 
 import { requiresMemberCapability } from '../capabilities.ts';
 import { ruleNotFound } from '../errors.ts';
 import { ACCESS, ACCESS_RULE } from './selections.ts';
-import { memberTypes } from './types.ts';
+import { accessResultType } from './types/access.ts';
+import { accessRuleType } from './types/access-rule.ts';
 
 const manage = requiresMemberCapability('member_manage_access');
 
 export const accessSchema = schemaPart((builder) => {
-  const { AccessRuleType, AccessResultType } = memberTypes(builder);
+  const AccessRuleType = accessRuleType(builder);
+  const AccessResultType = accessResultType(builder);
   const RulePage = prismaPage(builder, 'MemberAccessRule');
 
   builder.queryFields((t) => ({

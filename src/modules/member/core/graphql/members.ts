@@ -12,13 +12,17 @@ import { MemberFilter, memberWhere } from '../service/members.ts';
 import { GrantInput, grantMembership, RevokeInput, revokeMembership } from '../service/memberships.ts';
 import { memberSections } from '../service/sections.ts';
 import { HEALTH, MEMBER, MEMBER_DETAIL, MEMBERSHIP, PROGRESS } from './selections.ts';
-import { memberTypes } from './types.ts';
+import { memberType } from './types/member.ts';
+import { memberSectionTypes } from './types/member-sections.ts';
+import { membershipType } from './types/membership.ts';
 
 const manageMembers = requiresMemberCapability('member_manage_members');
 const grant = requiresMemberCapability('member_grant_access');
 
 export const membersSchema = schemaPart((builder) => {
-  const { MemberType, MembershipType, ProgressRef, HealthRef } = memberTypes(builder);
+  const MemberType = memberType(builder);
+  const MembershipType = membershipType(builder);
+  const { ProgressRef, HealthRef } = memberSectionTypes(builder);
   const MemberPage = prismaPage(builder, 'User', { ref: MemberType, name: 'Member' });
   const memberExists = async (platform: Platform, userId: number) => {
     if (!(await platform.prisma.membership.findFirst({ where: { userId }, select: { id: true } }))) throw memberNotFound();
@@ -77,17 +81,17 @@ export const membersSchema = schemaPart((builder) => {
       type: MembershipType,
       description: "Grants a plan: the user's live membership of it becomes active (ends_at sets its period end), or a new active one is created.",
       ...grant,
-      args: zodArgs(t, GrantInput),
+      args: zodArgs(t, { id: GrantInput.userId, planId: GrantInput.planId, endsAt: GrantInput.endsAt }), // id: the member of the path
       ...rest('POST /member/v1/members/:id/grant', { select: MEMBERSHIP, errors: [409] }),
-      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id: (await grantMembership(ctx.platform, args)).id } }),
+      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id: (await grantMembership(ctx.platform, { userId: args.id, planId: args.planId, endsAt: args.endsAt })).id } }),
     }),
     revokeMembership: t.prismaField({
       type: MembershipType,
       description: "Revokes a plan: the user's live membership of it ends now (cancelled, reason revoked).",
       ...grant,
-      args: zodArgs(t, RevokeInput),
+      args: zodArgs(t, { id: RevokeInput.userId, planId: RevokeInput.planId }),
       ...rest('POST /member/v1/members/:id/revoke', { select: MEMBERSHIP }),
-      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id: (await revokeMembership(ctx.platform, args)).id } }),
+      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id: (await revokeMembership(ctx.platform, { userId: args.id, planId: args.planId })).id } }),
     }),
   }));
 });

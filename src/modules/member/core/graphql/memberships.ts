@@ -9,13 +9,13 @@ import { requiresMemberCapability } from '../capabilities.ts';
 import { createMembership, MembershipCreate, MembershipFilter, membershipWhere } from '../service/memberships.ts';
 import { CancelInput, cancelMembership, PauseInput, pauseMembership, resumeMembership, ResumeInput, UpgradeInput, upgradeMembership } from '../service/moves.ts';
 import { MEMBERSHIP } from './selections.ts';
-import { memberTypes } from './types.ts';
+import { membershipType } from './types/membership.ts';
 
 const grant = requiresMemberCapability('member_grant_access');
 const reload = (ctx: Context, query: object, id: number) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id } });
 
 export const membershipsSchema = schemaPart((builder) => {
-  const { MembershipType } = memberTypes(builder);
+  const MembershipType = membershipType(builder);
   const MembershipPage = prismaPage(builder, 'Membership');
 
   builder.queryFields((t) => ({

@@ -11,12 +11,12 @@ import { canMember, requiresMemberCapability } from '../capabilities.ts';
 import { planNotFound } from '../errors.ts';
 import { createPlan, deletePlan, PlanCreate, PlanFilter, PlanUpdate, planWhere, updatePlan } from '../service/plans.ts';
 import { PLAN } from './selections.ts';
-import { memberTypes } from './types.ts';
+import { planType } from './types/plan.ts';
 
 const manage = requiresMemberCapability('member_manage_plans');
 
 export const plansSchema = schemaPart((builder) => {
-  const { MemberPlanType } = memberTypes(builder);
+  const MemberPlanType = planType(builder);
   const PlanPage = prismaPage(builder, 'MemberPlan');
   const Deletion = builder.objectRef<{ deleted: boolean; archived: boolean; previous: { id: number } }>('MemberPlanDeletion').implement({
     description: 'A plan that had memberships is archived, not deleted.',

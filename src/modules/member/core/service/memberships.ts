@@ -22,8 +22,10 @@ export const MembershipCreate = inputObject('MembershipCreateInput', {
   status: enumOf('MembershipNewStatus', NEW_STATUSES, 'pending waits for activation; default trialing when the plan has trial days, else active.').optional(),
   endsAt: z.date().optional().describe('The end of the first period (default: one period of the plan).'),
 }, 'A new membership (source api).');
-export const GrantInput = { id: id().describe('The user.'), planId: id().describe('The plan granted.'), endsAt: z.date().optional().describe('The end of the period (default: one period of the plan).') };
-export const RevokeInput = { id: id().describe('The user.'), planId: id().describe('The plan whose live membership ends.') };
+/** Grant and revoke name the user userId; their fields and routes call it `id`, the member of POST /members/{id}/grant
+ *  and /revoke (graphql/members.ts). */
+export const GrantInput = { userId: id().describe('The user.'), planId: id().describe('The plan granted.'), endsAt: z.date().optional().describe('The end of the period (default: one period of the plan).') };
+export const RevokeInput = { userId: id().describe('The user.'), planId: id().describe('The plan whose live membership ends.') };
 export const MembershipFilter = {
   ...pageArgs,
   userId: id().optional().describe('Only this user\'s memberships.'),
@@ -81,13 +83,13 @@ export async function createMembership(platform: Platform, input: Input<typeof M
 export async function grantMembership(platform: Platform, input: Input<z.ZodObject<typeof GrantInput>>) {
   const data = parseDeclared(z.object(GrantInput), input);
   return transaction(platform, async (tx, after) => {
-    await lockUser(tx, data.id);
+    await lockUser(tx, data.userId);
     const plan = await sharePlan(tx, data.planId);
     const now = platform.clock.now();
-    const live = await liveOf(tx, data.id, plan.id);
+    const live = await liveOf(tx, data.userId, plan.id);
     if (!live) {
       if (plan.status !== 'active') throw memberConflict('An archived plan takes no new members.');
-      return insertMembership(tx, after, platform, { userId: data.id, plan, status: MOVES.activate.to, source: 'manual', endsAt: data.endsAt });
+      return insertMembership(tx, after, platform, { userId: data.userId, plan, status: MOVES.activate.to, source: 'manual', endsAt: data.endsAt });
     }
     const status = next(live, 'activate');
     const periodEnd = data.endsAt ?? (live.status === status ? live.currentPeriodEnd : addInterval(now, plan.interval as PlanInterval, plan.intervalCount));
@@ -102,8 +104,8 @@ export async function grantMembership(platform: Platform, input: Input<z.ZodObje
 export async function revokeMembership(platform: Platform, input: Input<z.ZodObject<typeof RevokeInput>>) {
   const data = parseDeclared(z.object(RevokeInput), input);
   return transaction(platform, async (tx, after) => {
-    await lockUser(tx, data.id);
-    const live = await liveOf(tx, data.id, data.planId);
+    await lockUser(tx, data.userId);
+    const live = await liveOf(tx, data.userId, data.planId);
     if (!live) throw membershipNotFound();
     const now = platform.clock.now();
     const ended = await tx.membership.update({

@@ -1,6 +1,7 @@
 // The gated part of lessons and quizzes, per request: every item's access is asked of the access service in one batch
 // (one call for a whole course outline), and a refused read of gated content fires member/access/denied once per
 // item and request.
+import { userIdOf } from '../../../../platform/principal.ts';
 import type { Context } from '../../../../graphql/context.ts';
 import { sharedLoader } from '../../../../graphql/loaders.ts';
 import { checkAccess, whoIs, type AccessResult } from '../../core/access/check.ts';
@@ -29,7 +30,7 @@ export async function gated<T>(ctx: Context, target: Target, value: () => T): Pr
   const key = targetKey(target);
   if (!seen.has(key)) {
     seen.add(key);
-    await ctx.platform.events.emit('member/access/denied', { user_id: ctx.principal.kind === 'user' ? ctx.principal.user.id : null, target_type: target.type, target_id: target.id, reason: access.reason });
+    await ctx.platform.events.emit('member/access/denied', { user_id: userIdOf(ctx.principal), target_type: target.type, target_id: target.id, reason: access.reason });
   }
   return null;
 }

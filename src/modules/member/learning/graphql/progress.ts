@@ -1,5 +1,6 @@
 // Progress and certificates: a logged-in learner completes lessons and reads their own progress and certificates;
 // anyone verifies a certificate by its token. Each operation's GraphQL field, declared input and REST route.
+import { userIdOf } from '../../../../platform/principal.ts';
 import { isPublic, requiresLogin } from '../../../../graphql/access.ts';
 import { enumType } from '../../../../graphql/zod-args.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
@@ -11,11 +12,11 @@ import { completeLesson, ProgressInput, ProgressStatus, type LessonProgress } fr
 import { learnerProgress } from '../summaries.ts';
 import { CERTIFICATE, COURSE_PROGRESS, PROGRESS, VERIFIED } from './selections.ts';
 import { learningTypes } from './types.ts';
-import { memberTypes } from '../../core/graphql/types.ts';
+import { memberSectionTypes } from '../../core/graphql/types/member-sections.ts';
 
 export const progressSchema = schemaPart((builder) => {
   const { Summary } = learningTypes(builder);
-  const { ProgressRef } = memberTypes(builder);
+  const { ProgressRef } = memberSectionTypes(builder);
   const Progress = builder.objectRef<LessonProgress>('MemberLessonProgress').implement({
     description: "The caller's completion of a lesson, with their progress in its course.",
     fields: (t) => ({
@@ -59,7 +60,10 @@ export const progressSchema = schemaPart((builder) => {
       description: "The caller's progress, one row per enrolled course (started, or granted by a rule).",
       ...requiresLogin(),
       ...rest('GET /member/v1/me/progress', { select: COURSE_PROGRESS }),
-      resolve: (_r, _a, ctx) => (ctx.principal.kind === 'user' ? learnerProgress(ctx.platform, ctx.principal.user.id) : []),
+      resolve: (_r, _a, ctx) => {
+        const userId = userIdOf(ctx.principal);
+        return userId === null ? [] : learnerProgress(ctx.platform, userId);
+      },
     }),
     myMemberCertificates: t.prismaField({
       type: [Certificate],
@@ -67,7 +71,7 @@ export const progressSchema = schemaPart((builder) => {
       ...requiresLogin(),
       ...rest('GET /member/v1/me/certificates', { select: CERTIFICATE }),
       resolve: (query, _r, _a, ctx) =>
-        ctx.platform.prisma.memberCertificate.findMany({ ...query, where: { userId: ctx.principal.kind === 'user' ? ctx.principal.user.id : 0, revokedAt: null }, orderBy: { id: 'asc' } }),
+        ctx.platform.prisma.memberCertificate.findMany({ ...query, where: { userId: userIdOf(ctx.principal) ?? 0, revokedAt: null }, orderBy: { id: 'asc' } }),
     }),
     verifyMemberCertificate: t.field({
       type: VerifiedRef,

@@ -1,6 +1,7 @@
 // GraphQL types of the learning part. Reads nest course → modules → lessons → quiz → questions, with the caller's
 // progress on each, in a constant number of SQL statements whatever the course size: relations load with the parent's
 // query (Prisma plugin), access and progress through per-request loaders.
+import { userIdOf } from '../../../../platform/principal.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
 import type { Context } from '../../../../graphql/context.ts';
 import { enumType } from '../../../../graphql/zod-args.ts';
@@ -11,21 +12,20 @@ import { QuestionType, type Question } from '../quizzes.ts';
 import { accessOf, gated } from './access-loader.ts';
 
 const manager = (ctx: Context) => canMember(ctx.principal, 'member_manage_courses');
-const userOf = (ctx: Context) => (ctx.principal.kind === 'user' ? ctx.principal.user.id : null);
 
 // The caller's own facts per lesson, course and quiz load as t.loadable fields: one query for all the items of a
 // response. Their resolvers answer null for an anonymous caller before anything is loaded.
 
 /** The caller's completion of each lesson asked (one query). */
 async function loadCompletedAt(ids: number[], ctx: Context): Promise<(Date | null)[]> {
-  const userId = userOf(ctx)!;
+  const userId = userIdOf(ctx.principal)!;
   const rows = await ctx.platform.prisma.memberLessonProgress.findMany({ where: { userId, lessonId: { in: ids }, status: 'completed' }, select: { lessonId: true, completedAt: true } });
   return ids.map((id) => rows.find((r) => r.lessonId === id)?.completedAt ?? null);
 }
 
 /** The caller's summary of each course asked (one query each for lessons and enrolments). */
 async function loadCourseProgress(ids: number[], ctx: Context): Promise<CourseSummary[]> {
-  const userId = userOf(ctx)!;
+  const userId = userIdOf(ctx.principal)!;
   const [counts, enrolled] = await Promise.all([
     courseSummaries(ctx.platform.prisma, userId, ids),
     ctx.platform.prisma.memberEnrollment.findMany({ where: { userId, courseId: { in: ids } }, select: { courseId: true, completedAt: true } }),
@@ -37,7 +37,7 @@ type AttemptsSummary = { count: number; best: number | null; passed: boolean; ma
 
 /** The caller's attempts on each quiz asked (keyed by the quiz, whose attempt limit the summary carries). */
 async function loadAttempts(quizzes: { id: number; maxAttempts: number }[], ctx: Context): Promise<AttemptsSummary[]> {
-  const userId = userOf(ctx)!;
+  const userId = userIdOf(ctx.principal)!;
   const ids = quizzes.map((q) => q.id);
   const [rows, passed] = await Promise.all([
     ctx.platform.prisma.memberQuizAttempt.groupBy({ by: ['quizId'], where: { userId, quizId: { in: ids } }, _count: { _all: true }, _max: { score: true } }),
@@ -120,7 +120,7 @@ export const learningTypes = schemaPart((builder) => {
         description: "The caller's attempts (null when anonymous).",
         load: loadAttempts,
         loaderOptions: { cacheKeyFn: (q) => q.id },
-        resolve: (q, _a, ctx) => (userOf(ctx) === null ? null : q),
+        resolve: (q, _a, ctx) => (userIdOf(ctx.principal) === null ? null : q),
       }),
     }),
   });
@@ -146,7 +146,7 @@ export const learningTypes = schemaPart((builder) => {
         nullable: true,
         description: 'When the caller completed it.',
         load: loadCompletedAt,
-        resolve: (l, _a, ctx) => (userOf(ctx) === null ? null : l.id),
+        resolve: (l, _a, ctx) => (userIdOf(ctx.principal) === null ? null : l.id),
       }),
     }),
   });
@@ -184,7 +184,7 @@ export const learningTypes = schemaPart((builder) => {
         nullable: true,
         description: "The caller's progress (null when anonymous).",
         load: loadCourseProgress,
-        resolve: (c, _a, ctx) => (userOf(ctx) === null ? null : c.id),
+        resolve: (c, _a, ctx) => (userIdOf(ctx.principal) === null ? null : c.id),
       }),
       createdAt: t.expose('createdAt', { description: 'When the course was created (UTC).', type: 'DateTime' }),
       updatedAt: t.expose('updatedAt', { description: 'Last change to the course (UTC).', type: 'DateTime' }),
