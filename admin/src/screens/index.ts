@@ -44,6 +44,12 @@ export const SCREENS: readonly ScreenDef[] = [
     capabilities: ['forms_view_entries', 'manage_options'],
     Component: lazy(() => import('./site/SiteScreen.tsx')),
   },
+  {
+    path: '/people',
+    label: 'People',
+    capabilities: ['list_users'],
+    Component: lazy(() => import('./people/PeopleScreen.tsx')),
+  },
 ];
 
 /** Every capability that opens some screen: a user with none is refused the console. */
