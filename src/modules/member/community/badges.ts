@@ -3,7 +3,7 @@
 // event awards nothing twice). Awarding is one INSERT … ON CONFLICT DO NOTHING: badge/awarded fires for a
 // new award only, once per member and badge, also under concurrency.
 import { z } from 'zod';
-import { Prisma } from '../../../generated/prisma/client.ts';
+import { isUniqueViolation } from '../../../platform/database-errors.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, inputObject, text } from '../../../input/vocabulary.ts';
 import type { EventName } from '../../../platform/events.ts';
@@ -72,7 +72,7 @@ export async function createBadge(platform: Platform, input: Input<typeof BadgeC
       data: { name: data.name, slug, description: data.description ?? '', icon: data.icon ?? '', criteria, createdAt: platform.clock.now() },
     });
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw memberConflict(`A badge with the slug "${slug}" exists.`);
+    if (isUniqueViolation(err)) throw memberConflict(`A badge with the slug "${slug}" exists.`);
     throw err;
   }
 }

@@ -3,9 +3,9 @@
 // Resolving approves (the content is published again) or removes (it disappears from every read; a removed member
 // is suspended from the community for 30 days).
 import { z } from 'zod';
+import { isUniqueViolation } from '../../../platform/database-errors.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, pageArgs, text } from '../../../input/vocabulary.ts';
-import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
@@ -68,7 +68,7 @@ export async function flag(platform: Platform, principal: Principal, input: Inpu
       return tx.memberModerationItem.findUniqueOrThrow({ where: { id: item!.id } });
     });
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw memberConflict('You flagged this already.');
+    if (isUniqueViolation(err)) throw memberConflict('You flagged this already.');
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 // Spaces: where topics live. public spaces are read by everyone; members spaces by members (see visibility.ts).
-import { Prisma } from '../../../generated/prisma/client.ts';
+import { isUniqueViolation } from '../../../platform/database-errors.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, inputObject, text } from '../../../input/vocabulary.ts';
 import { z } from 'zod';
@@ -35,7 +35,7 @@ export async function createSpace(platform: Platform, input: Input<typeof SpaceC
       return tx.memberSpace.create({ data: { ...data, slug, description: data.description ?? '', position, createdAt: now, updatedAt: now } });
     });
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw memberConflict(`A space with the slug "${slug}" exists.`);
+    if (isUniqueViolation(err)) throw memberConflict(`A space with the slug "${slug}" exists.`);
     throw err;
   }
 }

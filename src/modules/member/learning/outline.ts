@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { Prisma, type MemberCourse, type MemberLesson, type MemberModule } from '../../../generated/prisma/client.ts';
 import { INT32_MAX } from '../../../input/describe.ts';
+import { isUniqueViolation } from '../../../platform/database-errors.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
@@ -69,7 +70,6 @@ export const CourseFilter = { ...pageArgs, search: search().describe('Part of th
 export const ModuleFilter = { ...pageArgs, courseId: id().optional().describe('Only modules of this course.') };
 export const LessonFilter = { ...pageArgs, courseId: id().optional().describe('Only lessons of this course.'), moduleId: id().optional().describe('Only lessons of this module.') };
 
-const isUnique = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 const taken = (what: string, slugValue: string) => memberConflict(`A ${what} with the slug "${slugValue}" exists.`);
 
 // Each write answers the row as written, read in its transaction with `query` (the selection the caller asked of it):
@@ -86,7 +86,7 @@ export async function createCourse<T = MemberCourse>(platform: Platform, input: 
       return tx.memberCourse.create({ ...query, data: { ...data, slug: courseSlug, description: data.description ?? '', position, createdAt: now, updatedAt: now } }) as T;
     });
   } catch (err) {
-    if (isUnique(err)) throw taken('course', courseSlug);
+    if (isUniqueViolation(err)) throw taken('course', courseSlug);
     throw err;
   }
 }
@@ -102,7 +102,7 @@ export async function updateCourse<T = MemberCourse>(platform: Platform, courseI
       return tx.memberCourse.findUniqueOrThrow({ ...query, where }) as T;
     });
   } catch (err) {
-    if (isUnique(err)) throw taken('course', data.slug ?? '');
+    if (isUniqueViolation(err)) throw taken('course', data.slug ?? '');
     throw err;
   }
 }
@@ -149,7 +149,7 @@ export async function createLesson<T = MemberLesson>(platform: Platform, input: 
       }) as T;
     });
   } catch (err) {
-    if (isUnique(err)) throw taken('lesson of this course', lessonSlug);
+    if (isUniqueViolation(err)) throw taken('lesson of this course', lessonSlug);
     throw err;
   }
 }
@@ -168,7 +168,7 @@ export async function updateLesson<T = MemberLesson>(platform: Platform, lessonI
       return tx.memberLesson.findUniqueOrThrow({ ...query, where }) as T;
     });
   } catch (err) {
-    if (isUnique(err)) throw taken('lesson of this course', data.slug ?? '');
+    if (isUniqueViolation(err)) throw taken('lesson of this course', data.slug ?? '');
     throw err;
   }
 }

@@ -2,6 +2,7 @@
 // are the author's short strings ("a", "b"…), unique within a question, so answers can name them; question ids are
 // numbered by the server (1, 2, …) in the order given.
 import { z } from 'zod';
+import { isUniqueViolation } from '../../../platform/database-errors.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, inputObject, pageArgs, text } from '../../../input/vocabulary.ts';
 import { ValidationError } from '../../../platform/errors.ts';
@@ -80,7 +81,6 @@ export function normaliseQuestions(questions: z.output<typeof QuestionInput>[]):
   return out;
 }
 
-const isUnique = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
 /** A quiz of a lesson (the lesson held until it is written: a delete racing it finds the quiz, or the create a 404),
  *  answered as written with `query` (the selection the caller asked of it). */
@@ -96,7 +96,7 @@ export async function createQuiz<T = MemberQuiz>(platform: Platform, input: Inpu
       return tx.memberQuiz.create({ ...query, data: { ...data, courseId: lesson.courseId, questions, createdAt: now, updatedAt: now } }) as T;
     });
   } catch (err) {
-    if (isUnique(err)) throw memberConflict('The lesson has a quiz already.');
+    if (isUniqueViolation(err)) throw memberConflict('The lesson has a quiz already.');
     throw err;
   }
 }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { Prisma, type MemberPlan } from '../../../../generated/prisma/client.ts';
 import { INT32_MAX } from '../../../../input/describe.ts';
+import { isUniqueViolation } from '../../../../platform/database-errors.ts';
 import { parseDeclared, type Input } from '../../../../platform/validation.ts';
 import { enumOf, inputObject, minorUnits, pageArgs, search, text } from '../../../../input/vocabulary.ts';
 import { ValidationError } from '../../../../platform/errors.ts';
@@ -49,7 +50,6 @@ export function slugify(name: string): string {
   return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100);
 }
 
-const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
 /** The plans' order (service/positions.ts): one set, archived plans included. */
 export const planOrder: SiblingSet = {
