@@ -1,4 +1,5 @@
-// A real SMTP server on a random local port that keeps every message it receives (parsed with mailparser).
+// A real SMTP server on a random local port that keeps every message it receives (parsed with mailparser). `hold`
+// makes it keep a message's final reply back (the message is received, the sender still waits) until it resolves.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -8,7 +9,7 @@ export interface ReceivedMail {
   parsed: ParsedMail;
 }
 
-export async function startSmtpSink(options: { rejectRecipients?: (address: string) => boolean } = {}) {
+export async function startSmtpSink(options: { rejectRecipients?: (address: string) => boolean; hold?: () => Promise<void> | void } = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -31,6 +32,7 @@ export async function startSmtpSink(options: { rejectRecipients?: (address: stri
           raw,
           parsed: await simpleParser(raw),
         });
+        await options.hold?.();
         callback();
       });
     },

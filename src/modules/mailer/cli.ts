@@ -6,7 +6,6 @@ import type { CliContext } from '../../cli/context.ts';
 import { CAMPAIGN_STATUSES, sendCampaign } from './service/campaigns.ts';
 import { campaignStats, dashboard } from './service/stats.ts';
 import { SUBSCRIBER_STATUSES, subscriberWhere, type SubscriberStatus } from './service/subscribers.ts';
-import { settleSending } from './send/sender.ts';
 import { intOption } from '../../cli/options.ts';
 import { progressBar } from '../../cli/progress.ts';
 
@@ -65,12 +64,14 @@ export function mailerCli(program: Command, cli: CliContext): void {
       if (at && Number.isNaN(at.getTime())) throw new AppError('rest_invalid_param', '--at is not a date.');
       const c = await sendCampaign(platform, positiveId(id), at);
       if (c.status === 'scheduled') return cli.success(`campaign ${c.id} scheduled for ${c.sendAt?.toISOString()}`);
+      // This process lends its own workers until no batch is left (a running server's workers help).
+      platform.queue.start(Math.max(1, platform.config.jobs.concurrency));
       const bar = progressBar((await campaignStats(platform, [c.id])).get(c.id)!.recipients, `campaign ${c.id}`);
       const poll = setInterval(() => {
         void campaignStats(platform, [c.id]).then((m) => bar.update(m.get(c.id)!.sent + m.get(c.id)!.failed), () => {});
       }, 500);
       try {
-        await settleSending(platform);
+        await platform.queue.settle();
       } finally {
         clearInterval(poll);
         bar.stop();
