@@ -26,6 +26,8 @@ export interface AtriumOptions {
   bootstrap?: boolean;
   /** Where the generated first administrator's password is shown (default: stdout). */
   printAdmin?: (line: string) => void;
+  /** Where the LISTEN connection goes (default: the database's URL; a pooler in transaction mode cannot LISTEN). */
+  listenUrl?: string;
 }
 
 export async function createAtrium(options: AtriumOptions) {
@@ -36,7 +38,7 @@ export async function createAtrium(options: AtriumOptions) {
   try {
     if (options.migrate !== false) await db.migrate();
     const platform = await createPlatform({ config, db, modules, clock: options.clock, logger: options.logger });
-    notifications = new Notifications(db.url, [AUTH_CHANNEL], platform.logger);
+    notifications = new Notifications(options.listenUrl ?? db.url, [AUTH_CHANNEL], platform.logger, { now: () => platform.clock.now() });
     platform.principals.follow(notifications);
     await notifications.start().catch((err) => platform.logger.warn({ err }, 'LISTEN failed; the principal cache stays off until it works'));
     if (options.bootstrap !== false) await bootstrapAdmin(platform, options.printAdmin);

@@ -48,6 +48,10 @@ export function createCliContext(format: () => Format): CliContext & { close(): 
     success(message) {
       process.stderr.write(`Success: ${message}\n`);
     },
+    changed(message, object, columns) {
+      this.success(message);
+      this.print(object, columns);
+    },
     async close() {
       const platform = await opened?.catch(() => null); // a failed open was already reported
       await platform?.queue.stop(); // workers a command started (campaigns send)

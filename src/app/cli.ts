@@ -1,4 +1,5 @@
 // `atrium`: the operators' command line (wp-cli style). Modules add their own commands.
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError } from '../platform/config.ts';
 import { EnvFileError } from '../platform/env-file.ts';
@@ -11,9 +12,13 @@ import { processCommands } from './commands.ts';
 import { createCliContext } from './cli-context.ts';
 import type { Format } from '../cli/output.ts';
 
+/** The installed version: package.json's, read once per command. */
+const version = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 export async function runCli(argv: string[]): Promise<number> {
   const program = new Command('atrium')
     .description('Atrium: API gateway for the content platform’s business components')
+    .version(version(), '-V, --version', 'print the version and exit')
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
     .exitOverride()
     .showHelpAfterError();

@@ -15,8 +15,10 @@ export function processCommands(program: Command, cli: CliContext): void {
     .description('Apply pending database migrations')
     .action(async () => {
       const platform = await cli.platform(); // opening applies them
-      const applied = await platform.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM _prisma_migrations`;
-      cli.success(`database is up to date (${Number(applied[0]?.n ?? 0)} migrations applied)`);
+      const applied = await platform.prisma.$queryRaw<{ n: bigint; last: string | null }[]>`
+        SELECT count(*) AS n, max(migration_name) AS last FROM _prisma_migrations WHERE finished_at IS NOT NULL`;
+      const n = Number(applied[0]?.n ?? 0);
+      cli.changed(`database is up to date (${n} migrations applied)`, { migrations: n, last: applied[0]?.last ?? null });
     });
 
   const db = program.command('db').description('Back up and restore the database (the embedded cluster while it serves, or DATABASE_URL)');
@@ -33,7 +35,8 @@ export function processCommands(program: Command, cli: CliContext): void {
     .argument('<file>', 'a file written by `atrium db backup`')
     .action(async (file: string) => {
       const header = await (await import('./backup-command.ts')).restoreFrom(file);
-      cli.success(`restored ${header.tables.reduce((n, t) => n + t.rows, 0)} rows from the backup of ${header.createdAt}`);
+      const rows = header.tables.reduce((n, t) => n + t.rows, 0);
+      cli.changed(`restored ${rows} rows from the backup of ${header.createdAt}`, { file, rows, backup_created: header.createdAt, migration: header.migrations.at(-1) ?? null });
     });
 
   program

@@ -13,6 +13,9 @@ export interface CliContext {
   print(rows: Record<string, unknown>[] | Record<string, unknown>, columns?: string[]): void;
   /** Prints a one-line success message (wp-cli style: "Success: …"). */
   success(message: string): void;
+  /** A write's outcome: `message` as success() on stderr, and the created or changed object on stdout in the chosen
+   *  format (with --format=json an array of one row, like every listing), so a script reads what it changed. */
+  changed(message: string, object: Record<string, unknown> | Record<string, unknown>[], columns?: string[]): void;
 }
 
 /** What the CLI takes from a module: its commands. */

@@ -13,7 +13,7 @@ type Leaf = { path: string[]; command: Command };
 function leaves(): Leaf[] {
   const program = new Command('atrium');
   const notHere = () => Promise.reject(new Error('not in this test'));
-  const noop = { platform: notHere, graphql: notHere, print() {}, success() {} };
+  const noop = { platform: notHere, graphql: notHere, print() {}, success() {}, changed() {} };
   for (const m of modules) m.cli?.(program, noop);
   const walk = (c: Command, path: string[]): Leaf[] =>
     c.commands.length ? c.commands.flatMap((s) => walk(s, [...path, s.name()])) : [{ path, command: c }];

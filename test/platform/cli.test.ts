@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, it, vi } from 'vitest';
+import stringWidth from 'string-width';
 import { openDatabase } from '../../src/db/connect.ts';
 import { cli, useCliDataDir } from '../helpers/cli.ts';
 
@@ -13,8 +14,9 @@ it('creates, lists and promotes users', async () => {
   const created = await cli('users', 'create', 'ada', 'Ada@Example.com', 'editor', '--password', 'analytical-engine');
   expect(created).toMatchObject({ code: 0 });
   expect(created.err).toMatch(/^Success: created user 1 \(ada\)/);
-  const generated = await cli('users', 'create', 'bob', 'bob@example.com');
-  expect(generated.out).toMatch(/password\s*\n-+\s*\n[A-Za-z0-9]{24}/);
+  expect(created.out).not.toContain('analytical-engine'); // a password the operator typed is not echoed
+  const generated = await cli('--format=json', 'users', 'create', 'bob', 'bob@example.com');
+  expect(JSON.parse(generated.out)).toEqual([expect.objectContaining({ id: 2, username: 'bob', roles: 'subscriber', password: expect.stringMatching(/^[A-Za-z0-9]{24}$/) })]);
 
   const json = await cli('--format=json', 'users', 'list');
   const rows = JSON.parse(json.out) as { username: string; email: string; roles: string }[];
@@ -22,7 +24,48 @@ it('creates, lists and promotes users', async () => {
   const csv = (await cli('--format=csv', 'users', 'list', '--role', 'editor')).out.trim().split('\n');
   expect(csv[0]).toBe('id,username,email,display_name,roles,registered');
   expect(csv.slice(1)).toEqual([expect.stringMatching(/^1,ada,ada@example\.com,ada,editor,\d{4}-/)]);
-  expect((await cli('users', 'set-role', 'bob', 'author,editor')).err).toContain('bob now has the role(s) author, editor');
+  const promoted = await cli('--format=json', 'users', 'set-role', 'bob', 'author,editor');
+  expect(promoted.err).toContain('bob now has the role(s) author, editor');
+  expect(JSON.parse(promoted.out)).toEqual([expect.objectContaining({ id: 2, roles: 'author,editor' })]);
+});
+
+it('gets, updates and deletes a user; every write prints the changed user', async () => {
+  await cli('users', 'create', 'carol', 'carol@example.com', 'author', '--password', 'carol-password');
+  const got = JSON.parse((await cli('--format=json', 'users', 'get', 'carol@example.com')).out) as { id: number; registered: string }[];
+  expect(got).toEqual([expect.objectContaining({ username: 'carol', roles: 'author', last_login: null })]);
+  expect(got[0]!.registered).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+  const updated = await cli('--format=json', 'users', 'update', 'carol', '--display-name', '山田太郎 🎌', '--email', 'Yamada@Example.com', '--roles', 'editor');
+  expect(updated.err).toBe(`Success: updated user ${got[0]!.id} (carol)\n`);
+  expect(JSON.parse(updated.out)).toEqual([expect.objectContaining({ id: got[0]!.id, email: 'yamada@example.com', display_name: '山田太郎 🎌', roles: 'editor' })]);
+  expect(await cli('users', 'update', 'carol')).toMatchObject({ code: 1, out: '', err: expect.stringContaining('Nothing to change') });
+  expect((await cli('users', 'update', 'carol', '--password', 'short')).code).toBe(1);
+
+  // Wide characters take two terminal cells: the columns after them stay aligned.
+  const table = (await cli('users', 'list')).out.split('\n');
+  const column = (line: string, word: string) => stringWidth(line.slice(0, line.indexOf(word)));
+  expect(column(table.find((l) => l.includes('carol'))!, 'editor')).toBe(column(table[0]!, 'roles'));
+  expect(column(table.find((l) => l.includes('ada'))!, 'editor')).toBe(column(table[0]!, 'roles'));
+
+  // A post of carol's goes to ada on delete.
+  const db = await openDatabase({ kind: 'embedded', dataDir: dir.path });
+  try {
+    await db.prisma.post.create({ data: { title: 'Carol writes', authorId: got[0]!.id, createdAt: new Date(), updatedAt: new Date() } });
+  } finally {
+    await db.close();
+  }
+  expect(await cli('users', 'delete', 'carol')).toMatchObject({ code: 1, out: '', err: expect.stringContaining('add --yes') });
+  const deleted = await cli('--format=json', 'users', 'delete', 'carol', '--reassign', 'ada', '--yes');
+  expect(deleted.err).toBe(`Success: deleted user ${got[0]!.id} (carol); 1 posts now belong to user 1\n`);
+  expect(JSON.parse(deleted.out)).toEqual([expect.objectContaining({ id: got[0]!.id, username: 'carol' })]);
+  expect(await cli('users', 'get', 'carol')).toMatchObject({ code: 1, err: 'Error: No user matches "carol".\n' });
+  const db2 = await openDatabase({ kind: 'embedded', dataDir: dir.path });
+  try {
+    expect(await db2.prisma.post.findMany({ select: { title: true, authorId: true } })).toEqual([{ title: 'Carol writes', authorId: 1 }]);
+  } finally {
+    await db2.close();
+  }
+  expect((await cli('users', 'delete', 'ada', '--reassign', 'ada', '--yes')).code).toBe(1);
 });
 
 it('manages application passwords and API keys; secrets are shown once', async () => {

@@ -42,20 +42,20 @@ export function jobsCli(program: Command, cli: CliContext): void {
   jobs
     .command('retry')
     .description('Runs a job again now (a failed one gets its attempts back)')
-    .argument('<id>')
+    .argument('<id>', 'job id (see: atrium jobs failed)')
     .action(async (id: string) => {
       const job = await retryJob(await cli.platform(), id);
-      cli.success(`job ${job.id} (${job.task}) queued again`);
+      cli.changed(`job ${job.id} (${job.task}) queued again`, jobRow(job), COLUMNS);
     });
   jobs
     .command('run')
     .description('Runs a scheduled job here and now, as its own manual period')
-    .argument('<hook>')
+    .argument('<hook>', 'the schedule\'s hook (see: atrium jobs list)')
     .action(async (hook: string) => {
       const platform = await cli.platform();
       if (!platform.jobs.get(hook)) throw notFound('job_not_found', `No job has the hook ${hook}. See: atrium jobs list`);
       const outcome = await platform.jobs.runNow(hook);
       if (outcome.status === 'failed') throw new AppError('job_failed', `${hook} failed: ${outcome.error}`);
-      cli.success(`${hook} ${outcome.status}`);
+      cli.changed(`${hook} ${outcome.status}`, { name: hook, ...outcome });
     });
 }

@@ -31,6 +31,7 @@ export function formsCli(program: Command, cli: CliContext): void {
 
   forms
     .command('list')
+    .description('Forms with their field and entry counts')
     .addOption(oneOf('--status <status>', 'only this status', [...FORM_STATUSES]))
     .action(async (o: { status?: string }) => {
       const platform = await cli.platform();
@@ -75,14 +76,18 @@ export function formsCli(program: Command, cli: CliContext): void {
           throw err;
         }
       });
-      for (const item of list) {
-        const form = await createForm(platform, camelKeys(item));
-        cli.success(`created form ${form.id} (${form.title})`);
-      }
+      const created = [];
+      for (const item of list) created.push(await createForm(platform, camelKeys(item)));
+      cli.changed(
+        `created ${created.length === 1 ? 'form' : 'forms'} ${created.map((f) => `${f.id} (${f.title})`).join(', ')}`,
+        created.map((f) => ({ id: f.id, title: f.title, status: f.status, version: f.version, fields: (f.fields as unknown[]).length, updated: f.updatedAt })),
+        ['id', 'title', 'status', 'version', 'fields', 'updated'],
+      );
     });
 
   forms
     .command('export-entries')
+    .description('Write a form\'s entries as CSV (one column per field), newest last')
     .argument('<id>', 'form id')
     .addOption(oneOf('--status <status>', 'entries of this status (default: unread and read)', [...ENTRY_STATUSES, 'any']))
     .option('--since <date>', 'submitted at or after (ISO 8601)')

@@ -1,7 +1,7 @@
 // `atrium health scan | score | checks [--status] | snapshots [--limit] | settings [--allow-public-rest on|off]`.
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../../cli/context.ts';
-import { STATUSES, scannedFormat } from './score.ts';
+import { STATUSES } from './score.ts';
 import { healthScore, latestChecks, runScan, SNAPSHOT_LIMIT, snapshots } from './service.ts';
 import { allowPublicRest } from './settings.ts';
 import { intOption } from '../../cli/options.ts';
@@ -20,7 +20,7 @@ export function intelCli(program: Command, cli: CliContext): void {
     .description('Score and grade of the latest scan')
     .action(async () => {
       const s = await healthScore(await cli.platform());
-      cli.print({ score: s.score, grade: s.grade, critical: s.critical, warning: s.warning, scanned: scannedFormat(s.scannedAt) });
+      cli.print({ score: s.score, grade: s.grade, critical: s.critical, warning: s.warning, scanned: s.scannedAt });
     });
   cmd
     .command('checks')
@@ -40,7 +40,7 @@ export function intelCli(program: Command, cli: CliContext): void {
     .action(async (o: { limit: number }) => {
       const rows = await snapshots(await cli.platform(), { limit: o.limit });
       cli.print(
-        rows.map((r) => ({ scan_id: r.scanId ?? '', score: r.score, grade: r.grade, critical: r.critical, warning: r.warning, checks: r.checks, scanned: scannedFormat(r.scannedAt) })),
+        rows.map((r) => ({ scan_id: r.scanId ?? '', score: r.score, grade: r.grade, critical: r.critical, warning: r.warning, checks: r.checks, scanned: r.scannedAt })),
         ['scan_id', 'score', 'grade', 'critical', 'warning', 'checks', 'scanned'],
       );
     });

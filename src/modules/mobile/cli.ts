@@ -14,6 +14,11 @@ function positive(v: string, what = 'an id'): number {
   return n;
 }
 
+const SESSION_COLUMNS = ['id', 'user_id', 'install_id', 'created', 'last_used', 'expires', 'revoked', 'ip', 'last_ip'];
+const sessionRow = (s: { id: number; userId: number; installId: string; createdAt: Date; lastUsedAt: Date; expiresAt: Date; revokedAt: Date | null; ip: string | null; lastIp: string | null }) => ({
+  id: s.id, user_id: s.userId, install_id: s.installId, created: s.createdAt, last_used: s.lastUsedAt, expires: s.expiresAt, revoked: s.revokedAt, ip: s.ip, last_ip: s.lastIp,
+});
+
 export function mobileCli(program: Command, cli: CliContext): void {
   const sessions = program.command('sessions').description('Mobile device sessions');
   sessions
@@ -27,24 +32,19 @@ export function mobileCli(program: Command, cli: CliContext): void {
         where: liveSessionsWhere(platform, userId),
         orderBy: [{ lastUsedAt: 'desc' }, { id: 'desc' }],
       });
-      cli.print(
-        rows.map((s) => ({
-          id: s.id, user_id: s.userId, install_id: s.installId, created: s.createdAt, last_used: s.lastUsedAt,
-          expires: s.expiresAt, ip: s.ip, last_ip: s.lastIp,
-        })),
-        ['id', 'user_id', 'install_id', 'created', 'last_used', 'expires', 'ip', 'last_ip'],
-      );
+      cli.print(rows.map(sessionRow), SESSION_COLUMNS);
     });
   sessions
     .command('revoke')
     .description('End a session now: its access and refresh tokens stop working')
-    .argument('<id>')
+    .argument('<id>', 'session id')
     .action(async (id: string) => {
       const platform = await cli.platform();
       const session = await platform.prisma.mobileSession.findUnique({ where: { id: positive(id) } });
       if (!session) throw notFound('mobile_session_not_found', `No session has the id ${id}.`);
       const ended = await revokeChain(platform, session.id, 'admin');
-      cli.success(ended ? `revoked session ${session.id} of user ${session.userId}` : `session ${session.id} had already ended`);
+      const now = await platform.prisma.mobileSession.findUniqueOrThrow({ where: { id: session.id } });
+      cli.changed(ended ? `revoked session ${session.id} of user ${session.userId}` : `session ${session.id} had already ended`, sessionRow(now), SESSION_COLUMNS);
     });
 
   const logins = program.command('logins').description('Login attempts and locks');
@@ -71,12 +71,12 @@ export function mobileCli(program: Command, cli: CliContext): void {
   logins
     .command('unlock')
     .description('Lift the lock of an identifier and forget its failures')
-    .argument('<identifier>')
+    .argument('<identifier>', 'username or e-mail as typed at login')
     .action(async (identifier: string) => {
       const platform = await cli.platform();
       if (!(await unlockIdentifier(platform, identifier))) {
         throw notFound('mobile_login_not_found', `No login attempts are recorded for "${identifier}".`);
       }
-      cli.success(`unlocked ${identifierKey(identifier)}`);
+      cli.changed(`unlocked ${identifierKey(identifier)}`, { identifier: identifierKey(identifier), locked: false });
     });
 }

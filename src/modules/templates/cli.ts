@@ -2,14 +2,11 @@
 import { Argument, type Command } from 'commander';
 import { AppError } from '../../platform/errors.ts';
 import type { CliContext } from '../../cli/context.ts';
-import { toIsoSeconds } from '../../platform/clock.ts';
 import { allTemplates } from './catalog.ts';
 import { checkRequirements } from './requirements.ts';
 import { templatesOf } from './runtime.ts';
 import { oneOf } from '../../cli/options.ts';
 import { SOURCES } from './entry.ts';
-
-const iso = (d: Date | null) => (d ? toIsoSeconds(d) : '');
 
 export function templatesCli(program: Command, cli: CliContext): void {
   const cmd = program.command('templates').description('Template catalog: bundled and cloud templates');
@@ -35,15 +32,17 @@ export function templatesCli(program: Command, cli: CliContext): void {
         disabled: 'cloud templates are off for this site: atrium templates cloud-optout off',
       };
       if (r.status !== 'ok') throw new AppError('templates_sync_failed', `cannot sync: ${why[r.status] ?? `${r.status}${r.error ? `: ${r.error}` : ''}`}`);
-      cli.success(`cloud catalog synced: ${r.added.length} added, ${r.updated.length} updated, ${r.removed.length} removed, ${r.rejected.length} rejected`);
+      cli.changed(`cloud catalog synced: ${r.added.length} added, ${r.updated.length} updated, ${r.removed.length} removed, ${r.rejected.length} rejected`, {
+        added: r.added.join(','), updated: r.updated.join(','), removed: r.removed.join(','), rejected: r.rejected.length,
+      });
     });
   cmd
     .command('cloud-optout')
     .description('Turn cloud templates off (on) or back on (off)')
-    .addArgument(new Argument('<state>').choices(['on', 'off']))
+    .addArgument(new Argument('<state>', 'on: no cloud templates; off: cloud templates again').choices(['on', 'off']))
     .action(async (state: 'on' | 'off') => {
       await templatesOf(await cli.platform()).cloud.setOptout(state === 'on');
-      cli.success(state === 'on' ? 'cloud templates are off for this site' : 'cloud templates are on for this site');
+      cli.changed(state === 'on' ? 'cloud templates are off for this site' : 'cloud templates are on for this site', { cloud_optout: state === 'on' });
     });
   cmd
     .command('status')
@@ -53,7 +52,7 @@ export function templatesCli(program: Command, cli: CliContext): void {
       const [bundled, cloud] = await Promise.all([rt.bundled(), rt.cloud.status()]);
       cli.print({
         bundled: bundled.templates.size, broken_files: bundled.problems.length, cloud_configured: cloud.configured,
-        cloud_optout: cloud.optout, cloud_entries: cloud.entries, cloud_fetched_at: iso(cloud.fetchedAt), cloud_last_error: cloud.lastError ?? '',
+        cloud_optout: cloud.optout, cloud_entries: cloud.entries, cloud_fetched_at: cloud.fetchedAt, cloud_last_error: cloud.lastError ?? '',
       });
       for (const p of bundled.problems) process.stderr.write(`Warning: ${p.path}: ${p.error}\n`);
     });

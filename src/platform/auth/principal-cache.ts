@@ -3,7 +3,9 @@
 // (`forget`), and every instance forgets it when PostgreSQL announces the change — triggers on users, app_passwords,
 // api_keys and sessions NOTIFY `atrium_auth` (migration `auth_notify`), whoever wrote it (another instance, the CLI,
 // SQL by hand). While the listening connection is down nothing is cached or served from the cache, since a
-// notification missed then could keep a revoked key alive; entries also expire after a TTL.
+// notification missed then could keep a revoked key alive; a connection that goes silent without closing counts as
+// down once its heartbeat is overdue (src/db/notifications.ts: within 3 s), so a revocation reaches every instance
+// within that bound whatever the network does. Entries also expire after a TTL.
 import type { Notifications } from '../../db/notifications.ts';
 import type { Clock } from '../clock.ts';
 import type { UserPrincipal } from '../principal.ts';

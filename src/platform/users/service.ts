@@ -11,6 +11,7 @@ import { can, type Principal } from '../principal.ts';
 import { requestEmailChange } from './email-change.ts';
 import { hashPassword } from './passwords.ts';
 import { users } from './policy.ts';
+import { transaction } from '../transaction.ts';
 import { randomAlphanumeric } from './secrets.ts';
 
 const USERNAME = /^[A-Za-z0-9._@-]+$/;
@@ -102,6 +103,29 @@ export async function setRoles(platform: Platform, input: Input<typeof UserRoles
   const user = await platform.prisma.user.update({ where: { id }, data: { roles } });
   platform.principals.forget({ userId: id });
   return user;
+}
+
+/**
+ * Deletes a user (the CLI's `users delete`; no face offers it). Their credentials, sessions and memberships go with
+ * them (the foreign keys cascade); their posts go to `reassignTo` when given, else they stay without an author, as
+ * their form entries do. Answers the deleted user.
+ */
+export async function deleteUser(platform: Platform, id: number, reassignTo?: number): Promise<{ user: User; reassigned: number }> {
+  if (reassignTo === id) throw new AppError('rest_invalid_param', 'A user cannot take over their own posts.');
+  const done = await transaction(platform, async (tx) => {
+    const user = await tx.user.findUnique({ where: { id } });
+    if (!user) throw notFound('user_not_found', 'No user has that id.');
+    let reassigned = 0;
+    if (reassignTo !== undefined) {
+      // The posts' foreign key locks the heir's row (FOR KEY SHARE) as they move: a concurrent delete of the heir waits.
+      if (!(await tx.user.findUnique({ where: { id: reassignTo }, select: { id: true } }))) throw notFound('user_not_found', 'No user has the id given to take over the posts.');
+      reassigned = (await tx.post.updateMany({ where: { authorId: id }, data: { authorId: reassignTo } })).count;
+    }
+    await tx.user.delete({ where: { id } });
+    return { user, reassigned };
+  });
+  platform.principals.forget({ userId: id });
+  return done;
 }
 
 /** A user the principal may see (yourself, or anyone with list_users): 401/403 otherwise, then 404 when none. */

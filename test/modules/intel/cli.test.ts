@@ -15,7 +15,7 @@ it('scans, reads the score, checks and history, and switches the public setting'
 
   const score = JSON.parse((await cli('--format=json', 'health', 'score')).out)[0];
   expect(score).toMatchObject({ score: scan.score, critical: scan.critical, warning: scan.warning });
-  expect(score.scanned).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  expect(score.scanned).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/); // ISO 8601, as every CLI date
 
   const ok = JSON.parse((await cli('--format=json', 'health', 'checks', '--status', 'ok')).out) as { status: string }[];
   expect(ok.length).toBeGreaterThan(0);

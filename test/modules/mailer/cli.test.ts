@@ -1,4 +1,4 @@
-// `atrium mailer subscribers list | campaigns list | campaigns send <id> | stats` on a throwaway database.
+// `atrium mailer subscribers list | add | import, campaigns list | send <id>, stats` on a throwaway database.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ useCliDataDir('mailer-cli', { JOBS_ENABLED: 'false' });
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let campaignId: number;
 let fileCampaignId: number;
+let listId: number;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const atrium = await createAtrium({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), bootstrap: false });
   try {
     const list = await createList(atrium.platform, { name: 'Readers' });
+    listId = list.id;
     for (const [email, status] of [['ann@example.com', 'subscribed'], ['bob@example.com', 'subscribed'], ['cy@example.com', 'unsubscribed']] as const) {
       await createSubscriber(atrium.platform, { email, listId: list.id, status });
     }
@@ -84,6 +86,52 @@ it('without SMTP_URL a send is refused naming the key and changes nothing; the e
   } finally {
     delete process.env.ATRIUM_ENV_FILE;
     process.env.SMTP_URL = url;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('adds a subscriber and imports a CSV file, printing what they wrote', async () => {
+  const added = await cli('--format=json', 'mailer', 'subscribers', 'add', ' Dee@Example.com ', '--first-name', 'Dee', '--list', String(listId));
+  expect(added.code, added.err).toBe(0);
+  expect(JSON.parse(added.out)).toEqual([expect.objectContaining({ email: 'dee@example.com', first_name: 'Dee', status: 'subscribed', source: 'admin' })]);
+  expect(await cli('mailer', 'subscribers', 'add', 'dee@example.com')).toMatchObject({ code: 1, out: '', err: expect.stringContaining('already exists') });
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'atrium-import-'));
+  try {
+    const file = path.join(dir, 'people.csv');
+    writeFileSync(file, [
+      '\uFEFFEmail,First Name,Status',
+      'eve@example.com,Eve,',
+      'ann@example.com,Ann,', // already subscribed: left as it is
+      'not-an-address,Nobody,',
+      'fay@example.com,"Fay, Jr.",unsubscribed',
+      'gus@example.com,Gus,sleeping',
+      '',
+    ].join('\n'));
+    const imported = await cli('--format=json', 'mailer', 'subscribers', 'import', file, '--list', String(listId));
+    expect(imported.code, imported.err).toBe(0);
+    expect(JSON.parse(imported.out)).toEqual([{
+      rows: 5, created: 2, existing: 1, rejected: 2,
+      errors: [
+        { line: 4, email: 'not-an-address', error: expect.stringMatching(/email/) },
+        { line: 6, email: 'gus@example.com', error: expect.stringMatching(/status/) },
+      ],
+    }]);
+    expect(imported.err).toContain('Warning: line 4 (not-an-address)');
+    expect(imported.err).toContain(`Success: imported ${file}: 2 added, 1 already known, 2 rejected of 5`);
+    const listed = JSON.parse((await cli('--format=json', 'mailer', 'subscribers', 'list')).out) as { email: string; first_name: string; status: string; lists: string }[];
+    expect(listed.filter((r) => ['eve@example.com', 'fay@example.com'].includes(r.email))).toEqual([
+      expect.objectContaining({ email: 'fay@example.com', first_name: 'Fay, Jr.', status: 'unsubscribed', lists: String(listId) }),
+      expect.objectContaining({ email: 'eve@example.com', first_name: 'Eve', status: 'subscribed', lists: String(listId) }),
+    ]);
+
+    const headless = path.join(dir, 'headless.csv');
+    writeFileSync(headless, 'hal@example.com,Hal\n');
+    expect(await cli('mailer', 'subscribers', 'import', headless)).toMatchObject({ code: 1, out: '', err: expect.stringContaining('email') });
+    expect(await cli('mailer', 'subscribers', 'import', file, '--list', '999')).toMatchObject({ code: 1, out: '', err: expect.stringContaining('List 999 not found') });
+    expect(await cli('mailer', 'subscribers', 'import', path.join(dir, 'missing.csv'))).toMatchObject({ code: 1, out: '' });
+    expect(JSON.parse((await cli('--format=json', 'mailer', 'subscribers', 'list', '--search', 'hal')).out)).toEqual([]);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
