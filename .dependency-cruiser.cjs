@@ -95,6 +95,22 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/$1/' },
     },
     {
+      name: 'member-part-imports-no-sibling',
+      comment:
+        'A part of membership (learning, community, insight, importer) imports the core and its own files, never a ' +
+        "sibling part: what the core shows of the parts it is handed through the module's index.ts.",
+      severity: 'error',
+      from: { path: '^src/modules/member/(learning|community|insight|importer)/' },
+      to: { path: '^src/modules/member/(learning|community|insight|importer)/', pathNot: '^src/modules/member/$1/' },
+    },
+    {
+      name: 'member-core-imports-no-part',
+      comment: 'The core of membership stands alone: the other parts are built on it.',
+      severity: 'error',
+      from: { path: '^src/modules/member/core/' },
+      to: { path: '^src/modules/member/(learning|community|insight|importer)/' },
+    },
+    {
       name: 'modules-use-face-helpers-only',
       comment: 'Of a face, a module uses its declaration helpers only, never its machinery (schema, yoga, tables…).',
       severity: 'error',

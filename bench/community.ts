@@ -4,8 +4,8 @@
 // BENCH_SECONDS (default 8); DATABASE_URL benches against a PostgreSQL server.
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
 import { SYSTEM } from '../src/platform/principal.ts';
-import { grantMembership } from '../src/modules/member/service/memberships.ts';
-import { createPlan } from '../src/modules/member/service/plans.ts';
+import { grantMembership } from '../src/modules/member/core/service/memberships.ts';
+import { createPlan } from '../src/modules/member/core/service/plans.ts';
 import { createSpace } from '../src/modules/member/community/spaces.ts';
 import { createUser } from '../src/platform/users/service.ts';
 import { load, report, startAtrium, startBaseline, tempDataDir, withAtrium, type Row } from './lib.ts';

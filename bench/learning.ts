@@ -6,7 +6,7 @@ import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
 import { SYSTEM } from '../src/platform/principal.ts';
 import { principalFor } from '../src/platform/auth/principal-for.ts';
 import { createCourse, createLesson, createModule } from '../src/modules/member/learning/outline.ts';
-import { completeLesson } from '../src/modules/member/learning/progress.ts';
+import { completeLesson } from '../src/modules/member/learning/completion.ts';
 import { createQuiz } from '../src/modules/member/learning/quizzes.ts';
 import { createUser } from '../src/platform/users/service.ts';
 import { load, report, startAtrium, startBaseline, tempDataDir, withAtrium, type Row } from './lib.ts';

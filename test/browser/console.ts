@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { createTestApp, type Role, type TestApp } from '../helpers/app.ts';
+import { createTestApp, type Role, type TestApp, type TestAppOptions } from '../helpers/app.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -22,9 +22,10 @@ export interface ConsoleRig {
   close(): Promise<void>;
 }
 
-export async function startConsole(): Promise<ConsoleRig> {
+/** Options go to the test app (e.g. env: { SMTP_URL } for a screen that sends mail). */
+export async function startConsole(options: TestAppOptions = {}): Promise<ConsoleRig> {
   if (!existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  const t = await createTestApp();
+  const t = await createTestApp(options);
   const server = await t.atrium.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const browser = await chromium.launch({

@@ -1,5 +1,4 @@
-// A real SMTP server on a random local port that keeps every message it receives (parsed with mailparser). `hold`
-// makes it keep a message's final reply back (the message is received, the sender still waits) until it resolves.
+// A real SMTP server on a random local port that keeps every message it receives (parsed with mailparser).
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -9,7 +8,13 @@ export interface ReceivedMail {
   parsed: ParsedMail;
 }
 
-export async function startSmtpSink(options: { rejectRecipients?: (address: string) => boolean; hold?: () => Promise<void> | void } = {}) {
+export interface SinkOptions {
+  rejectRecipients?: (address: string) => boolean;
+  /** Holds a message to these recipients until the promise it answers settles (a send caught in flight). */
+  hold?: (to: string[]) => Promise<void> | undefined;
+}
+
+export async function startSmtpSink(options: SinkOptions = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -23,6 +28,7 @@ export async function startSmtpSink(options: { rejectRecipients?: (address: stri
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
+        await options.hold?.(session.envelope.rcptTo.map((r) => r.address));
         const raw = Buffer.concat(chunks).toString('utf8');
         messages.push({
           envelope: {
@@ -32,7 +38,6 @@ export async function startSmtpSink(options: { rejectRecipients?: (address: stri
           raw,
           parsed: await simpleParser(raw),
         });
-        await options.hold?.();
         callback();
       });
     },

@@ -32,6 +32,12 @@ export const SCREENS: readonly ScreenDef[] = [
     capabilities: ['member_manage_courses'],
     Component: lazy(() => import('./learning/LearningScreen.tsx')),
   },
+  {
+    path: '/mailing',
+    label: 'Mailing',
+    capabilities: ['mailer_manage'],
+    Component: lazy(() => import('./mailing/MailingScreen.tsx')),
+  },
 ];
 
 /** Every capability that opens some screen: a user with none is refused the console. */

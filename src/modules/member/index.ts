@@ -1,76 +1,24 @@
-// Membership (member/v1): plans, memberships and their moves, members, access rules with drip, and the one access
-// service the learning, community and insight parts ask. Those parts add their files beside these and one line each
-// to schema() and setup() below.
-import './events.ts';
-import './learning/events.ts';
-import './community/events.ts';
-import './insight/events.ts';
+// Membership (member/v1), in five parts, each a folder whose index.ts exports one object (src/modules/member/part.ts):
+// the core (plans, memberships, members, access rules and the one access service) and the learning, community,
+// insight and importer parts beside it. A part adds its schema, commands, endpoints, jobs and set-up to its own
+// object; this list joins them into the one Module.
 import type { Module } from '../module.ts';
-import { memberConfig } from './config.ts';
-import { memberCapabilities } from './capabilities.ts';
-import { checks } from './checks.ts';
-import { memberCli } from './cli.ts';
-import { importerCli } from './importer/cli.ts';
-import { accessSchema } from './graphql/access.ts';
-import { importerSchema } from './graphql/importer.ts';
-import { membersSchema } from './graphql/members.ts';
-import { membershipsSchema } from './graphql/memberships.ts';
-import { plansSchema } from './graphql/plans.ts';
-import { jobs } from './jobs.ts';
-import { coursesCli } from './learning/cli.ts';
-import { outlineSchema } from './learning/graphql/outline.ts';
-import { progressSchema } from './learning/graphql/progress.ts';
-import { quizzesSchema } from './learning/graphql/quizzes.ts';
-import { certificatePage } from './learning/page.ts';
-import { wireLearning } from './learning/wiring.ts';
-import { dmsSchema } from './community/graphql/dms.ts';
-import { moderationSchema } from './community/graphql/moderation.ts';
-import { peopleSchema } from './community/graphql/people.ts';
-import { postsSchema } from './community/graphql/posts.ts';
-import { badgeListeners } from './community/badges.ts';
-import { startCommunity, wireCommunity } from './community/wiring.ts';
-import { memberErrors } from './errors.ts';
-import { reportsCli } from './insight/cli.ts';
-import { reportsSchema } from './insight/graphql/reports.ts';
-import { insightJobs } from './insight/jobs.ts';
-import { wireInsight } from './insight/wiring.ts';
+import { community } from './community/index.ts';
+import { memberCapabilities } from './core/capabilities.ts';
+import { memberConfig } from './core/config.ts';
+import { memberErrors } from './core/errors.ts';
+import { core } from './core/index.ts';
+import { importer } from './importer/index.ts';
+import { insight } from './insight/index.ts';
+import { learning } from './learning/index.ts';
+import { joinParts, type MemberPart } from './part.ts';
+
+const parts: readonly MemberPart[] = [core, learning, community, insight, importer];
 
 export const member: Module = {
   name: 'member',
   config: memberConfig,
   errors: memberErrors.table,
-  schema(builder) {
-    plansSchema(builder);
-    membershipsSchema(builder);
-    membersSchema(builder);
-    accessSchema(builder);
-    outlineSchema(builder);
-    quizzesSchema(builder);
-    progressSchema(builder);
-    postsSchema(builder);
-    dmsSchema(builder);
-    peopleSchema(builder);
-    moderationSchema(builder);
-    reportsSchema(builder);
-    importerSchema(builder);
-  },
   capabilities: memberCapabilities,
-  jobs: [...jobs, ...insightJobs],
-  listeners: badgeListeners,
-  checks,
-  cli(program, cli) {
-    memberCli(program, cli);
-    coursesCli(program, cli);
-    reportsCli(program, cli);
-    importerCli(program, cli);
-  },
-  http(router, platform) {
-    certificatePage(router, platform);
-  },
-  setup(platform) {
-    wireLearning(platform);
-    wireCommunity(platform);
-    wireInsight(platform);
-  },
-  start: (platform) => startCommunity(platform),
+  ...joinParts(parts),
 };

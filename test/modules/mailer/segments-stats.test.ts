@@ -43,6 +43,12 @@ const CreateSegment = graphql(`
   }
 `);
 
+const PreviewSegment = graphql(`
+  query MailerPreviewSegment($match: MailerSegmentMatch, $rules: [JSON!]!) {
+    mailerSegmentPreview(match: $match, rules: $rules) { subscriberCount subscribedCount }
+  }
+`);
+
 describe('segments', () => {
   it('counts live, for every rule kind, with all and any', async () => {
     const cases: [object, number, number][] = [
@@ -65,6 +71,26 @@ describe('segments', () => {
     // Live: a new subscriber on News shows in the first segment at once.
     await a.post('/subscribers', { email: 'f@example.com', list_id: news.id });
     expect((await a.get('/segments')).body[0].subscriber_count).toBe(4);
+  });
+
+  it('counts rules not saved yet (the editor\'s live count), and refuses bad ones with the rule\'s message', async () => {
+    const rules = [{ field: 'list', operator: 'in', value: [shop.id] }, { field: 'tag', operator: 'in', value: [vip.id] }];
+    const segments = await t.platform.prisma.mailerSegment.count();
+    const any = await t.gql(PreviewSegment, { match: 'any', rules }, admin);
+    expect(any.data?.mailerSegmentPreview).toEqual({ subscriberCount: 3, subscribedCount: 2 }); // a, c (unconfirmed), d
+    const all = await t.gql(PreviewSegment, { rules }, admin);
+    expect(all.data?.mailerSegmentPreview).toEqual({ subscriberCount: 1, subscribedCount: 1 }); // d
+    await a.post('/subscribers', { email: 'g@example.com', list_id: shop.id });
+    expect((await t.gql(PreviewSegment, { match: 'any', rules }, admin)).data?.mailerSegmentPreview).toEqual({ subscriberCount: 4, subscribedCount: 3 });
+    expect(await t.platform.prisma.mailerSegment.count()).toBe(segments); // nothing saved
+
+    const bad = await t.gql(PreviewSegment, { rules: [{ field: 'list', operator: 'between', value: [shop.id] }] }, admin);
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
+    const rest = await a.post('/segments/preview', { match: 'any', rules });
+    expect([rest.status, rest.body]).toEqual([200, { subscriber_count: 4, subscribed_count: 3 }]);
+    const editor = await t.as('editor');
+    expect((await t.gql(PreviewSegment, { rules }, editor)).errors?.[0]?.extensions.status).toBe(403);
+    await a.del(`/subscribers/${(await t.platform.prisma.mailerSubscriber.findUniqueOrThrow({ where: { email: 'g@example.com' } })).id}`);
   });
 
   it('refuses bad rules with 400; deletes with the previous segment; 404 after', async () => {

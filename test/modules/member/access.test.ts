@@ -2,8 +2,8 @@
 // registers where items sit; here a test registry does), drip by days, date and prerequisite by moving the clock, a
 // list answered in a constant number of queries, and POST /access/check for the caller or (managers) a user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccess } from '../../../src/modules/member/access/check.ts';
-import { registerAncestry, registerPrerequisite, type Target } from '../../../src/modules/member/access/targets.ts';
+import { checkAccess } from '../../../src/modules/member/core/access/check.ts';
+import { registerAncestry, registerPrerequisite, type Target } from '../../../src/modules/member/core/access/targets.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 import { api, membership, ok, plan, type Api } from './helpers.ts';
 

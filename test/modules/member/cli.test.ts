@@ -2,10 +2,10 @@
 // --format=json|csv and clear errors (unknown user or plan: exit 1, a message on stderr, nothing on stdout).
 import { beforeAll, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/platform/config.ts';
-import { createPlan } from '../../../src/modules/member/service/plans.ts';
+import { createPlan } from '../../../src/modules/member/core/service/plans.ts';
 import { createUser } from '../../../src/platform/users/service.ts';
 import { createCourse, createLesson, createModule } from '../../../src/modules/member/learning/outline.ts';
-import { completeLesson } from '../../../src/modules/member/learning/progress.ts';
+import { completeLesson } from '../../../src/modules/member/learning/completion.ts';
 import { principalFor } from '../../../src/platform/auth/principal-for.ts';
 import { createAtrium } from '../../../src/server.ts';
 import { cli, useCliDataDir } from '../../helpers/cli.ts';

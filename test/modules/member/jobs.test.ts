@@ -2,8 +2,8 @@
 // against one database, they move nothing twice and fire no event twice; a throwing listener stops nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/platform/config.ts';
-import { releaseAfterPrerequisite, releaseDueDrips } from '../../../src/modules/member/access/drip.ts';
-import { expireSweep } from '../../../src/modules/member/service/sweep.ts';
+import { releaseAfterPrerequisite, releaseDueDrips } from '../../../src/modules/member/core/access/drip.ts';
+import { expireSweep } from '../../../src/modules/member/core/service/sweep.ts';
 import { createAtrium, type Atrium } from '../../../src/server.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 import { api, membership, ok, plan, recordEvents, type Api } from './helpers.ts';

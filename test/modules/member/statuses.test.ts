@@ -1,15 +1,15 @@
-// The membership state machine is one table (src/modules/member/service/statuses.ts): no other file of the module
+// The membership state machine is one table (src/modules/member/core/service/statuses.ts): no other file of the module
 // spells a set of membership statuses or compares a membership's status in SQL, and the database's
 // one-live-membership index has the table's live statuses as its predicate. (The moves themselves, through HTTP, are
 // moves.test.ts; the sweep's, jobs.test.ts.)
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GRANTING_STATUSES, LIVE_STATUSES, MEMBERSHIP_STATUSES, MOVES } from '../../../src/modules/member/service/statuses.ts';
+import { GRANTING_STATUSES, LIVE_STATUSES, MEMBERSHIP_STATUSES, MOVES } from '../../../src/modules/member/core/service/statuses.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../src/modules/member');
-const TABLE = path.join(ROOT, 'service/statuses.ts');
+const TABLE = path.join(ROOT, 'core/service/statuses.ts');
 const word = MEMBERSHIP_STATUSES.join('|');
 /** Two membership statuses side by side: a TS array or an SQL IN list. */
 const LIST = new RegExp(`'(${word})'\\s*,\\s*'(${word})'`);

@@ -50,10 +50,26 @@ export async function deleteSegment(platform: Platform, id: number) {
   if (!deleted.count) throw segmentNotFound();
 }
 
+const countSelected = (platform: Platform, rules: SegmentRules, onlySubscribed: boolean) => {
+  const where = segmentWhere(rules, platform.clock.now());
+  return platform.prisma.mailerSubscriber.count({ where: onlySubscribed ? { AND: [where, { status: 'subscribed' }] } : where });
+};
+
 /** Live count of the subscribers a stored segment selects (one COUNT query). */
 export async function segmentCount(platform: Platform, segment: { rules: unknown }, onlySubscribed = false) {
   const parsed = SegmentRules.safeParse(segment.rules);
-  if (!parsed.success) return 0;
-  const where = segmentWhere(parsed.data, platform.clock.now());
-  return platform.prisma.mailerSubscriber.count({ where: onlySubscribed ? { AND: [where, { status: 'subscribed' }] } : where });
+  return parsed.success ? countSelected(platform, parsed.data, onlySubscribed) : 0;
+}
+
+export const SegmentPreviewArgs = {
+  match: SegmentMatch.default('all'),
+  rules: SegmentCreate.shape.rules,
+};
+
+/** What rules not saved yet would select now: the segment editor's live count. Bad rules are refused as saving them
+ *  would be (400 with the rule's message). */
+export async function previewSegment(platform: Platform, args: { match: 'all' | 'any'; rules: Record<string, unknown>[] }) {
+  const rules = parseRules({ match: args.match, rules: args.rules });
+  const [subscriberCount, subscribedCount] = await Promise.all([countSelected(platform, rules, false), countSelected(platform, rules, true)]);
+  return { subscriberCount, subscribedCount };
 }

@@ -11,8 +11,8 @@ import type { Platform } from '../../../platform/platform.ts';
 import { durable, type DurableListener } from '../../../platform/events.ts';
 import { transaction } from '../../../platform/transaction.ts';
 import { ValidationError } from '../../../platform/errors.ts';
-import { badgeNotFound, memberConflict, userNotFound } from '../errors.ts';
-import { slugify } from '../service/plans.ts';
+import { badgeNotFound, memberConflict, userNotFound } from '../core/errors.ts';
+import { slugify } from '../core/service/plans.ts';
 
 type Counter = (platform: Platform, userId: number) => Promise<number>;
 

@@ -8,8 +8,8 @@ import { inputObject, pageArgs, search, text } from '../../../input/vocabulary.t
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import { refusal } from '../../../platform/refusal.ts';
-import { memberForbidden } from '../errors.ts';
-import { grantingWhere } from '../service/statuses.ts';
+import { memberForbidden } from '../core/errors.ts';
+import { grantingWhere } from '../core/service/statuses.ts';
 import { isCommunityManager, userIdOf } from './standing.ts';
 
 export const ProfileUpdate = inputObject('MemberProfileInput', {

@@ -10,8 +10,8 @@ import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import { hitRateLimit } from '../../../platform/rate-limit.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
-import { conversationNotFound, memberConflict, memberForbidden, userNotFound } from '../errors.ts';
-import { grantingWhere } from '../service/statuses.ts';
+import { conversationNotFound, memberConflict, memberForbidden, userNotFound } from '../core/errors.ts';
+import { grantingWhere } from '../core/service/statuses.ts';
 import { activeWriter, userIdOf } from './standing.ts';
 
 const body = z.string().max(10_000).refine((s) => s.trim().length > 0, 'message must not be empty.');

@@ -9,7 +9,7 @@ import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
-import { conversationNotFound, memberConflict, moderationItemNotFound, profileNotFound, replyNotFound, userNotFound } from '../errors.ts';
+import { conversationNotFound, memberConflict, moderationItemNotFound, profileNotFound, replyNotFound, userNotFound } from '../core/errors.ts';
 import { participatingConversation } from './dms.ts';
 import { readableTopic, readableWhere } from './posts.ts';
 import { activeWriter, userIdOf } from './standing.ts';

@@ -10,7 +10,7 @@ import { definePolicy } from '../../../platform/policy.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import { transaction } from '../../../platform/transaction.ts';
-import { memberConflict, memberForbidden, replyNotFound, topicNotFound } from '../errors.ts';
+import { memberConflict, memberForbidden, replyNotFound, topicNotFound } from '../core/errors.ts';
 import { holdIfNeeded } from './holds.ts';
 import { linksOut } from './text.ts';
 import { activeWriter, isCommunityManager, userIdOf } from './standing.ts';

@@ -5,7 +5,7 @@ import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
-import { replyNotFound } from '../errors.ts';
+import { replyNotFound } from '../core/errors.ts';
 import { readableTopic, readableWhere } from './posts.ts';
 import { activeWriter } from './standing.ts';
 

@@ -5,9 +5,9 @@ import { enumOf, inputObject, text } from '../../../input/vocabulary.ts';
 import { z } from 'zod';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction } from '../../../platform/transaction.ts';
-import { memberConflict } from '../errors.ts';
-import { slugify } from '../service/plans.ts';
-import { lockNamed, placeNew, type SiblingSet } from '../service/positions.ts';
+import { memberConflict } from '../core/errors.ts';
+import { slugify } from '../core/service/plans.ts';
+import { lockNamed, placeNew, type SiblingSet } from '../core/service/positions.ts';
 
 /** Spaces are listed in the order they were made: 1..n (service/positions.ts). */
 const spaceOrder: SiblingSet = {

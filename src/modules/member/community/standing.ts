@@ -3,8 +3,8 @@
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import { refusal } from '../../../platform/refusal.ts';
-import { canMember } from '../capabilities.ts';
-import { memberForbidden } from '../errors.ts';
+import { canMember } from '../core/capabilities.ts';
+import { memberForbidden } from '../core/errors.ts';
 
 export const isCommunityManager = (p: Principal) => canMember(p, 'member_manage_community') || canMember(p, 'member_moderate_community');
 

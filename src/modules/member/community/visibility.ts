@@ -4,9 +4,9 @@
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import { refusal } from '../../../platform/refusal.ts';
-import { checkAccess, whoIs } from '../access/check.ts';
-import { memberForbidden, notFoundSpace } from '../errors.ts';
-import { grantingWhere } from '../service/statuses.ts';
+import { checkAccess, whoIs } from '../core/access/check.ts';
+import { memberForbidden, notFoundSpace } from '../core/errors.ts';
+import { grantingWhere } from '../core/service/statuses.ts';
 import { isCommunityManager, userIdOf } from './standing.ts';
 
 export type SpaceVerdict = { visible: true } | { visible: false; reason: string };

@@ -1,7 +1,7 @@
 // What the community part wires at start-up: the badges of GET /members/{id}, and the default automatic badges
 // (the badge listeners are durable: Module.listeners).
 import type { Platform } from '../../../platform/platform.ts';
-import { provideMemberSection } from '../service/sections.ts';
+import { provideMemberSection } from '../core/service/sections.ts';
 import { ensureDefaultBadges } from './badges.ts';
 
 export function wireCommunity(platform: Platform): void {

@@ -7,7 +7,7 @@ import { AppError } from '../../../platform/errors.ts';
 import type { CliContext } from '../../../cli/context.ts';
 import { SOURCE_SYSTEMS } from './formats/index.ts';
 import { invalidFile } from './format.ts';
-import { progressReporter } from './progress.ts';
+import { progressReporter } from './progress-reporter.ts';
 import { runImport } from './run.ts';
 
 interface RunFlags {

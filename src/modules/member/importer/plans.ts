@@ -2,7 +2,7 @@
 // plan made by hand before the import is reused), else created — price and period from the export when it
 // gives them, source `import`. Plans are few: one lookup per plan not yet known to the run.
 import type { Tx } from '../../../platform/transaction.ts';
-import { planOrder, slugify } from '../service/plans.ts';
+import { planOrder, slugify } from '../core/service/plans.ts';
 import { sqlTime } from './dates.ts';
 import type { PlanSpec } from './prepare.ts';
 

@@ -1,8 +1,8 @@
 // A source row checked and typed, or the reason it cannot be imported. Everything that can be decided from the row
 // alone is decided here, before any write: key, e-mail, status, dates, plan.
 import { email as emailSchema } from '../../../input/vocabulary.ts';
-import type { MembershipStatus } from '../service/statuses.ts';
-import type { PlanInterval } from '../service/periods.ts';
+import type { MembershipStatus } from '../core/service/statuses.ts';
+import type { PlanInterval } from '../core/service/periods.ts';
 import { parseDate, type Zone } from './dates.ts';
 import type { PlanCells, SourceRow } from './format.ts';
 import { mapStatus, type SourceSystem } from './statuses.ts';

@@ -6,7 +6,7 @@ import { textProblem } from '../../../input/policy.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import './events.ts';
+import './import-events.ts';
 import { readCsv } from './csv.ts';
 import { isTimeZone, Zone } from './dates.ts';
 import { invalidFile, type SourceRow } from './format.ts';

@@ -1,6 +1,6 @@
 // Source statuses → Atrium statuses, exactly as membership.md ("Importer") gives them. The source's word is kept
 // verbatim in source_status; this decides status and cancel_at_period_end.
-import type { MembershipStatus } from '../service/statuses.ts';
+import type { MembershipStatus } from '../core/service/statuses.ts';
 
 export type SourceSystem = 'pmpro' | 'memberpress' | 'rcp' | 'wcm';
 

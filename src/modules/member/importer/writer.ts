@@ -5,7 +5,7 @@
 // part-way leaves whole batches, and the next run finds them unchanged. A dry run rolls every batch back.
 import type { Platform } from '../../../platform/platform.ts';
 import type { Tx } from '../../../platform/transaction.ts';
-import { LIVE_STATUSES } from '../service/statuses.ts';
+import { LIVE_STATUSES } from '../core/service/statuses.ts';
 import { sqlTime } from './dates.ts';
 import { batchPlans } from './plans.ts';
 import type { ImportRow } from './prepare.ts';

@@ -7,8 +7,8 @@
 // no query per member.
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import type { MemberHealth } from '../service/sections.ts';
-import { STARTED_STATUSES } from '../service/statuses.ts';
+import type { MemberHealth } from '../core/service/sections.ts';
+import { STARTED_STATUSES } from '../core/service/statuses.ts';
 import { LAST_ACTIVITY } from './activity.ts';
 
 export const WEIGHTS = { recency: 0.4, progress: 0.2, community: 0.2, tenure: 0.2 } as const;

@@ -5,7 +5,7 @@
 // instances run at once — and only newly inserted pairs emit member/lifecycle/<stage> after the commit.
 import { transaction } from '../../../platform/transaction.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { grantingSql, LIVE_STATUSES, movableSql, PAYING_STATUSES } from '../service/statuses.ts';
+import { grantingSql, LIVE_STATUSES, movableSql, PAYING_STATUSES } from '../core/service/statuses.ts';
 import { LAST_ACTIVITY } from './activity.ts';
 
 export const LIFECYCLE_STAGES = ['trial_ending', 'renewal_upcoming', 'inactive', 'win_back'] as const;

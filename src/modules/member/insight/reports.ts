@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { grantingSql, STARTED_STATUSES } from '../service/statuses.ts';
+import { grantingSql, STARTED_STATUSES } from '../core/service/statuses.ts';
 import { ACTIVITY } from './activity.ts';
 
 export const CohortArgs = { since: z.number().int().min(1).max(60).default(12).describe('How many months of cohorts (the current one included).') };

@@ -2,7 +2,7 @@
 // and what happened during the day — stored once. The day is the primary key, so when two instances run the job
 // the second insert does nothing; the MRR series of the reports reads these rows.
 import type { Platform } from '../../../platform/platform.ts';
-import { STARTED_STATUSES } from '../service/statuses.ts';
+import { STARTED_STATUSES } from '../core/service/statuses.ts';
 import { ACTIVITY } from './activity.ts';
 import { liveMrr } from './reports.ts';
 

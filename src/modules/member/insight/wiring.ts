@@ -1,6 +1,6 @@
 // What the insight part wires at start-up: the health of GET /members/{id} and /members/{id}/health.
 import type { Platform } from '../../../platform/platform.ts';
-import { provideMemberSection } from '../service/sections.ts';
+import { provideMemberSection } from '../core/service/sections.ts';
 import { healthOf } from './health.ts';
 
 export function wireInsight(platform: Platform): void {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { id } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { certificateNotFound } from '../errors.ts';
+import { certificateNotFound } from '../core/errors.ts';
 
 export const TokenInput = { token: z.string().trim().min(20).max(64).regex(/^[A-Za-z0-9_-]+$/, 'token is URL-safe base64.').describe("The certificate's token (the last part of its verifyUrl).") };
 

@@ -5,8 +5,8 @@
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
-import { courseNotFound, lessonNotFound, memberConflict, moduleNotFound, quizNotFound } from '../errors.ts';
-import { closeGap } from '../service/positions.ts';
+import { courseNotFound, lessonNotFound, memberConflict, moduleNotFound, quizNotFound } from '../core/errors.ts';
+import { closeGap } from '../core/service/positions.ts';
 import { shareCourse, takeCourse, takeLesson, takeModule, takeQuiz } from './locks.ts';
 import { courses, lessonsOf, modulesOf } from './positions.ts';
 

@@ -3,9 +3,9 @@
 import type { Platform } from '../../../platform/platform.ts';
 import type { Principal } from '../../../platform/principal.ts';
 import { refusal } from '../../../platform/refusal.ts';
-import { checkAccess, whoIs } from '../access/check.ts';
-import { targetKey, type Target } from '../access/targets.ts';
-import { memberForbidden } from '../errors.ts';
+import { checkAccess, whoIs } from '../core/access/check.ts';
+import { targetKey, type Target } from '../core/access/targets.ts';
+import { memberForbidden } from '../core/errors.ts';
 
 export async function gate(platform: Platform, principal: Principal, target: Target): Promise<void> {
   if (principal.kind === 'anonymous') throw refusal(principal, { anonymous: 'rest_not_logged_in' });

@@ -8,9 +8,9 @@ import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, id, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction } from '../../../platform/transaction.ts';
-import { courseNotFound, lessonNotFound, memberConflict, moduleNotFound } from '../errors.ts';
-import { slugify } from '../service/plans.ts';
-import { placeMoved, placeNew } from '../service/positions.ts';
+import { courseNotFound, lessonNotFound, memberConflict, moduleNotFound } from '../core/errors.ts';
+import { slugify } from '../core/service/plans.ts';
+import { placeMoved, placeNew } from '../core/service/positions.ts';
 import { shareCourse } from './locks.ts';
 import { courses, lessonsOf, modulesOf } from './positions.ts';
 

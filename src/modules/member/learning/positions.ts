@@ -2,7 +2,7 @@
 // a course's modules and a module's lessons (the parent's row, FOR NO KEY UPDATE: writers of the set wait for each
 // other, while foreign-key checks of rows pointing at the parent, which take KEY SHARE, go on).
 import type { Tx } from '../../../platform/transaction.ts';
-import { lockNamed, type SiblingSet } from '../service/positions.ts';
+import { lockNamed, type SiblingSet } from '../core/service/positions.ts';
 
 export const courses: SiblingSet = {
   lock: (tx) => lockNamed(tx, 'member_courses.position'),

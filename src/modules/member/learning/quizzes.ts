@@ -8,7 +8,7 @@ import { ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { Prisma, type MemberQuiz } from '../../../generated/prisma/client.ts';
 import { transaction } from '../../../platform/transaction.ts';
-import { lessonNotFound, memberConflict, quizNotFound } from '../errors.ts';
+import { lessonNotFound, memberConflict, quizNotFound } from '../core/errors.ts';
 import { shareCourse, shareLesson } from './locks.ts';
 import { PublishStatus } from './outline.ts';
 

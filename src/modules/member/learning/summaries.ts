@@ -1,9 +1,9 @@
 // A learner's progress, one row per enrolled course: courses they started (progress or attempts) and courses a rule
 // grants them. Constant queries whatever the number of courses.
 import type { Platform } from '../../../platform/platform.ts';
-import { checkAccess } from '../access/check.ts';
+import { checkAccess } from '../core/access/check.ts';
 import { courseSummaries } from './enrollment.ts';
-import type { CourseProgressSummary } from '../service/sections.ts';
+import type { CourseProgressSummary } from '../core/service/sections.ts';
 
 export async function learnerProgress(platform: Platform, userId: number): Promise<CourseProgressSummary[]> {
   const [enrolled, published, user] = await Promise.all([

@@ -1,8 +1,8 @@
 // What the learning part tells the rest of the module at start-up: where its items sit (the access service's
 // inheritance), which prerequisites a learner has completed (drip after_prerequisite), and members' progress.
 import type { Platform } from '../../../platform/platform.ts';
-import { registerAncestry, registerPrerequisite, type Target } from '../access/targets.ts';
-import { provideMemberSection } from '../service/sections.ts';
+import { registerAncestry, registerPrerequisite, type Target } from '../core/access/targets.ts';
+import { provideMemberSection } from '../core/service/sections.ts';
 import { learnerProgress } from './summaries.ts';
 
 export function wireLearning(platform: Platform): void {

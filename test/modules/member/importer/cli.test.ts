@@ -4,7 +4,7 @@
 import { PassThrough } from 'node:stream';
 import { expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../../src/platform/config.ts';
-import { progressReporter } from '../../../../src/modules/member/importer/progress.ts';
+import { progressReporter } from '../../../../src/modules/member/importer/progress-reporter.ts';
 import { createAtrium } from '../../../../src/server.ts';
 import { cli, useCliDataDir } from '../../../helpers/cli.ts';
 import { fixture } from './helpers.ts';

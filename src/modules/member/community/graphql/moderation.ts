@@ -8,7 +8,7 @@ import { objectPage, offsetPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { rest } from '../../../../rest/binding.ts';
 import type { MemberModerationItem } from '../../../../generated/prisma/client.ts';
-import { requiresMemberCapability } from '../../capabilities.ts';
+import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { flag, FlagInput, QueueFilter, resolve, ResolveInput, suspend, SuspendInput, targetsOf } from '../moderation.ts';
 import { MODERATION, QUEUE_ITEM } from './selections.ts';
 import { communityTypes } from './types.ts';

@@ -6,7 +6,7 @@ import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { id, pageArgs } from '../../../../input/vocabulary.ts';
 import { rest } from '../../../../rest/binding.ts';
-import { requiresMemberCapability } from '../../capabilities.ts';
+import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { createReply, createTopic, readableTopic, readableWhere, ReplyCreate, ReplyFilter, TopicCreate, TopicFilter, topicWhere, TopicUpdate, updateTopic } from '../posts.ts';
 import { ReactionInput, toggleReaction } from '../reactions.ts';
 import { createSpace, SpaceCreate } from '../spaces.ts';

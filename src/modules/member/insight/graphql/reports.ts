@@ -2,7 +2,7 @@
 import { schemaPart } from '../../../../graphql/builder.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { rest } from '../../../../rest/binding.ts';
-import { requiresMemberCapability } from '../../capabilities.ts';
+import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { CohortArgs, cohortReport, coursesReport, EngagementArgs, engagementReport, mrrReport } from '../reports.ts';
 
 const REPORTS = requiresMemberCapability('member_view_reports');

@@ -3,8 +3,8 @@
 // item and request.
 import type { Context } from '../../../../graphql/context.ts';
 import { sharedLoader } from '../../../../graphql/loaders.ts';
-import { checkAccess, whoIs, type AccessResult } from '../../access/check.ts';
-import { targetKey, type Target } from '../../access/targets.ts';
+import { checkAccess, whoIs, type AccessResult } from '../../core/access/check.ts';
+import { targetKey, type Target } from '../../core/access/targets.ts';
 
 const access = sharedLoader<Target, AccessResult, string>(
   async (targets, ctx) => {

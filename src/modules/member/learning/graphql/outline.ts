@@ -8,8 +8,8 @@ import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { id } from '../../../../input/vocabulary.ts';
 import { ValidationError } from '../../../../platform/errors.ts';
 import { deleted, rest } from '../../../../rest/binding.ts';
-import { canMember, requiresMemberCapability } from '../../capabilities.ts';
-import { courseNotFound, lessonNotFound, moduleNotFound } from '../../errors.ts';
+import { canMember, requiresMemberCapability } from '../../core/capabilities.ts';
+import { courseNotFound, lessonNotFound, moduleNotFound } from '../../core/errors.ts';
 import { deleteCourse, deleteLesson, deleteModule } from '../deletes.ts';
 import {
   CourseCreate, CourseFilter, CourseUpdate, createCourse, createLesson, createModule, LessonCreate, LessonFilter, LessonUpdate, ModuleCreate,

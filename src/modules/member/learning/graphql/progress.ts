@@ -5,13 +5,13 @@ import { enumType } from '../../../../graphql/zod-args.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { rest } from '../../../../rest/binding.ts';
-import { requiresMemberCapability } from '../../capabilities.ts';
+import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { RevokeCertificateInput, revokeCertificate, TokenInput, verifyCertificate, verifyUrl, type Verified } from '../certificates.ts';
-import { completeLesson, ProgressInput, ProgressStatus, type LessonProgress } from '../progress.ts';
+import { completeLesson, ProgressInput, ProgressStatus, type LessonProgress } from '../completion.ts';
 import { learnerProgress } from '../summaries.ts';
 import { CERTIFICATE, COURSE_PROGRESS, PROGRESS, VERIFIED } from './selections.ts';
 import { learningTypes } from './types.ts';
-import { memberTypes } from '../../graphql/types.ts';
+import { memberTypes } from '../../core/graphql/types.ts';
 
 export const progressSchema = schemaPart((builder) => {
   const { Summary } = learningTypes(builder);

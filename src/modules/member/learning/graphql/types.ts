@@ -4,7 +4,7 @@
 import { schemaPart } from '../../../../graphql/builder.ts';
 import type { Context } from '../../../../graphql/context.ts';
 import { enumType } from '../../../../graphql/zod-args.ts';
-import { canMember } from '../../capabilities.ts';
+import { canMember } from '../../core/capabilities.ts';
 import { courseSummaries, type CourseSummary } from '../enrollment.ts';
 import { PublishStatus, visibleLesson, visibleModule } from '../outline.ts';
 import { QuestionType, type Question } from '../quizzes.ts';

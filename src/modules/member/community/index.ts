@@ -1,0 +1,22 @@
+// The community part: spaces with topics and replies, direct messages, the member directory, moderation and badges.
+import './community-events.ts';
+import type { MemberPart } from '../part.ts';
+import { badgeListeners } from './badges.ts';
+import { dmsSchema } from './graphql/dms.ts';
+import { moderationSchema } from './graphql/moderation.ts';
+import { peopleSchema } from './graphql/people.ts';
+import { postsSchema } from './graphql/posts.ts';
+import { startCommunity, wireCommunity } from './wiring.ts';
+
+export const community: MemberPart = {
+  name: 'community',
+  schema(builder) {
+    postsSchema(builder);
+    dmsSchema(builder);
+    peopleSchema(builder);
+    moderationSchema(builder);
+  },
+  listeners: badgeListeners,
+  setup: wireCommunity,
+  start: startCommunity,
+};
