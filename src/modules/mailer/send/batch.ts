@@ -154,6 +154,42 @@ async function mark(platform: Platform, outcomes: Map<number, Outcome>): Promise
   );
 }
 
+/**
+ * Outcomes written as they come, so the progress read mid-batch is exact to within one write: one write at a time,
+ * each taking every outcome that arrived while the previous one ran (a fast sink gets few large writes, a slow one
+ * a write per message; never a statement per message on the hot path).
+ */
+function recorder(platform: Platform) {
+  let pending = new Map<number, Outcome>();
+  let writing: Promise<void> | null = null;
+  let failure: unknown = null;
+  const drain = async () => {
+    while (pending.size) {
+      const next = pending;
+      pending = new Map();
+      await mark(platform, next);
+    }
+  };
+  const start = (): void => {
+    writing ??= drain()
+      .catch((err: unknown) => void (failure ??= err)) // thrown by written(): the job fails, its rows stay in doubt
+      .finally(() => {
+        writing = null;
+        if (pending.size && !failure) start(); // an outcome that came as the last write ended
+      });
+  };
+  return {
+    add(id: number, outcome: Outcome): void {
+      pending.set(id, outcome);
+      start();
+    },
+    async written(): Promise<void> {
+      while (writing) await writing;
+      if (failure) throw failure;
+    },
+  };
+}
+
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
 async function deliver(platform: Platform, message: ReturnType<typeof campaignMessage>): Promise<Outcome> {
@@ -175,23 +211,18 @@ async function sendBatch(platform: Platform, lane: Lane, job: JobInfo): Promise<
   const size = claimSize(platform);
   const rows = await claim(platform, lane.campaignId, size);
   const secret = await linkSecret(platform);
-  const outcomes = new Map<number, Outcome>();
+  const outcomes = recorder(platform);
   const send = async (r: (typeof rows)[number]) => {
     // Left (or was deleted) after the audience was frozen: never mail them.
-    if (r.status !== 'subscribed') return outcomes.set(r.id, { status: 'cancelled', error: 'No longer subscribed.' });
-    outcomes.set(
-      r.id,
-      await deliver(
-        platform,
-        campaignMessage(platform, secret, c, { id: r.id, email: r.email, firstName: r.first_name ?? '' }),
-      ),
-    );
+    if (r.status !== 'subscribed') return outcomes.add(r.id, { status: 'cancelled', error: 'No longer subscribed.' });
+    const message = campaignMessage(platform, secret, c, { id: r.id, email: r.email, firstName: r.first_name ?? '' });
+    outcomes.add(r.id, await deliver(platform, message));
   };
   const { sendRate } = platform.config.mailer;
   if (sendRate > 0) {
     for (const r of rows) {
       if (job.signal.aborted)
-        outcomes.set(r.id, { status: 'queued' }); // shutting down: the rest were never sent
+        outcomes.add(r.id, { status: 'queued' }); // shutting down: the rest were never sent
       else {
         await send(r);
         await pause(60_000 / sendRate);
@@ -200,7 +231,7 @@ async function sendBatch(platform: Platform, lane: Lane, job: JobInfo): Promise<
   } else {
     await Promise.all(rows.map(send)); // the pooled transport spreads them over its connections
   }
-  await mark(platform, outcomes);
+  await outcomes.written();
   if (rows.length) await noteProgress(platform, lane.campaignId);
   if (rows.length === size) return platform.queue.addJobs([laneJob(platform, lane)]);
   const left = await remaining(platform, lane.campaignId);
