@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // Generated code (Prisma, Kysely, Pothos types, typed documents) and build output are not read by people.
-  { ignores: ['**/node_modules/', 'src/generated/', 'test/gql/', 'admin/src/gql/', 'admin/dist/', 'data/', 'coverage/', 'bench/results/'] },
+  { ignores: ['**/node_modules/', 'src/generated/', 'test/gql/', 'admin/src/gql/', 'admin/dist/', 'dist/', 'data/', 'coverage/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,6 +9,7 @@ const SERVER_TESTS = [
   // Connection handling and DATABASE_URL paths: a missing database is created, a bad URL is one line; the importer
   // and site health on a server database.
   'test/platform/database.test.ts',
+  'test/platform/connection-lost.test.ts',
   'test/platform/config.test.ts',
   'test/modules/member/importer/resume.test.ts',
   'test/modules/intel/checks-config.test.ts',

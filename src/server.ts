@@ -38,6 +38,7 @@ export async function createAtrium(options: AtriumOptions) {
   try {
     if (options.migrate !== false) await db.migrate();
     const platform = await createPlatform({ config, db, modules, clock: options.clock, logger: options.logger });
+    db.onConnectionLost((err) => platform.logger.warn({ err }, 'an idle database connection was lost; the pool opens another'));
     notifications = new Notifications(options.listenUrl ?? db.url, [AUTH_CHANNEL], platform.logger, { now: () => platform.clock.now() });
     platform.principals.follow(notifications);
     await notifications.start().catch((err) => platform.logger.warn({ err }, 'LISTEN failed; the principal cache stays off until it works'));

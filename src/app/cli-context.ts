@@ -1,14 +1,8 @@
 // The CLI's access to Atrium: the platform opened on demand (migrations applied), the installed modules' GraphQL
-// operations in-process, output in the chosen format.
-import { execute, parse } from 'graphql';
-import { loadConfig } from '../platform/config.ts';
-import { openDatabase, targetFromConfig } from '../db/connect.ts';
-import { modules } from '../modules/index.ts';
+// operations in-process, output in the chosen format. The platform, the modules and GraphQL are imported when a
+// command first asks for them: `atrium --help` needs none of them.
 import type { CliContext } from '../cli/context.ts';
-import { createContext } from '../graphql/context.ts';
-import { buildSchema } from '../graphql/schema.ts';
-import { createPlatform, type Platform } from '../platform/platform.ts';
-import { SYSTEM } from '../platform/principal.ts';
+import type { Platform } from '../platform/platform.ts';
 import { render, type Format } from '../cli/output.ts';
 
 export function createCliContext(format: () => Format): CliContext & { close(): Promise<void> } {
@@ -16,6 +10,12 @@ export function createCliContext(format: () => Format): CliContext & { close(): 
   return {
     platform() {
       opened ??= (async () => {
+        const [{ loadConfig }, { openDatabase, targetFromConfig }, { modules }, { createPlatform }] = await Promise.all([
+          import('../platform/config.ts'),
+          import('../db/connect.ts'),
+          import('../modules/index.ts'),
+          import('../platform/platform.ts'),
+        ]);
         const config = loadConfig(undefined, modules); // the environment, with the installed modules' keys
         const db = await openDatabase(targetFromConfig(config));
         try {
@@ -30,6 +30,13 @@ export function createCliContext(format: () => Format): CliContext & { close(): 
     },
     async graphql<T>(document: string, variables?: Record<string, unknown>) {
       const platform = await this.platform();
+      const [{ execute, parse }, { modules }, { createContext }, { buildSchema }, { SYSTEM }] = await Promise.all([
+        import('graphql'),
+        import('../modules/index.ts'),
+        import('../graphql/context.ts'),
+        import('../graphql/schema.ts'),
+        import('../platform/principal.ts'),
+      ]);
       const request = { ip: null, userAgent: 'atrium-cli', header: () => undefined, secure: false };
       const result = await execute({
         schema: buildSchema(modules),

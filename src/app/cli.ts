@@ -1,47 +1,45 @@
-// `atrium`: the operators' command line (wp-cli style). Modules add their own commands.
+// `atrium`: the operators' command line (wp-cli style). Modules add their own commands, loaded only when the command
+// line names one of them (src/app/command-list.ts); what a command needs, it imports when it runs.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { ConfigError } from '../platform/config.ts';
-import { EnvFileError } from '../platform/env-file.ts';
-import { EmbeddedClusterError } from '../db/embedded/cluster.ts';
-import { ClusterLockTimeoutError } from '../db/embedded/lock.ts';
-import { DatabaseUnavailableError } from '../db/ensure-database.ts';
-import { modules } from '../modules/index.ts';
-import { AppError } from '../platform/errors.ts';
 import { processCommands } from './commands.ts';
 import { createCliContext } from './cli-context.ts';
+import { addModuleCommands, describeCommands, type ListedCommand } from './command-list.ts';
 import type { Format } from '../cli/output.ts';
 
 /** The installed version: package.json's, read once per command. */
 const version = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-export async function runCli(argv: string[]): Promise<number> {
-  const program = new Command('atrium')
+function createProgram(): Command {
+  return new Command('atrium')
     .description('Atrium: API gateway for the content platform’s business components')
     .version(version(), '-V, --version', 'print the version and exit')
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
     .exitOverride()
     .showHelpAfterError();
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const program = createProgram();
   const cli = createCliContext(() => program.opts<{ format: Format }>().format);
   processCommands(program, cli);
-  for (const m of modules) m.cli?.(program, cli);
+  await addModuleCommands(program, cli, argv);
   try {
     await program.parseAsync(argv);
     return 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
-    if (err instanceof AppError) {
-      const params = err.data.params;
-      const detail = params && typeof params === 'object' ? `\n${Object.entries(params).map(([k, v]) => `  ${k}: ${String(v)}`).join('\n')}` : '';
-      process.stderr.write(`Error: ${err.message}${detail}\n`);
-      return 1;
-    }
-    if (err instanceof ConfigError || err instanceof EnvFileError || err instanceof DatabaseUnavailableError || err instanceof EmbeddedClusterError || err instanceof ClusterLockTimeoutError) {
-      process.stderr.write(`Error: ${err.message}\n`);
-      return 2;
-    }
-    throw err;
+    return (await import('./cli-errors.ts')).exitCodeOf(err);
   } finally {
     await cli.close();
   }
+}
+
+/** Every top-level command, the modules' included: the build writes them to dist/commands.json. */
+export async function listCommands(): Promise<ListedCommand[]> {
+  const program = createProgram();
+  const cli = createCliContext(() => 'table');
+  processCommands(program, cli);
+  await addModuleCommands(program, cli);
+  return describeCommands(program);
 }

@@ -37,6 +37,8 @@ export interface Database {
   statements: StatementCounter;
   /** The connection pool now: open connections, idle ones, and queries waiting for one (a saturated pool). */
   pool(): { total: number; idle: number; waiting: number };
+  /** An idle connection the server ended (a restart, a failover, DROP DATABASE … FORCE); the pool opens another. */
+  onConnectionLost(listener: (err: Error) => void): void;
   migrate(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -55,6 +57,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const max = target.statementCache ?? 500;
     // The pool is Atrium's (so /metrics can show it); Prisma ends it when it disconnects.
     const pool = new pg.Pool({ connectionString: url, max: target.poolSize ?? 10 });
+    // pg-pool has already dropped such a connection; unheard, its 'error' event is an uncaught exception (Prisma's
+    // adapter listens only once it has connected; Kysely may use the pool before).
+    pool.on('error', () => {});
     // One budget of prepared statements for both clients.
     const namer = max > 0 ? statementNamer({ after: 3, max }) : undefined;
     const pgOptions = { disposeExternalPool: true, ...(namer ? { statementNameGenerator: namer } : {}) };
@@ -69,6 +74,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       sql,
       statements,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onConnectionLost: (listener) => void pool.on('error', listener),
       async migrate() {
         const applied = await applyMigrations(prisma, async (apply) => {
           const { factory, release } = await migrationPgFactory(url);

@@ -1,6 +1,8 @@
-// One error map for both faces. AppErrors show their code, status and data; GraphQL request errors (syntax,
-// validation, limits) are 400s; anything else is masked as 500 internal_error and logged in full.
+// One error map for both faces. AppErrors show their code, status and data, and so do database refusals no service
+// caught (404/409, src/platform/database-errors.ts); GraphQL request errors (syntax, validation, limits) are 400s;
+// anything else is masked as 500 internal_error and logged in full.
 import { GraphQLError } from 'graphql';
+import { databaseRefusal } from '../platform/database-errors.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 
@@ -23,10 +25,13 @@ const INTERNAL: Omit<ErrorDescription, 'headers'> = {
  *  by name, not by class: a request error mistaken for an unknown one would be masked as a 500. */
 export const isGraphQLError = (err: unknown): err is GraphQLError => err instanceof Error && err.name === 'GraphQLError';
 
+/** The application error in the chain of causes: one thrown, or a database refusal no service caught. */
 function appErrorIn(err: unknown): AppError | undefined {
   let current: unknown = err;
   for (let depth = 0; current && depth < 5; depth++) {
     if (current instanceof AppError) return current;
+    const refusal = databaseRefusal(current);
+    if (refusal) return refusal;
     current = (current as { originalError?: unknown; cause?: unknown }).originalError ?? (current as { cause?: unknown }).cause;
   }
   return undefined;

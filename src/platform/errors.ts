@@ -17,6 +17,10 @@ const STATUS_BY_CODE: Record<string, number> = {
   api_key_required: 401,
   api_key_invalid: 401,
   rate_limited: 429,
+  // A database refusal no service caught (src/platform/database-errors.ts).
+  record_exists: 409,
+  record_not_found: 404,
+  record_conflict: 409,
   internal_error: 500,
 };
 

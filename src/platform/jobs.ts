@@ -4,8 +4,8 @@
 // job_runs is also the history `jobs list` shows. JOBS_ENABLED=false stops this instance's clock (its workers still
 // run jobs); `runNow` runs a job here and now, as its own manual period (CLI, GraphQL).
 import cron, { type ScheduledTask } from 'node-cron';
-import { Prisma } from '../generated/prisma/client.ts';
 import type { Platform } from './platform.ts';
+import { isUniqueViolation } from './database-errors.ts';
 import { notFound } from './errors.ts';
 import { defineTask, type JobInfo, type TaskDefinition } from './tasks.ts';
 import { transaction } from './transaction.ts';
@@ -97,7 +97,7 @@ export class Jobs {
     try {
       await this.platform.prisma.jobRun.create({ data: { hook, period, status: 'queued', startedAt: this.platform.clock.now() } });
     } catch (err) {
-      if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') return { status: 'skipped' };
+      if (isUniqueViolation(err)) return { status: 'skipped' };
       throw err;
     }
     try {

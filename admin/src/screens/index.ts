@@ -38,6 +38,12 @@ export const SCREENS: readonly ScreenDef[] = [
     capabilities: ['mailer_manage'],
     Component: lazy(() => import('./mailing/MailingScreen.tsx')),
   },
+  {
+    path: '/site',
+    label: 'Forms & site',
+    capabilities: ['forms_view_entries', 'manage_options'],
+    Component: lazy(() => import('./site/SiteScreen.tsx')),
+  },
 ];
 
 /** Every capability that opens some screen: a user with none is refused the console. */

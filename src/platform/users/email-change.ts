@@ -4,6 +4,7 @@
 // only the owner of that mailbox learns if it is taken (409 user_email_exists).
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { isUniqueViolation } from '../database-errors.ts';
 import { AppError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 
@@ -38,7 +39,7 @@ export async function confirmEmailChange(platform: Platform, token: string): Pro
       platform.prisma.userEmailChange.delete({ where: { userId: change.userId } }),
     ]);
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw new AppError('user_email_exists', 'That e-mail address is already used by another account.', { status: 409 });
+    if (isUniqueViolation(err)) throw new AppError('user_email_exists', 'That e-mail address is already used by another account.', { status: 409 });
     throw err;
   }
   platform.principals.forget({ userId: change.userId });

@@ -5,6 +5,7 @@ import { Prisma, type User } from '../../generated/prisma/client.ts';
 import { parseDeclared, type Input } from '../validation.ts';
 import { email, id, inputObject, pageArgs, search, text } from '../../input/vocabulary.ts';
 import { ROLE_NAMES } from '../capabilities.ts';
+import { isUniqueViolation } from '../database-errors.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { can, type Principal } from '../principal.ts';
@@ -178,9 +179,8 @@ export function userWhere(q: UserQuery): Prisma.UserWhereInput {
 }
 
 function uniqueViolation(err: unknown): AppError | null {
-  if (!(err instanceof Prisma.PrismaClientKnownRequestError) || err.code !== 'P2002') return null;
-  const target = JSON.stringify(err.meta ?? {});
-  return target.includes('email')
+  if (!isUniqueViolation(err)) return null;
+  return isUniqueViolation(err, 'email')
     ? new AppError('user_email_exists', 'That e-mail address is already registered.')
     : new AppError('user_username_exists', 'That username is already taken.');
 }

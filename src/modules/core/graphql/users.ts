@@ -4,6 +4,7 @@ import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresCapability, requiresLogin } from '../../../graphql/access.ts';
 import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
+import { rest } from '../../../rest/binding.ts';
 import { can } from '../../../platform/principal.ts';
 import { confirmEmailChange, EmailChangeToken } from '../../../platform/users/email-change.ts';
 import {
@@ -52,6 +53,17 @@ export const usersSchema = schemaPart((builder) => {
           count: () => ctx.platform.prisma.user.count({ where }),
           findMany: (w, query) => ctx.platform.prisma.user.findMany({ ...query, ...w, where, orderBy: { id: 'asc' } }),
         });
+      },
+    }),
+    me: t.prismaField({
+      type: 'User',
+      description:
+        'The signed-in user: the credentials check WordPress clients know (GET /wp/v2/users/me answers id, name, slug and roles). Unlike viewer, which answers anyone, anonymous callers get 401 rest_not_logged_in. Access: logged in.',
+      ...requiresLogin(),
+      ...rest('GET /wp/v2/users/me', { summary: 'The signed-in user (id, name, slug, roles)', select: 'id name: displayName slug: username roles' }),
+      resolve: (query, _r, _a, ctx) => {
+        if (ctx.principal.kind !== 'user') throw new Error('requiresLogin lets only users through');
+        return ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: ctx.principal.user.id } });
       },
     }),
     user: t.prismaField({

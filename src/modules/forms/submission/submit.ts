@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Prisma, type FormEntry } from '../../../generated/prisma/client.ts';
 import { id } from '../../../input/vocabulary.ts';
 import type { RequestInfo } from '../../../platform/request.ts';
+import { isForeignKeyViolation } from '../../../platform/database-errors.ts';
 import { AppError, ValidationError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { userIdOf, type Principal } from '../../../platform/principal.ts';
@@ -96,8 +97,6 @@ export async function submitEntry(platform: Platform, s: Submission): Promise<{ 
   const consents = form.fields.filter((f) => f.type === 'consent' && values[f.key] === true).map((f) => ({ field: f.key, label: f.label, description: f.description }));
 
   const entry = await transaction(platform, async (tx, after) => {
-    // The form was deleted since it was read: the entry has nowhere to go.
-    const gone = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2003';
     if (!spam) await checkStoredLimits(tx, platform, form, values);
     const created = await tx.formEntry.create({
       data: {
@@ -117,7 +116,7 @@ export async function submitEntry(platform: Platform, s: Submission): Promise<{ 
         updatedAt: now,
       },
     }).catch((err: unknown) => {
-      throw gone(err) ? formNotFound() : err;
+      throw isForeignKeyViolation(err) ? formNotFound() : err; // the form was deleted since it was read
     });
     if (spam) return created;
     const ids = { entryId: created.id, formId: form.id };

@@ -5,6 +5,7 @@
 // A form request without consent creates an unconfirmed subscriber and never changes an existing one's status; with
 // consent it acts as subscribe.
 import type { MailingSubscriptionRequest } from '../../../platform/contracts.ts';
+import { isUniqueViolation } from '../../../platform/database-errors.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
@@ -13,7 +14,7 @@ import { email as emailSchema, enumOf, text } from '../../../input/vocabulary.ts
 import { z } from 'zod';
 import { subscriberNotFound } from '../errors.ts';
 import { ensureTags, slugify } from './lists-tags.ts';
-import { isUniqueViolation, statusEvents } from './subscribers.ts';
+import { statusEvents } from './subscribers.ts';
 import { tagSubscriber, untagSubscriber } from './tagging.ts';
 
 export const INBOUND_EVENTS = ['subscribe', 'unsubscribe', 'tag', 'untag'] as const;

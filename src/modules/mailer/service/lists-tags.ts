@@ -3,9 +3,9 @@
 import type { Platform } from '../../../platform/platform.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { inputObject, text } from '../../../input/vocabulary.ts';
+import { isUniqueViolation } from '../../../platform/database-errors.ts';
 import { invalid } from '../../../platform/errors.ts';
 import { listNotFound, tagExists, tagNotFound } from '../errors.ts';
-import { isUniqueViolation } from './subscribers.ts';
 
 export const ListCreate = inputObject('MailerListInput', {
   name: text(200, 1).describe('Name shown to administrators.'),

@@ -3,6 +3,7 @@
 // email is the final word on duplicates (a race answers 409 too).
 import { z } from 'zod';
 import { Prisma } from '../../../generated/prisma/client.ts';
+import { isUniqueViolation } from '../../../platform/database-errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
@@ -35,8 +36,6 @@ export const SubscriberFilter = {
   listId: id().optional().describe('Only members of this list.'),
   tagId: id().optional().describe('Only holders of this tag.'),
 };
-
-export const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
 export async function assertLists(tx: Tx, listIds: readonly number[]) {
   const found = await tx.mailerList.findMany({ where: { id: { in: [...listIds] } }, select: { id: true } });
