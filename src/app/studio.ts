@@ -19,7 +19,9 @@ export async function studio(port: number): Promise<void> {
         ...process.env,
         DATABASE_URL: db.url,
         PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? '/bin/false',
-        CHECKPOINT_DISABLE: '1', // no telemetry from the CLI (the Studio page itself may still try; offline it fails quietly)
+        // No telemetry from the Studio server (its /telemetry forwards nothing). The page still calls checkpoint.prisma.io
+        // from the browser once per load, which no setting stops: the README says how to block it.
+        CHECKPOINT_DISABLE: '1',
         PRISMA_HIDE_UPDATE_MESSAGE: '1',
       },
     });

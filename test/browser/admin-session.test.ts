@@ -98,12 +98,16 @@ it('a subscriber signs in and is refused the console with a clear page', async (
   await page.context().close();
 });
 
-it('an editor sees only what an editor may use: the dashboard with form entries', async () => {
+it('an editor sees only what an editor may use: the dashboard with form entries, and the forms', async () => {
   const { page } = await rig.signIn('editor');
   await page.getByTestId('card-entries').waitFor();
   expect(await page.getByTestId('card-members').count()).toBe(0);
   expect(await page.getByTestId('card-health').count()).toBe(0);
   const nav = await page.getByRole('navigation').getByRole('link').allTextContents();
-  expect(nav).toEqual(['Dashboard']);
+  expect(nav).toEqual(['Dashboard', 'Forms & site']);
+  // Of Forms & site, the entries' tabs only: templates and site health need manage_options.
+  await page.getByRole('link', { name: 'Forms & site' }).click();
+  await page.getByRole('heading', { name: 'Forms' }).waitFor();
+  expect(await page.getByRole('tab').allTextContents()).toEqual(['Forms', 'Entries']);
   await page.context().close();
 });

@@ -132,7 +132,14 @@ export async function checkScreen(page: Page, name: string) {
   expect(await seriousViolations(page)).toEqual([]);
   expect(await unreachableByKeyboard(page)).toEqual([]);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
-  await page.getByRole('button', { name: 'Dismiss' }).first().waitFor({ state: 'detached' });
+  // Notifications also close by themselves: one may be gone by the time it is clicked.
+  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2000 }).catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0)); // the keyboard walk left the page scrolled to its last control
+  await screenshot(page, name);
+}
+
+/** The page as it is shown now, 1280×800 (docs/admin/<name>.png with ADMIN_SCREENSHOTS=1). */
+export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: process.env.ADMIN_SCREENSHOTS ? `docs/admin/${name}.png` : `test/browser/admin-${name}.png` });
 }

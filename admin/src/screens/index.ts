@@ -33,6 +33,12 @@ export const SCREENS: readonly ScreenDef[] = [
     Component: lazy(() => import('./learning/LearningScreen.tsx')),
   },
   {
+    path: '/community',
+    label: 'Community',
+    capabilities: ['member_moderate_community', 'member_manage_community', 'member_manage_badges'],
+    Component: lazy(() => import('./community/CommunityScreen.tsx')),
+  },
+  {
     path: '/mailing',
     label: 'Mailing',
     capabilities: ['mailer_manage'],
@@ -43,6 +49,18 @@ export const SCREENS: readonly ScreenDef[] = [
     label: 'Forms & site',
     capabilities: ['forms_view_entries', 'manage_options'],
     Component: lazy(() => import('./site/SiteScreen.tsx')),
+  },
+  {
+    path: '/insight',
+    label: 'Insight',
+    capabilities: ['member_view_reports'],
+    Component: lazy(() => import('./insight/InsightScreen.tsx')),
+  },
+  {
+    path: '/people',
+    label: 'People',
+    capabilities: ['list_users'],
+    Component: lazy(() => import('./people/PeopleScreen.tsx')),
   },
 ];
 

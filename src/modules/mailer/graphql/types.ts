@@ -49,7 +49,7 @@ export const mailerTypes = schemaPart((builder) => {
       email: t.exposeString('email', { description: 'Trimmed and lower-cased.' }),
       firstName: t.exposeString('firstName', { description: 'What {{first_name}} becomes in campaigns; empty when unknown.' }),
       status: t.expose('status', { type: enumType(builder, SubscriberStatus), description: 'Only subscribed people receive campaigns.' }),
-      source: t.exposeString('source', { description: 'admin, event, or forms:<form>:entry:<entry>.' }),
+      source: t.exposeString('source', { description: 'admin, event, import (atrium mailer subscribers import), or forms:<form>:entry:<entry>.' }),
       listIds: t.intList({ description: 'Ids of the lists the subscriber is in, ascending.', select: { lists: { select: { listId: true }, orderBy: { listId: 'asc' } } }, resolve: (s) => s.lists.map((l) => l.listId) }),
       lists: t.field({
         type: [MailerListType],
