@@ -8,7 +8,6 @@ import { SMTPServer } from 'smtp-server';
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
 import { SYSTEM } from '../src/platform/principal.ts';
 import { sendCampaign } from '../src/modules/mailer/service/campaigns.ts';
-import { settleSending } from '../src/modules/mailer/send/sender.ts';
 import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
@@ -66,7 +65,7 @@ async function main() {
         global.gc?.();
         samples.push(process.memoryUsage().heapUsed);
       }, 1000);
-      await settleSending(platform);
+      await platform.queue.settle();
       clearInterval(timer);
       const minutes = (performance.now() - started) / 60_000;
       const sent = await platform.prisma.mailerRecipient.count({ where: { campaignId: campaign.id, status: 'sent' } });

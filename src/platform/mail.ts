@@ -1,5 +1,8 @@
 // Outgoing e-mail through nodemailer to the SMTP transport of SMTP_URL (smtp:// or smtps://, credentials in the URL).
-// Shared by every module that sends mail. Never call it inside a database transaction.
+// Shared by every module that sends mail. Never call it inside a database transaction. The transport is pooled: this
+// instance keeps up to SMTP_POOL_SIZE connections open and sends on them concurrently (a campaign's batches, a
+// notification), instead of a new SMTP handshake per message; keys of SMTP_URL's query (maxConnections,
+// maxMessages…) win over these.
 import nodemailer, { type SentMessageInfo, type Transporter } from 'nodemailer';
 import type { Config } from './config.ts';
 
@@ -37,7 +40,7 @@ export class Mail {
   /** Sends one message; throws when no transport is configured or the server refuses it. */
   async send(message: MailMessage): Promise<{ messageId: string; accepted: string[]; rejected: string[] }> {
     if (!this.config.smtpUrl) throw new Error('No SMTP transport is configured (set SMTP_URL).');
-    this.#transport ??= nodemailer.createTransport(this.config.smtpUrl, { from: this.config.from });
+    this.#transport ??= nodemailer.createTransport({ url: this.config.smtpUrl, pool: true, maxConnections: this.config.poolSize }, { from: this.config.from });
     let info: SentMessageInfo;
     try {
       info = await this.#transport.sendMail({ from: this.config.from, ...message });

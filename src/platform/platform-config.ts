@@ -32,6 +32,7 @@ export const PLATFORM_KEYS = {
   DATABASE_STATEMENT_CACHE: int(500, 0, 10_000),
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Atrium <atrium@localhost>'),
+  SMTP_POOL_SIZE: int(5, 1, 100),
 };
 
 export type PlatformEnv = { [K in keyof typeof PLATFORM_KEYS]: z.output<(typeof PLATFORM_KEYS)[K]> };
@@ -73,7 +74,7 @@ export function platformSection(e: PlatformEnv) {
     },
     session: { ttlSeconds: e.SESSION_TTL_HOURS * 3600 },
     authCache: { size: e.AUTH_CACHE_SIZE },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, poolSize: e.SMTP_POOL_SIZE },
   };
 }
 

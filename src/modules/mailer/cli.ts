@@ -8,7 +8,6 @@ import { CAMPAIGN_STATUSES, sendCampaign } from './service/campaigns.ts';
 import { campaignStats, dashboard } from './service/stats.ts';
 import { createSubscriber, SUBSCRIBER_STATUSES, subscriberWhere, type SubscriberStatus } from './service/subscribers.ts';
 import { importSubscribers, readSubscriberCsv } from './service/subscriber-import.ts';
-import { settleSending } from './send/sender.ts';
 import { intOption } from '../../cli/options.ts';
 import { progressBar } from '../../cli/progress.ts';
 
@@ -110,12 +109,14 @@ export function mailerCli(program: Command, cli: CliContext): void {
       if (c.status === 'scheduled') {
         return cli.changed(`campaign ${c.id} scheduled for ${c.sendAt?.toISOString()}`, campaignRow(c, (await campaignStats(platform, [c.id])).get(c.id)!), CAMPAIGN_COLUMNS);
       }
+      // This process lends its own workers until no batch is left (a running server's workers help).
+      platform.queue.start(Math.max(1, platform.config.jobs.concurrency));
       const bar = progressBar((await campaignStats(platform, [c.id])).get(c.id)!.recipients, `campaign ${c.id}`);
       const poll = setInterval(() => {
         void campaignStats(platform, [c.id]).then((m) => bar.update(m.get(c.id)!.sent + m.get(c.id)!.failed), () => {});
       }, 500);
       try {
-        await settleSending(platform);
+        await platform.queue.settle();
       } finally {
         clearInterval(poll);
         bar.stop();

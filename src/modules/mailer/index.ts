@@ -13,7 +13,7 @@ import { audienceSchema } from './graphql/audience.ts';
 import { campaignsSchema } from './graphql/campaigns.ts';
 import { dashboardSchema } from './graphql/dashboard.ts';
 import { segmentsSchema } from './graphql/segments.ts';
-import { stopSending } from './send/sender.ts';
+import { batchTask } from './send/batch.ts';
 import { handleSubscriptionRequest } from './service/inbound.ts';
 import { durable } from '../../platform/events.ts';
 import { mailerMetrics } from './metrics.ts';
@@ -31,6 +31,7 @@ export const mailer: Module = {
     dashboardSchema(builder);
   },
   jobs,
+  tasks: [batchTask],
   checks,
   capabilities: mailerCapabilities,
   // Inbound events subscribe, unsubscribe and tag any address: the key's owner must be able to manage the audience.
@@ -43,5 +44,4 @@ export const mailer: Module = {
   setup(platform) {
     mailerMetrics(platform);
   },
-  stop: (platform) => stopSending(platform),
 };

@@ -1,11 +1,15 @@
-// The scheduler: every minute, settle interrupted deliveries, start scheduled campaigns that are due, and run the
-// sender for every campaign in "sending" (this also resumes sends after a restart). Runs are claimed per minute.
+// The scheduler: every minute, settle interrupted deliveries, start scheduled campaigns that are due, and tend every
+// campaign in "sending": finish it once its last rows in doubt are settled, and restart the lanes of one that made no
+// progress for two minutes while recipients wait (a batch job kept as failed; lanes are otherwise jobs that survive
+// restarts by themselves). Runs are claimed per minute.
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { transaction } from '../../platform/transaction.ts';
 import { MATERIALISE, startSending } from './service/campaigns.ts';
+import { finish, remaining, restartLanes } from './send/batch.ts';
 import { expireLeases } from './send/leases.ts';
-import { wakeSender } from './send/sender.ts';
+
+const STALLED_MS = 2 * 60_000;
 
 /** Moves due scheduled campaigns to sending (each under a row lock, so two instances cannot both start one). */
 export async function startDueCampaigns(platform: Platform): Promise<number[]> {
@@ -13,10 +17,10 @@ export async function startDueCampaigns(platform: Platform): Promise<number[]> {
   const due = await platform.prisma.mailerCampaign.findMany({ where: { status: 'scheduled', sendAt: { lte: now } }, select: { id: true } });
   const started: number[] = [];
   for (const { id } of due) {
-    await transaction(platform, async (tx) => {
+    await transaction(platform, async (tx, after) => {
       const rows = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM mailer_campaigns WHERE id = ${id} FOR UPDATE`;
       if (rows[0]?.status !== 'scheduled') return;
-      await startSending(tx, platform, await tx.mailerCampaign.findUniqueOrThrow({ where: { id } }));
+      await startSending(tx, after, platform, await tx.mailerCampaign.findUniqueOrThrow({ where: { id } }));
       started.push(id);
     }, MATERIALISE);
   }
@@ -27,14 +31,19 @@ export async function runMailerQueue(platform: Platform): Promise<void> {
   await expireLeases(platform);
   await startDueCampaigns(platform);
   const sending = await platform.prisma.mailerCampaign.findMany({ where: { status: 'sending' }, select: { id: true } });
-  await Promise.all(sending.map((c) => wakeSender(platform, c.id)));
+  for (const { id } of sending) {
+    const left = await remaining(platform, id);
+    if (left?.status !== 'sending') continue;
+    if (!left.queued && !left.sending) await finish(platform, id);
+    else if (left.queued && platform.clock.now().getTime() - (left.progress_at?.getTime() ?? 0) > STALLED_MS) await restartLanes(platform, id);
+  }
 }
 
 export const jobs: JobDefinition[] = [
   {
     hook: 'mailer/send',
     schedule: '* * * * *',
-    description: 'Starts scheduled campaigns that are due, resumes campaigns in sending, and marks deliveries interrupted longer than MAILER_SEND_LEASE_SECONDS as failed.',
+    description: 'Starts scheduled campaigns that are due, marks deliveries interrupted longer than MAILER_SEND_LEASE_SECONDS as failed, finishes campaigns with nothing left and restarts stalled ones.',
     run: runMailerQueue,
   },
 ];

@@ -14,7 +14,8 @@ let list: any;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ env: { SMTP_URL: sink.url, MAILER_BATCH_SIZE: '2' } });
+  // One lane of batches of 2: a pause or a cancel lands between two known batches.
+  t = await createTestApp({ env: { SMTP_URL: sink.url, MAILER_BATCH_SIZE: '2', MAILER_SEND_LANES: '1' } });
   admin = await t.as('administrator');
   a = api(t, admin);
   ({ list } = await seedList(a, 6));
@@ -96,15 +97,16 @@ describe('schedule, pause, resume, cancel', () => {
     expect(sink.messages).toHaveLength(0);
     t.clock.set('2026-11-22T09:30:00Z');
     await t.platform.jobs.runNow('mailer/send');
+    await settle(t); // the job started it; the batches are jobs of their own
     expect(sink.messages).toHaveLength(6);
     expect((await a.get(`/campaigns/${c.id}`)).body).toMatchObject({ status: 'sent', started_at: '2026-11-22T09:30:00Z', stats: { sent: 6 } });
     expect((await a.get(`/campaigns/${other.id}`)).body.status).toBe('draft');
   });
 
-  it('pause stops after the message in flight; resume finishes; cancel drops the rest; wrong moves answer 409', async () => {
+  it('pause stops after the batch in flight; resume finishes; cancel drops the rest; wrong moves answer 409', async () => {
     sink.messages.length = 0;
     const c = await draft(a, { list_ids: [list.id] });
-    // Pause from inside the sender, right after the 2nd message is accepted.
+    // Pause from inside the first batch, right after its 2nd message is accepted.
     const send = t.platform.mail.send.bind(t.platform.mail);
     let n = 0;
     t.platform.mail.send = async (m) => {
@@ -137,8 +139,8 @@ describe('schedule, pause, resume, cancel', () => {
     await a.post(`/campaigns/${d.id}/send`);
     await settle(t);
     t.platform.mail.send = send;
-    expect(sink.messages).toHaveLength(1);
-    expect((await a.get(`/campaigns/${d.id}`)).body).toMatchObject({ status: 'cancelled', stats: { sent: 1, queued: 0, recipients: 6 } });
+    expect(sink.messages).toHaveLength(2); // the first batch was claimed before the cancel: it goes, nothing after it
+    expect((await a.get(`/campaigns/${d.id}`)).body).toMatchObject({ status: 'cancelled', stats: { sent: 2, queued: 0, recipients: 6 } });
     expect((await a.post(`/campaigns/${d.id}/resume`)).body.code).toBe('mailer_campaign_conflict');
     expect((await a.post(`/campaigns/9999/cancel`)).status).toBe(404);
   });

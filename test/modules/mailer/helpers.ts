@@ -1,6 +1,5 @@
 // Shared fixtures of the mailer tests: REST shortcuts as an administrator, and seeding through the public routes.
 import { expect } from 'vitest';
-import { settleSending } from '../../../src/modules/mailer/send/sender.ts';
 import type { Caller, TestApp } from '../../helpers/app.ts';
 
 export const api = (t: TestApp, caller: Caller) => ({
@@ -34,4 +33,5 @@ export async function draft(a: Api, body: object) {
   }));
 }
 
-export const settle = (t: TestApp) => settleSending(t.platform);
+/** Waits until the campaign batches (and any other job) due now are done, on this instance's workers. */
+export const settle = (t: TestApp) => t.settle();

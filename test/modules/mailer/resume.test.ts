@@ -1,94 +1,166 @@
-// A crash in the middle of a send, then a fresh instance over the same database: every recipient gets exactly one
-// message. Instance A "dies" while the SMTP server is taking one message (its send never returns, as if the process
-// were killed after the server accepted it); instance B resumes from the queue, and the row left "sending" is
-// settled by the lease rule (failed as interrupted, never sent twice).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Campaign batches on the job engine across instances. A real process killed in the middle of a batch: another
+// instance's workers send the rest, nobody gets a message twice, and the rows left in doubt are settled by the lease
+// rule (failed as interrupted, never sent again). Two instances on one database sending one campaign at once, each
+// holding batches at the same moment: every subscriber gets exactly one message, and the progress read while they
+// send is exact.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/platform/config.ts';
 import { INTERRUPTED } from '../../../src/modules/mailer/send/leases.ts';
-import { wakeSender } from '../../../src/modules/mailer/send/sender.ts';
 import { createAtrium, type Atrium } from '../../../src/server.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
+import { jobsOf } from '../../helpers/jobs.ts';
 import { startSmtpSink } from '../../helpers/smtp.ts';
 import { api, draft, seedList } from './helpers.ts';
 
 let t: TestApp;
 let b: Atrium | undefined;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-const env = () => ({ NODE_ENV: 'test' as const, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', SMTP_URL: sink.url, MAILER_BATCH_SIZE: '4' });
+/** While set, the SMTP sink keeps every message's final reply back until it resolves. */
+let gate: Promise<void> | null = null;
+const BATCH = 4;
+// Each instance runs two batches at most: with four lanes, two instances must both hold some.
+const env = () => ({
+  NODE_ENV: 'test' as const,
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'http://atrium.test',
+  SMTP_URL: sink.url,
+  MAILER_BATCH_SIZE: String(BATCH),
+  MAILER_SEND_LANES: '4',
+  JOBS_CONCURRENCY: '2',
+});
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
+  sink = await startSmtpSink({ hold: () => gate ?? undefined });
   t = await createTestApp({ env: env() });
 });
 afterAll(async () => {
-  await b?.close(); // closes the shared database
+  await b?.platform.queue.stop();
+  await t?.close();
+  await b?.close(); // the shared database is already closed (idempotent)
   await sink?.close();
 });
 
-describe('kill and resume', () => {
-  it('sends everyone exactly once across a crash and a restart', async () => {
+const statuses = async (campaignId: number) => {
+  const rows = await t.platform.prisma.mailerRecipient.groupBy({
+    by: ['status'],
+    where: { campaignId },
+    _count: { _all: true },
+    orderBy: { status: 'asc' },
+  });
+  return Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
+};
+
+describe('a process killed in the middle of a batch', () => {
+  it('another instance sends the rest; nobody gets the campaign twice; the rows in doubt fail as interrupted', async () => {
     const a = api(t, await t.as('administrator'));
     const { list } = await seedList(a, 10);
     const campaign = await draft(a, { list_ids: [list.id] });
+    await t.platform.queue.stop(); // only the child's worker may take the first batch
+    let takenByChild: string[];
+    let recorded: number;
+    try {
+      expect((await a.post(`/campaigns/${campaign.id}/send`)).status).toBe(202);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/campaign-worker.ts'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: t.db.url,
+          SMTP_URL: sink.url,
+          MAILER_BATCH_SIZE: String(BATCH),
+          NOW: t.clock.now().toISOString(),
+          CRASH_AFTER: '3',
+        },
+        stdio: 'inherit',
+      });
+      const [, signal] = await new Promise<[number | null, string | null]>((resolve) =>
+        child.on('exit', (code, sig) => resolve([code, sig])),
+      );
+      expect(signal).toBe('SIGKILL');
+      takenByChild = sink.messages.map((m) => m.envelope.to[0]!);
+      expect(takenByChild.length).toBeGreaterThanOrEqual(3);
+      // The killed batch: the outcomes it wrote before the kill stand, the rest of it is in doubt.
+      const after = await statuses(campaign.id);
+      recorded = after.sent ?? 0;
+      expect(recorded).toBeLessThan(3);
+      expect(after).toEqual({ queued: 10 - BATCH, sending: BATCH - recorded, ...(recorded ? { sent: recorded } : {}) });
+    } finally {
+      t.platform.queue.start(2); // this instance's workers start again
+    }
 
-    // Instance A: the 4th message reaches the SMTP server, then the process "dies" (the call never returns).
-    const realSend = t.platform.mail.send.bind(t.platform.mail);
-    let calls = 0;
-    let crashed!: () => void;
-    const crash = new Promise<void>((resolve) => (crashed = resolve));
-    t.platform.mail.send = async (message) => {
-      const result = await realSend(message);
-      if (++calls === 4) {
-        crashed();
-        return new Promise<never>(() => {});
-      }
-      return result;
-    };
-    expect((await a.post(`/campaigns/${campaign.id}/send`)).status).toBe(202);
-    await crash;
-    expect(sink.messages).toHaveLength(4);
-    const rows = await t.platform.prisma.mailerRecipient.groupBy({ by: ['status'], _count: { _all: true }, orderBy: { status: 'asc' } });
-    expect(rows.map((r) => [r.status, r._count._all])).toEqual([['queued', 6], ['sending', 1], ['sent', 3]]);
-
-    // Instance B: a fresh platform and sender over the same database (A is never heard from again).
-    b = await createAtrium({ config: loadConfig(env()), db: t.db, clock: t.clock, migrate: false, bootstrap: false });
-    expect(await b.platform.jobs.runNow('mailer/send')).toEqual({ status: 'succeeded' });
-    // Within the lease the row in doubt is left alone: the campaign is not finished yet, nothing resent.
-    expect(sink.messages).toHaveLength(10);
-    expect((await b.platform.prisma.mailerCampaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe('sending');
+    // The dead pool's batch job is given back and the other lanes run.
+    await vi.waitFor(
+      async () => {
+        await t.platform.queue.recover();
+        await t.settle();
+        expect(await statuses(campaign.id)).toEqual({ sending: BATCH - recorded, sent: 10 - BATCH + recorded });
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    // Within the lease the rows in doubt are left alone: the campaign is not finished, nothing is sent again.
+    expect(await t.platform.jobs.runNow('mailer/send')).toEqual({ status: 'succeeded' });
+    expect((await a.get(`/campaigns/${campaign.id}`)).body).toMatchObject({
+      status: 'sending',
+      stats: { recipients: 10, sent: 10 - BATCH + recorded, queued: BATCH - recorded },
+    });
 
     t.clock.advance({ seconds: 601 });
-    await b.platform.jobs.runNow('mailer/send');
-    const to = sink.messages.map((m) => m.envelope.to[0]).sort();
-    expect(to).toEqual(Array.from({ length: 10 }, (_, i) => `user${i}@example.org`).sort());
-    expect(new Set(to).size).toBe(10);
-    const inDoubt = await b.platform.prisma.mailerRecipient.findFirstOrThrow({ where: { status: 'failed' } });
-    expect([inDoubt.email, inDoubt.error]).toEqual(['user3@example.org', INTERRUPTED]);
-    const final = await b.platform.prisma.mailerCampaign.findUniqueOrThrow({ where: { id: campaign.id } });
-    expect(final.status).toBe('sent');
-    expect(await b.platform.prisma.mailerRecipient.count({ where: { campaignId: campaign.id, status: 'sent' } })).toBe(9);
-
-    // Running the queue again (a later period: runs are claimed per period) changes nothing.
-    t.clock.advance({ minutes: 1 });
-    expect(await b.platform.jobs.runNow('mailer/send')).toEqual({ status: 'succeeded' });
-    expect(sink.messages).toHaveLength(10);
-  });
+    await t.platform.jobs.runNow('mailer/send');
+    const inDoubt = await t.platform.prisma.mailerRecipient.findMany({
+      where: { campaignId: campaign.id, status: 'failed' },
+      orderBy: { id: 'asc' },
+    });
+    expect(inDoubt.map((r) => r.error)).toEqual(Array(BATCH - recorded).fill(INTERRUPTED));
+    const to = sink.messages.map((m) => m.envelope.to[0]);
+    expect(new Set(to).size).toBe(to.length); // nobody twice
+    expect(to.length).toBe(takenByChild.length + 10 - BATCH);
+    expect((await a.get(`/campaigns/${campaign.id}`)).body).toMatchObject({
+      status: 'sent',
+      stats: { sent: 10 - BATCH + recorded, failed: BATCH - recorded, queued: 0 },
+    });
+  }, 60_000);
 });
 
 describe('two instances, one campaign', () => {
-  it('run the same campaign at once and still mail everyone exactly once', async () => {
+  it('both send batches at once; every subscriber gets exactly one message; progress is exact while they send', async () => {
+    b = await createAtrium({ config: loadConfig(env()), db: t.db, clock: t.clock, migrate: false, bootstrap: false });
     sink.messages.length = 0;
     const a = api(t, await t.as('administrator'));
-    const { list } = await seedList(a, 12, 'twice.test', 'Twice');
+    const { list } = await seedList(a, 40, 'twice.test', 'Twice');
     const campaign = await draft(a, { list_ids: [list.id] });
-    t.platform.mail.send = b!.platform.mail.send.bind(b!.platform.mail); // instance A's transport works again
-    await a.post(`/campaigns/${campaign.id}/send`); // A starts sending in the background…
-    t.clock.advance({ minutes: 1 });
-    // …while B's job joins in. (A's sender of the first campaign is still hung: wait for this campaign's only.)
-    await Promise.all([b!.platform.jobs.runNow('mailer/send'), wakeSender(t.platform, campaign.id)]);
+    const finished: number[] = [];
+    for (const p of [t.platform, b.platform])
+      p.events.on('mailer/campaign/sent', (e) => void finished.push(e.campaignId));
+
+    let release!: () => void;
+    gate = new Promise<void>((r) => (release = r));
+    expect((await a.post(`/campaigns/${campaign.id}/send`)).status).toBe(202);
+    // Four lanes, two batches per instance at most: both instances hold batches while the SMTP server holds on.
+    await vi.waitFor(
+      async () => expect(await statuses(campaign.id)).toEqual({ queued: 40 - 4 * BATCH, sending: 4 * BATCH }),
+      { timeout: 15_000, interval: 20 },
+    );
+    const pools = new Set((await jobsOf(t.platform, 'mailer/campaign/batch')).map((j) => j.locked_by).filter(Boolean));
+    expect(pools.size).toBe(2);
+    expect((await a.get(`/campaigns/${campaign.id}`)).body).toMatchObject({
+      status: 'sending',
+      stats: { recipients: 40, sent: 0, failed: 0, queued: 40 },
+    });
+
+    release();
+    gate = null;
+    await vi.waitFor(
+      async () => {
+        await Promise.all([t.settle(), b!.platform.queue.settle()]);
+        expect((await a.get(`/campaigns/${campaign.id}`)).body).toMatchObject({
+          status: 'sent',
+          stats: { recipients: 40, sent: 40, failed: 0, queued: 0 },
+        });
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     const to = sink.messages.map((m) => m.envelope.to[0]);
-    expect(to).toHaveLength(12);
-    expect(new Set(to).size).toBe(12);
-    expect((await b!.platform.prisma.mailerCampaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe('sent');
-  });
+    expect(to).toHaveLength(40);
+    expect(new Set(to).size).toBe(40);
+    expect(finished).toEqual([campaign.id]);
+  }, 60_000);
 });

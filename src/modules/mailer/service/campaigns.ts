@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import { transaction, type Tx } from '../../../platform/transaction.ts';
+import { transaction, type AfterCommit, type Tx } from '../../../platform/transaction.ts';
 import { parseDeclared, type Input } from '../../../platform/validation.ts';
 import { enumOf, inputObject, pageArgs, search, text } from '../../../input/vocabulary.ts';
 import { campaignConflict, campaignNotFound, segmentNotFound, smtpMissing, tagNotFound } from '../errors.ts';
 import { extractLinks } from '../send/render.ts';
-import { wakeSender } from '../send/sender.ts';
+import { startLanes } from '../send/batch.ts';
 import { hasAudience, materialise } from './audience.ts';
 import { assertLists, ids } from './subscribers.ts';
 
@@ -90,11 +90,12 @@ function assertSendable(c: { subject: string; html: string; text: string; listId
   if (missing.length) throw new AppError('mailer_campaign_incomplete', `The campaign needs ${missing.join(', ')} before it can be sent.`);
 }
 
-/** Starts sending inside `tx`: freezes links and audience. The caller wakes the sender after the commit. */
-export async function startSending(tx: Tx, platform: Platform, c: Awaited<ReturnType<Tx['mailerCampaign']['findUniqueOrThrow']>>) {
+/** Starts sending inside `tx`: freezes links and audience, and adds the batch jobs, which commit with the change. */
+export async function startSending(tx: Tx, after: AfterCommit, platform: Platform, c: Awaited<ReturnType<Tx['mailerCampaign']['findUniqueOrThrow']>>) {
   const now = platform.clock.now();
   await materialise(tx, c.id, c, now);
   await tx.mailerCampaign.update({ where: { id: c.id }, data: { status: 'sending', startedAt: now, progressAt: now, links: extractLinks(c.html), updatedAt: now } });
+  startLanes(platform, after, c.id);
 }
 
 /** Freezing a large audience is one longer transaction (chunked inserts): more than Prisma's 5 s default. */
@@ -116,8 +117,7 @@ export async function sendCampaign(platform: Platform, id: number, sendAt?: Date
     if (sendAt && sendAt.getTime() > now.getTime()) {
       return tx.mailerCampaign.update({ where: { id }, data: { status: 'scheduled', sendAt, updatedAt: now } });
     }
-    await startSending(tx, platform, c);
-    after.run(() => void wakeSender(platform, id)); // not awaited: the request answers 202 at once
+    await startSending(tx, after, platform, c); // the request answers 202 at once; workers send
     return tx.mailerCampaign.findUniqueOrThrow({ where: { id } });
   }, MATERIALISE);
 }
@@ -130,7 +130,7 @@ const MOVES = {
   cancel: { from: ['scheduled', 'sending', 'paused'], to: 'cancelled' },
 } as const;
 
-/** pause, resume or cancel. A paused or cancelled campaign stops after the message in flight. */
+/** pause, resume or cancel. A paused or cancelled campaign stops after the batches in flight (one per lane at most). */
 export async function moveCampaign(platform: Platform, id: number, action: keyof typeof MOVES) {
   const move = MOVES[action];
   return transaction(platform, async (tx, after) => {
@@ -141,7 +141,7 @@ export async function moveCampaign(platform: Platform, id: number, action: keyof
       throw c ? campaignConflict(c.status, PAST[action]) : campaignNotFound();
     }
     if (action === 'cancel') await tx.mailerRecipient.updateMany({ where: { campaignId: id, status: 'queued' }, data: { status: 'cancelled' } });
-    if (action === 'resume') after.run(() => void wakeSender(platform, id)); // not awaited: the request answers 202 at once
+    if (action === 'resume') startLanes(platform, after, id);
     return tx.mailerCampaign.findUniqueOrThrow({ where: { id } });
   });
 }

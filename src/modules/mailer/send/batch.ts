@@ -1,0 +1,301 @@
+// Campaign sending on the job engine. A campaign in "sending" runs on lanes (MAILER_SEND_LANES): a lane is a chain of
+// jobs of the task mailer/campaign/batch (job_key mailer/campaign/<id>/lane/<n>), and each job sends one batch:
+//   1. claims up to MAILER_BATCH_SIZE queued recipients and marks them "sending" in ONE statement
+//      (UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING …, only while the campaign is
+//      sending): two workers, on one instance or two, never hold the same row, and a pause or a cancel stops every lane
+//      before its next batch (the batch in flight still goes);
+//   2. sends the batch concurrently on this instance's pooled SMTP transport (platform.mail), outside any transaction;
+//   3. marks each row sent, failed (with the SMTP error) or cancelled (unsubscribed since the audience was frozen);
+//   4. adds the lane's next job when it still has work, or else finishes the campaign if nothing is queued or in flight.
+// Whichever instance's worker is free takes the next job, so instances add up; batches run at priority 10, so a
+// durable event waiting goes first. The task itself never throws after its claim: a failed message is a failed row
+// (at most once, leases.ts), and a throw would only give the engine a job whose retry has nothing left to do.
+import type { AddOptions, JobSpec } from '../../../platform/queue.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { defineTask, type JobInfo } from '../../../platform/tasks.ts';
+import type { AfterCommit } from '../../../platform/transaction.ts';
+import { campaignMessage, type CampaignContent } from './message.ts';
+import { linkSecret } from './tokens.ts';
+
+interface Lane {
+  campaignId: number;
+  lane: number;
+}
+
+/** Below events (0): a campaign's thousands of batches never hold a listener's delivery back for long. */
+const PRIORITY = 10;
+/** A lane that found every queued row locked by another claim waits this long before it looks again. */
+const RETRY_EMPTY_MS = 1000;
+
+export const batchTask = defineTask<Lane>({
+  name: 'mailer/campaign/batch',
+  // Only its database statements can fail (the SMTP errors are the rows'): a few retries cover a restart of PostgreSQL.
+  maxAttempts: 5,
+  run: (platform, lane, job) => sendBatch(platform, lane, job),
+});
+
+/** One waiting job per lane: adding a lane's job again replaces the waiting one (a running one stays as it is). */
+const laneOptions = (lane: Lane, runAt?: Date): AddOptions => ({
+  jobKey: `mailer/campaign/${lane.campaignId}/lane/${lane.lane}`,
+  priority: PRIORITY,
+  ...(runAt ? { runAt } : {}),
+});
+const laneJob = (platform: Platform, lane: Lane, runAt?: Date): JobSpec =>
+  platform.queue.spec(batchTask, lane, laneOptions(lane, runAt));
+
+/** A throttled campaign (MAILER_SEND_RATE) is one lane sending one message at a time; otherwise MAILER_SEND_LANES. */
+const laneCount = (platform: Platform) => (platform.config.mailer.sendRate > 0 ? 1 : platform.config.mailer.lanes);
+
+/** The jobs that start (or restart) a campaign's lanes: added in the transaction that moves it to sending. */
+export function startLanes(platform: Platform, after: AfterCommit, campaignId: number): void {
+  for (let lane = 0; lane < laneCount(platform); lane++)
+    after.enqueue(batchTask, { campaignId, lane }, laneOptions({ campaignId, lane }));
+}
+
+/** The same outside a transaction (the every-minute job restarting a stalled campaign). */
+export const restartLanes = (platform: Platform, campaignId: number) =>
+  platform.queue.addJobs(
+    Array.from({ length: laneCount(platform) }, (_, lane) => laneJob(platform, { campaignId, lane })),
+  );
+
+/** Recipients one job claims: a batch, or about ten seconds of a throttled campaign (well inside the lease). */
+function claimSize(platform: Platform): number {
+  const { batchSize, sendRate } = platform.config.mailer;
+  return sendRate > 0 ? Math.max(1, Math.min(batchSize, Math.floor((sendRate / 60) * 10))) : batchSize;
+}
+
+async function content(platform: Platform, campaignId: number): Promise<CampaignContent | undefined> {
+  const row = await platform.sql
+    .selectFrom('mailer_campaigns')
+    .select(['id', 'subject', 'html', 'text', 'links', 'from_name', 'from_email'])
+    .where('id', '=', campaignId)
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      links: row.links as string[],
+      fromName: row.from_name,
+      fromEmail: row.from_email,
+    }
+  );
+}
+
+/** Claims and marks "sending" in one statement; answers the rows with their subscriber's name and status. */
+function claim(platform: Platform, campaignId: number, size: number) {
+  return platform.sql
+    .with('claimed', (db) =>
+      db
+        .updateTable('mailer_recipients')
+        .set({ status: 'sending', claimed_at: platform.clock.now() })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('mailer_recipients as r')
+            .select('r.id')
+            .where('r.campaign_id', '=', campaignId)
+            .where('r.status', '=', 'queued')
+            .where((w) =>
+              w.exists(
+                w
+                  .selectFrom('mailer_campaigns as c')
+                  .select('c.id')
+                  .where('c.id', '=', campaignId)
+                  .where('c.status', '=', 'sending'),
+              ),
+            )
+            .orderBy('r.id')
+            .limit(size)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['id', 'email', 'subscriber_id']),
+    )
+    .selectFrom('claimed')
+    .leftJoin('mailer_subscribers as s', 's.id', 'claimed.subscriber_id')
+    .select(['claimed.id', 'claimed.email', 's.first_name', 's.status'])
+    .orderBy('claimed.id')
+    .execute();
+}
+
+type Outcome =
+  | { status: 'sent' }
+  | { status: 'failed'; error: string }
+  | { status: 'cancelled'; error: string }
+  | { status: 'queued' };
+
+/** Writes the batch's outcomes: one statement per outcome (failures grouped by their error text). */
+async function mark(platform: Platform, outcomes: Map<number, Outcome>): Promise<void> {
+  const now = platform.clock.now();
+  const groups = new Map<string, { outcome: Outcome; ids: number[] }>();
+  for (const [id, outcome] of outcomes) {
+    const key = `${outcome.status}:${'error' in outcome ? outcome.error : ''}`;
+    const group = groups.get(key) ?? { outcome, ids: [] };
+    group.ids.push(id);
+    groups.set(key, group);
+  }
+  await Promise.all(
+    [...groups.values()].map(({ outcome, ids }) =>
+      platform.sql
+        .updateTable('mailer_recipients')
+        .set(
+          outcome.status === 'sent'
+            ? { status: 'sent', sent_at: now, error: null }
+            : outcome.status === 'queued' // never handed to SMTP (shutdown): back to the queue
+              ? { status: 'queued', claimed_at: null }
+              : { status: outcome.status, error: outcome.error },
+        )
+        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
+        .where('status', '=', 'sending')
+        .execute(),
+    ),
+  );
+}
+
+/**
+ * Outcomes written as they come, so the progress read mid-batch is exact to within one write: one write at a time,
+ * each taking every outcome that arrived while the previous one ran (a fast sink gets few large writes, a slow one
+ * a write per message; never a statement per message on the hot path).
+ */
+function recorder(platform: Platform) {
+  let pending = new Map<number, Outcome>();
+  let writing: Promise<void> | null = null;
+  let failure: unknown = null;
+  const drain = async () => {
+    while (pending.size) {
+      const next = pending;
+      pending = new Map();
+      await mark(platform, next);
+    }
+  };
+  const start = (): void => {
+    writing ??= drain()
+      .catch((err: unknown) => void (failure ??= err)) // thrown by written(): the job fails, its rows stay in doubt
+      .finally(() => {
+        writing = null;
+        if (pending.size && !failure) start(); // an outcome that came as the last write ended
+      });
+  };
+  return {
+    add(id: number, outcome: Outcome): void {
+      pending.set(id, outcome);
+      start();
+    },
+    async written(): Promise<void> {
+      while (writing) await writing;
+      if (failure) throw failure;
+    },
+  };
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+async function deliver(platform: Platform, message: ReturnType<typeof campaignMessage>): Promise<Outcome> {
+  try {
+    const result = await platform.mail.send(message);
+    return result.rejected.length
+      ? { status: 'failed', error: `Refused: ${result.rejected.join(', ')}` }
+      : { status: 'sent' };
+  } catch (err) {
+    return { status: 'failed', error: errorText(err) };
+  }
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function sendBatch(platform: Platform, lane: Lane, job: JobInfo): Promise<void> {
+  const c = await content(platform, lane.campaignId);
+  if (!c) return; // paused, cancelled, sent or deleted: the lane ends (resume starts the lanes again)
+  const size = claimSize(platform);
+  const rows = await claim(platform, lane.campaignId, size);
+  const secret = await linkSecret(platform);
+  const outcomes = recorder(platform);
+  const send = async (r: (typeof rows)[number]) => {
+    // Left (or was deleted) after the audience was frozen: never mail them.
+    if (r.status !== 'subscribed') return outcomes.add(r.id, { status: 'cancelled', error: 'No longer subscribed.' });
+    const message = campaignMessage(platform, secret, c, { id: r.id, email: r.email, firstName: r.first_name ?? '' });
+    outcomes.add(r.id, await deliver(platform, message));
+  };
+  const { sendRate } = platform.config.mailer;
+  if (sendRate > 0) {
+    for (const r of rows) {
+      if (job.signal.aborted)
+        outcomes.add(r.id, { status: 'queued' }); // shutting down: the rest were never sent
+      else {
+        await send(r);
+        await pause(60_000 / sendRate);
+      }
+    }
+  } else {
+    await Promise.all(rows.map(send)); // the pooled transport spreads them over its connections
+  }
+  await outcomes.written();
+  if (rows.length) await noteProgress(platform, lane.campaignId);
+  if (rows.length === size) return platform.queue.addJobs([laneJob(platform, lane)]);
+  const left = await remaining(platform, lane.campaignId);
+  if (left?.status !== 'sending') return;
+  if (left.queued)
+    return platform.queue.addJobs([
+      laneJob(platform, lane, rows.length ? undefined : new Date(platform.clock.now().getTime() + RETRY_EMPTY_MS)),
+    ]);
+  if (!left.sending) await finish(platform, lane.campaignId);
+}
+
+const progressNoted = new WeakMap<Platform, Map<number, number>>();
+
+/** progress_at for the stuck-campaign check, at most every 30 s per campaign and instance (not a statement a batch). */
+async function noteProgress(platform: Platform, campaignId: number): Promise<void> {
+  let noted = progressNoted.get(platform);
+  if (!noted) progressNoted.set(platform, (noted = new Map()));
+  const now = platform.clock.now();
+  if (now.getTime() - (noted.get(campaignId) ?? 0) < 30_000) return;
+  noted.set(campaignId, now.getTime());
+  await platform.sql
+    .updateTable('mailer_campaigns')
+    .set({ progress_at: now })
+    .where('id', '=', campaignId)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+/** The campaign's status and progress, with its recipients still queued and in flight (one statement). */
+export function remaining(platform: Platform, campaignId: number) {
+  return platform.sql
+    .selectFrom('mailer_campaigns as c')
+    .select((eb) => [
+      'c.status',
+      'c.progress_at',
+      eb
+        .selectFrom('mailer_recipients as r')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('r.campaign_id', '=', campaignId)
+        .where('r.status', '=', 'queued')
+        .as('queued'),
+      eb
+        .selectFrom('mailer_recipients as r')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('r.campaign_id', '=', campaignId)
+        .where('r.status', '=', 'sending')
+        .as('sending'),
+    ])
+    .where('c.id', '=', campaignId)
+    .executeTakeFirst();
+}
+
+/** Nothing queued nor in flight: the campaign is sent (once, whichever lane or instance gets here first). */
+export async function finish(platform: Platform, campaignId: number): Promise<void> {
+  const { prisma, clock } = platform;
+  const now = clock.now();
+  const done = await prisma.mailerCampaign.updateMany({
+    where: { id: campaignId, status: 'sending' },
+    data: { status: 'sent', finishedAt: now, progressAt: now, updatedAt: now },
+  });
+  if (!done.count) return;
+  const [sent, failed] = await Promise.all([
+    prisma.mailerRecipient.count({ where: { campaignId, status: 'sent' } }),
+    prisma.mailerRecipient.count({ where: { campaignId, status: 'failed' } }),
+  ]);
+  await platform.events.emit('mailer/campaign/sent', { campaignId, sent, failed });
+}
