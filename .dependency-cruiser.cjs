@@ -48,7 +48,7 @@ module.exports = {
     },
     {
       name: 'platform-no-transport',
-      comment: 'No express, commander, GraphQL or Pothos in the platform: those are the faces\'.',
+      comment: "No express, commander, GraphQL or Pothos in the platform: those are the faces'.",
       severity: 'error',
       from: { path: '^src/platform/' },
       to: { path: 'node_modules/(express|commander|graphql|graphql-yoga|@pothos/[^/]+)/' },
@@ -69,7 +69,8 @@ module.exports = {
     },
     {
       name: 'cli-stands-alone',
-      comment: 'The CLI face does not reach into the HTTP faces (a command runs operations through CliContext.graphql).',
+      comment:
+        'The CLI face does not reach into the HTTP faces (a command runs operations through CliContext.graphql).',
       severity: 'error',
       from: { path: '^src/cli/' },
       to: { path: '^src/(graphql|rest)/' },
@@ -82,7 +83,7 @@ module.exports = {
     },
     {
       name: 'modules-below-top',
-      comment: 'A module never imports the composition root (the app, the CLI\'s main, the module list).',
+      comment: "A module never imports the composition root (the app, the CLI's main, the module list).",
       severity: 'error',
       from: { path: MODULES, pathNot: TOP },
       to: { path: TOP },
@@ -129,6 +130,9 @@ module.exports = {
     exclude: { path: '^src/generated/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

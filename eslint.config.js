@@ -8,7 +8,19 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // Generated code (Prisma, Kysely, Pothos types, typed documents) and build output are not read by people.
-  { ignores: ['**/node_modules/', 'src/generated/', 'test/gql/', 'admin/src/gql/', 'admin/dist/', 'dist/', 'data/', 'coverage/', 'bench/results/'] },
+  {
+    ignores: [
+      '**/node_modules/',
+      'src/generated/',
+      'test/gql/',
+      'admin/src/gql/',
+      'admin/dist/',
+      'dist/',
+      'data/',
+      'coverage/',
+      'bench/results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,9 +30,15 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {

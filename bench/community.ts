@@ -17,7 +17,12 @@ const data = tempDataDir();
 step(`seeding a space of ${TOPICS} topics`);
 const seeded = await withAtrium(data.dir, async (atrium) => {
   const p = atrium.platform;
-  const { user } = await createUser(p, { username: 'member', email: 'member@example.com', password: 'correct horse battery', roles: ['subscriber'] });
+  const { user } = await createUser(p, {
+    username: 'member',
+    email: 'member@example.com',
+    password: 'correct horse battery',
+    roles: ['subscriber'],
+  });
   const plan = await createPlan(p, { name: 'Gold', price: 1000, interval: 'year' });
   await grantMembership(p, { userId: user.id, planId: plan.id });
   const space = await createSpace(p, { name: 'Lounge' });
@@ -26,13 +31,30 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
     await p.prisma.memberTopic.createMany({
       data: Array.from({ length: 1000 }, (_, k) => {
         const at = new Date(start - (i + k) * 60_000);
-        return { spaceId: space.id, authorId: user.id, title: `Topic ${i + k}`, body: 'Hello https://example.com', pinned: (i + k) % 2500 === 0, createdAt: at, updatedAt: at, lastActivityAt: at };
+        return {
+          spaceId: space.id,
+          authorId: user.id,
+          title: `Topic ${i + k}`,
+          body: 'Hello https://example.com',
+          pinned: (i + k) % 2500 === 0,
+          createdAt: at,
+          updatedAt: at,
+          lastActivityAt: at,
+        };
       }),
     });
   }
   const topic = await p.prisma.memberTopic.findFirstOrThrow({ where: { spaceId: space.id }, orderBy: { id: 'asc' } });
   const now = p.clock.now();
-  await p.prisma.memberReply.createMany({ data: Array.from({ length: 200 }, (_, k) => ({ topicId: topic.id, authorId: user.id, body: `Reply ${k}`, createdAt: now, updatedAt: now })) });
+  await p.prisma.memberReply.createMany({
+    data: Array.from({ length: 200 }, (_, k) => ({
+      topicId: topic.id,
+      authorId: user.id,
+      body: `Reply ${k}`,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  });
   const { password } = await createAppPassword(p, SYSTEM, { name: 'bench', userId: user.id });
   const authorization = `Basic ${Buffer.from(`member:${password}`).toString('base64')}`;
   const supertest = (await import('supertest')).default;
@@ -41,8 +63,15 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
     await agent.get(path).set('Authorization', authorization);
     return (await p.db.statements.measure(() => agent.get(path).set('Authorization', authorization))).statements;
   };
-  const paths = { topics: `/wp-json/member/v1/topics?space_id=${space.id}&per_page=20`, replies: `/wp-json/member/v1/replies?topic_id=${topic.id}&per_page=20` };
-  return { authorization, paths, statements: { topics: await count(paths.topics), replies: await count(paths.replies) } };
+  const paths = {
+    topics: `/wp-json/member/v1/topics?space_id=${space.id}&per_page=20`,
+    replies: `/wp-json/member/v1/replies?topic_id=${topic.id}&per_page=20`,
+  };
+  return {
+    authorization,
+    paths,
+    statements: { topics: await count(paths.topics), replies: await count(paths.replies) },
+  };
 });
 
 const baseline = await startBaseline();
@@ -56,8 +85,18 @@ try {
   step('replies');
   const replies = await load(`${atrium.url}${seeded.paths.replies}`, { headers });
   const rows: Row[] = [
-    { name: `GET /member/v1/topics?space_id&per_page=20 (${TOPICS} topics)`, result: topics, baseline: hello, statements: seeded.statements.topics },
-    { name: 'GET /member/v1/replies?topic_id&per_page=20 (200 replies)', result: replies, baseline: hello, statements: seeded.statements.replies },
+    {
+      name: `GET /member/v1/topics?space_id&per_page=20 (${TOPICS} topics)`,
+      result: topics,
+      baseline: hello,
+      statements: seeded.statements.topics,
+    },
+    {
+      name: 'GET /member/v1/replies?topic_id&per_page=20 (200 replies)',
+      result: replies,
+      baseline: hello,
+      statements: seeded.statements.replies,
+    },
   ];
   const database = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded database';
   console.log(report(`Community (${database}, ${process.env.BENCH_SECONDS ?? 8} s per scenario)`, rows));

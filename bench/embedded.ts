@@ -25,12 +25,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function coldStart(dataDir: string): Promise<number> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', ADMIN_PASSWORD: 'bench-admin-password',
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    JOBS_ENABLED: 'false',
+    ADMIN_PASSWORD: 'bench-admin-password',
   };
   delete env.DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/atrium.js'), 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/atrium.js'), 'serve'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     for (;;) {
@@ -71,17 +80,26 @@ function clusterPss(dataDir: string): number {
 
 /** Subscribers to list and an application password for the administrator. */
 async function seed(dataDir: string, env: Record<string, string> = {}) {
-  return withAtrium(dataDir, async (atrium) => {
-    const { platform } = atrium;
-    const now = platform.clock.now();
-    const rows = Array.from({ length: SUBSCRIBERS }, (_, k) => ({ email: `reader${k}@bench.test`, firstName: `Reader${k}`, createdAt: now, updatedAt: now }));
-    await platform.prisma.mailerSubscriber.createMany({ data: rows });
-    const admin = await platform.prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
-    const { password } = await createAppPassword(platform, SYSTEM, { name: 'bench', userId: admin.id });
-    const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
-    const statements = await statementsPerRequest(atrium, (a) => a.get(LIST).set('Authorization', authorization));
-    return { authorization, statements };
-  }, env);
+  return withAtrium(
+    dataDir,
+    async (atrium) => {
+      const { platform } = atrium;
+      const now = platform.clock.now();
+      const rows = Array.from({ length: SUBSCRIBERS }, (_, k) => ({
+        email: `reader${k}@bench.test`,
+        firstName: `Reader${k}`,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      await platform.prisma.mailerSubscriber.createMany({ data: rows });
+      const admin = await platform.prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
+      const { password } = await createAppPassword(platform, SYSTEM, { name: 'bench', userId: admin.id });
+      const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+      const statements = await statementsPerRequest(atrium, (a) => a.get(LIST).set('Authorization', authorization));
+      return { authorization, statements };
+    },
+    env,
+  );
 }
 
 const mean = (xs: LoadResult[]) => ({
@@ -109,10 +127,16 @@ async function main() {
     const serverSeed = await seed(serverDir.dir, { DATABASE_URL: serverUrl.toString() });
 
     const embedded = await startAtrium(embeddedDir.dir, { ADMIN_PASSWORD: 'bench-admin-password' });
-    const server = await startAtrium(serverDir.dir, { DATABASE_URL: serverUrl.toString(), ADMIN_PASSWORD: 'bench-admin-password' });
+    const server = await startAtrium(serverDir.dir, {
+      DATABASE_URL: serverUrl.toString(),
+      ADMIN_PASSWORD: 'bench-admin-password',
+    });
     try {
       step('warming up, then idle memory');
-      for (const [at, auth] of [[embedded, embeddedSeed], [server, serverSeed]] as const) {
+      for (const [at, auth] of [
+        [embedded, embeddedSeed],
+        [server, serverSeed],
+      ] as const) {
         await load(`${at.url}${LIST}`, { headers: { Authorization: auth.authorization }, seconds: 2 });
       }
       await sleep(3000);
@@ -125,26 +149,30 @@ async function main() {
       step(`${LIST}: embedded, server, embedded, server`);
       const runs = { embedded: [] as LoadResult[], server: [] as LoadResult[] };
       for (let round = 0; round < 2; round++) {
-        runs.embedded.push(await load(`${embedded.url}${LIST}`, { headers: { Authorization: embeddedSeed.authorization } }));
+        runs.embedded.push(
+          await load(`${embedded.url}${LIST}`, { headers: { Authorization: embeddedSeed.authorization } }),
+        );
         runs.server.push(await load(`${server.url}${LIST}`, { headers: { Authorization: serverSeed.authorization } }));
       }
       const e = mean(runs.embedded);
       const s = mean(runs.server);
       const ms = (n: number) => `${n.toFixed(0)} ms`;
       const mb = (k: number) => `${(k / 1024).toFixed(0)} MB`;
-      console.log([
-        `## Embedded PostgreSQL vs PostgreSQL server (${new Date().toISOString()})`,
-        '',
-        `Cold start to the first 200 on /wp-json/: first boot ${ms(firstBoot)}; existing DATA_DIR ${warm.map(ms).join(', ')}`,
-        `Idle memory: Atrium on the embedded cluster RSS ${mb(memory.embeddedRss)} + cluster PSS ${mb(memory.clusterPss)}; Atrium on the server RSS ${mb(memory.serverRss)}`,
-        '',
-        `| GET ${LIST} (application password) | req/s | p99 ms | SQL/request | errors |`,
-        '|---|---|---|---|---|',
-        `| embedded (rounds: ${runs.embedded.map((r) => r.rps.toFixed(0)).join(', ')}) | ${e.rps.toFixed(0)} | ${e.p99.toFixed(1)} | ${embeddedSeed.statements.toFixed(1)} | ${e.errors} |`,
-        `| server ${serverUrl.host} (rounds: ${runs.server.map((r) => r.rps.toFixed(0)).join(', ')}) | ${s.rps.toFixed(0)} | ${s.p99.toFixed(1)} | ${serverSeed.statements.toFixed(1)} | ${s.errors} |`,
-        '',
-        `Ratio embedded / server: req/s ${(e.rps / s.rps).toFixed(3)}, p99 ${(e.p99 / s.p99).toFixed(3)}`,
-      ].join('\n'));
+      console.log(
+        [
+          `## Embedded PostgreSQL vs PostgreSQL server (${new Date().toISOString()})`,
+          '',
+          `Cold start to the first 200 on /wp-json/: first boot ${ms(firstBoot)}; existing DATA_DIR ${warm.map(ms).join(', ')}`,
+          `Idle memory: Atrium on the embedded cluster RSS ${mb(memory.embeddedRss)} + cluster PSS ${mb(memory.clusterPss)}; Atrium on the server RSS ${mb(memory.serverRss)}`,
+          '',
+          `| GET ${LIST} (application password) | req/s | p99 ms | SQL/request | errors |`,
+          '|---|---|---|---|---|',
+          `| embedded (rounds: ${runs.embedded.map((r) => r.rps.toFixed(0)).join(', ')}) | ${e.rps.toFixed(0)} | ${e.p99.toFixed(1)} | ${embeddedSeed.statements.toFixed(1)} | ${e.errors} |`,
+          `| server ${serverUrl.host} (rounds: ${runs.server.map((r) => r.rps.toFixed(0)).join(', ')}) | ${s.rps.toFixed(0)} | ${s.p99.toFixed(1)} | ${serverSeed.statements.toFixed(1)} | ${s.errors} |`,
+          '',
+          `Ratio embedded / server: req/s ${(e.rps / s.rps).toFixed(3)}, p99 ${(e.p99 / s.p99).toFixed(3)}`,
+        ].join('\n'),
+      );
     } finally {
       await embedded.stop();
       await server.stop();

@@ -10,7 +10,10 @@ import pg from 'pg';
 
 const base = `${process.env.PUBLIC_URL}/wp-json`;
 // Timestamps stay text ('2026-11-26 08:19:04.123'): the answer shows them to the second, in UTC with a Z.
-const types = { getTypeParser: (oid: number, format?: string) => (oid === 1114 ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text')) };
+const types = {
+  getTypeParser: (oid: number, format?: string) =>
+    oid === 1114 ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
+};
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, types });
 const iso = (t: string | null) => (t === null ? null : `${t.slice(0, 10)}T${t.slice(11, 19)}Z`);
 
@@ -38,7 +41,9 @@ async function caller(header: string | undefined): Promise<Caller | null> {
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) return null;
-  const hash = createHash('sha256').update(decoded.slice(colon + 1).replace(/\s+/g, '')).digest('hex');
+  const hash = createHash('sha256')
+    .update(decoded.slice(colon + 1).replace(/\s+/g, ''))
+    .digest('hex');
   let found = callers.get(hash);
   if (found === undefined) {
     const { rows } = await pool.query({
@@ -68,40 +73,54 @@ const SECURITY: [string, string][] = [
 ];
 
 function send(res: ServerResponse, status: number, body: string, headers: [string, string][] = []) {
-  res.writeHead(status, [
-    ['X-Request-Id', randomUUID()],
-    ['Link', `<${base}/>; rel="https://api.w.org/"`],
-    ...headers.filter(([name]) => name === 'Link'),
-    ...SECURITY,
-    // The floor never compresses (the benchmark's clients do not ask), but answers as Atrium does.
-    ['Vary', 'Origin, Accept-Encoding'],
-    ...headers.filter(([name]) => name !== 'Link'),
-    ['Content-Type', 'application/json; charset=utf-8'],
-    ['Content-Length', String(Buffer.byteLength(body))],
-  ].flat());
+  res.writeHead(
+    status,
+    [
+      ['X-Request-Id', randomUUID()],
+      ['Link', `<${base}/>; rel="https://api.w.org/"`],
+      ...headers.filter(([name]) => name === 'Link'),
+      ...SECURITY,
+      // The floor never compresses (the benchmark's clients do not ask), but answers as Atrium does.
+      ['Vary', 'Origin, Accept-Encoding'],
+      ...headers.filter(([name]) => name !== 'Link'),
+      ['Content-Type', 'application/json; charset=utf-8'],
+      ['Content-Length', String(Buffer.byteLength(body))],
+    ].flat(),
+  );
   res.end(body);
 }
 
-const error = (res: ServerResponse, status: number, code: string, message: string) => send(res, status, JSON.stringify({ code, message, data: { status } }));
+const error = (res: ServerResponse, status: number, code: string, message: string) =>
+  send(res, status, JSON.stringify({ code, message, data: { status } }));
 
 /** page and per_page as core reads them, or null when out of range. */
 function window(url: URL): { page: number; perPage: number } | null {
   const page = Number(url.searchParams.get('page') ?? 1);
   const perPage = Number(url.searchParams.get('per_page') ?? 10);
-  return Number.isInteger(page) && page >= 1 && Number.isInteger(perPage) && perPage >= 1 && perPage <= 100 ? { page, perPage } : null;
+  return Number.isInteger(page) && page >= 1 && Number.isInteger(perPage) && perPage >= 1 && perPage <= 100
+    ? { page, perPage }
+    : null;
 }
 
 function paged(res: ServerResponse, url: URL, w: { page: number; perPage: number }, total: number, items: unknown[]) {
   const pages = Math.ceil(total / w.perPage);
   if (w.page > Math.max(1, pages)) {
-    return error(res, 400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
+    return error(
+      res,
+      400,
+      'rest_post_invalid_page_number',
+      'The page number requested is larger than the number of pages available.',
+    );
   }
   const link = (page: number, rel: string) => {
     const u = new URL(`${base}${url.pathname.slice('/wp-json'.length)}${url.search}`);
     u.searchParams.set('page', String(page));
     return `<${u}>; rel="${rel}"`;
   };
-  const links = [...(w.page > 1 ? [link(Math.min(w.page - 1, pages), 'prev')] : []), ...(pages > w.page ? [link(w.page + 1, 'next')] : [])];
+  const links = [
+    ...(w.page > 1 ? [link(Math.min(w.page - 1, pages), 'prev')] : []),
+    ...(pages > w.page ? [link(w.page + 1, 'next')] : []),
+  ];
   send(res, 200, JSON.stringify(items), [
     ...(links.length ? [['Link', links.join(', ')] as [string, string]] : []),
     ['Allow', 'GET, POST'],
@@ -110,19 +129,38 @@ function paged(res: ServerResponse, url: URL, w: { page: number; perPage: number
   ]);
 }
 
-const links = (path: string, id: number) => ({ self: [{ href: `${base}${path}/${id}` }], collection: [{ href: `${base}${path}` }] });
+const links = (path: string, id: number) => ({
+  self: [{ href: `${base}${path}/${id}` }],
+  collection: [{ href: `${base}${path}` }],
+});
 
 async function subscribers(req: IncomingMessage, res: ServerResponse, url: URL) {
   const who = await caller(req.headers.authorization);
   if (!who) return error(res, 401, 'invalid_credentials', 'The username or application password is not valid.');
-  if (!who.roles.includes('administrator')) return error(res, 403, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+  if (!who.roles.includes('administrator'))
+    return error(res, 403, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
   const w = window(url);
   if (!w) return error(res, 400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
-  const { rows } = await pool.query<any[]>({ name: 'floor_subscribers', text: SUBSCRIBERS, values: [w.perPage, (w.page - 1) * w.perPage], rowMode: 'array' });
-  const total = rows[0] ? (rows[0][10] as number) : (await pool.query('SELECT count(*)::int AS n FROM mailer_subscribers')).rows[0].n;
+  const { rows } = await pool.query<any[]>({
+    name: 'floor_subscribers',
+    text: SUBSCRIBERS,
+    values: [w.perPage, (w.page - 1) * w.perPage],
+    rowMode: 'array',
+  });
+  const total = rows[0]
+    ? (rows[0][10] as number)
+    : (await pool.query('SELECT count(*)::int AS n FROM mailer_subscribers')).rows[0].n;
   const items = rows.map((r) => ({
-    id: r[0], email: r[1], first_name: r[2], status: r[3], source: r[4], list_ids: r[8], tags: r[9],
-    created_at: iso(r[5]), updated_at: iso(r[6]), unsubscribed_at: iso(r[7]),
+    id: r[0],
+    email: r[1],
+    first_name: r[2],
+    status: r[3],
+    source: r[4],
+    list_ids: r[8],
+    tags: r[9],
+    created_at: iso(r[5]),
+    updated_at: iso(r[6]),
+    unsubscribed_at: iso(r[7]),
     _links: links('/mailer/v1/subscribers', r[0]),
   }));
   paged(res, url, w, total, items);
@@ -130,27 +168,70 @@ async function subscribers(req: IncomingMessage, res: ServerResponse, url: URL) 
 
 // A stored field as the forms route answers it (the keys of its REST selection, in that order).
 const field = (f: Record<string, unknown>) => ({
-  key: f.key, type: f.type, label: f.label, description: f.description, required: f.required, placeholder: f.placeholder,
-  default_value: f.defaultValue, options: f.options, min: f.min, max: f.max, step: f.step, min_length: f.minLength,
-  max_length: f.maxLength, pattern: f.pattern, pattern_message: f.patternMessage, min_date: f.minDate, max_date: f.maxDate,
-  required_message: f.requiredMessage, no_duplicates: f.noDuplicates, conditional: f.conditional,
+  key: f.key,
+  type: f.type,
+  label: f.label,
+  description: f.description,
+  required: f.required,
+  placeholder: f.placeholder,
+  default_value: f.defaultValue,
+  options: f.options,
+  min: f.min,
+  max: f.max,
+  step: f.step,
+  min_length: f.minLength,
+  max_length: f.maxLength,
+  pattern: f.pattern,
+  pattern_message: f.patternMessage,
+  min_date: f.minDate,
+  max_date: f.maxDate,
+  required_message: f.requiredMessage,
+  no_duplicates: f.noDuplicates,
+  conditional: f.conditional,
 });
 
 async function forms(res: ServerResponse, url: URL) {
   const w = window(url);
   if (!w) return error(res, 400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
-  const { rows } = await pool.query<any[]>({ name: 'floor_forms', text: FORMS, values: [w.perPage, (w.page - 1) * w.perPage], rowMode: 'array' });
+  const { rows } = await pool.query<any[]>({
+    name: 'floor_forms',
+    text: FORMS,
+    values: [w.perPage, (w.page - 1) * w.perPage],
+    rowMode: 'array',
+  });
   const total = rows[0] ? (rows[0][9] as number) : 0;
   const now = Date.now();
   const items = rows.map((r) => {
-    const s = { submitLabel: 'Submit', honeypot: true, honeypotName: 'website_url', requireLogin: false, entryLimit: null, schedule: null, ...r[6] };
+    const s = {
+      submitLabel: 'Submit',
+      honeypot: true,
+      honeypotName: 'website_url',
+      requireLogin: false,
+      entryLimit: null,
+      schedule: null,
+      ...r[6],
+    };
     // The floor serves forms without an entry limit (the benchmark's); a schedule is checked as Atrium does.
-    const closed = s.schedule?.opensAt && now < Date.parse(s.schedule.opensAt) ? s.schedule.pendingMessage
-      : s.schedule?.closesAt && now >= Date.parse(s.schedule.closesAt) ? s.schedule.closedMessage : null;
+    const closed =
+      s.schedule?.opensAt && now < Date.parse(s.schedule.opensAt)
+        ? s.schedule.pendingMessage
+        : s.schedule?.closesAt && now >= Date.parse(s.schedule.closesAt)
+          ? s.schedule.closedMessage
+          : null;
     return {
-      id: r[0], title: r[1], description: r[2], status: r[3], version: r[4], fields: (r[5] as Record<string, unknown>[]).map(field),
-      submit_label: s.submitLabel, honeypot: s.honeypot ? s.honeypotName : null, requires_login: s.requireLogin,
-      accepting_entries: closed === null, closed_message: closed, created_at: iso(r[7]), updated_at: iso(r[8]),
+      id: r[0],
+      title: r[1],
+      description: r[2],
+      status: r[3],
+      version: r[4],
+      fields: (r[5] as Record<string, unknown>[]).map(field),
+      submit_label: s.submitLabel,
+      honeypot: s.honeypot ? s.honeypotName : null,
+      requires_login: s.requireLogin,
+      accepting_entries: closed === null,
+      closed_message: closed,
+      created_at: iso(r[7]),
+      updated_at: iso(r[8]),
       _links: links('/forms/v1/forms', r[0]),
     };
   });
@@ -160,7 +241,8 @@ async function forms(res: ServerResponse, url: URL) {
 const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://floor');
   try {
-    if (req.method === 'GET' && url.pathname === '/wp-json/mailer/v1/subscribers') return await subscribers(req, res, url);
+    if (req.method === 'GET' && url.pathname === '/wp-json/mailer/v1/subscribers')
+      return await subscribers(req, res, url);
     if (req.method === 'GET' && url.pathname === '/wp-json/forms/v1/forms') return await forms(res, url);
     error(res, 404, 'rest_no_route', 'No route was found matching the URL and request method.');
   } catch (err) {

@@ -18,7 +18,8 @@ import { createPlatform } from '../src/platform/platform.ts';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 1000);
 const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('Set DATABASE_URL to a PostgreSQL server (a database is created for the run and dropped after).');
+if (!adminUrl)
+  throw new Error('Set DATABASE_URL to a PostgreSQL server (a database is created for the run and dropped after).');
 const step = (what: string) => process.stderr.write(`… ${what}\n`);
 const mb = (n: number) => Math.round(n / 1024 / 1024);
 
@@ -26,7 +27,9 @@ const dir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-import-'));
 const file = path.join(dir, 'pmpro-members.csv');
 step(`writing ${ROWS} rows to ${file}`);
 const out = createWriteStream(file);
-out.write('id,username,firstname,lastname,email,membership,membership_id,discount_code_id,discount_code,subscription_transaction_id,billing_amount,cycle_number,cycle_period,next_payment_date,joined,startdate,expires\n');
+out.write(
+  'id,username,firstname,lastname,email,membership,membership_id,discount_code_id,discount_code,subscription_transaction_id,billing_amount,cycle_number,cycle_period,next_payment_date,joined,startdate,expires\n',
+);
 const LEVELS = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Lifetime'];
 for (let i = 1; i <= ROWS; i++) {
   const level = i % 5;
@@ -46,10 +49,16 @@ await admin.query(`CREATE DATABASE "${name}"`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 
-async function measure(label: string): Promise<{ label: string; summary: ImportSummary; seconds: number; rss: number[]; heap: number[] }> {
+async function measure(
+  label: string,
+): Promise<{ label: string; summary: ImportSummary; seconds: number; rss: number[]; heap: number[] }> {
   const db = await openDatabase({ kind: 'postgres', url: url.toString() });
   await db.migrate();
-  const platform = await createPlatform({ config: { ...loadConfig({ ...process.env, DATABASE_URL: url.toString() }, modules), logLevel: 'warn' }, db, modules });
+  const platform = await createPlatform({
+    config: { ...loadConfig({ ...process.env, DATABASE_URL: url.toString() }, modules), logLevel: 'warn' },
+    db,
+    modules,
+  });
   const rss: number[] = [];
   const heap: number[] = [];
   const sample = () => {
@@ -60,11 +69,16 @@ async function measure(label: string): Promise<{ label: string; summary: ImportS
   let batches = 0;
   step(label);
   const started = process.hrtime.bigint();
-  const summary = await runImport(platform, createReadStream(file), { from: 'pmpro', batchSize: BATCH }, {
-    onBatch: () => {
-      if (batches++ % 10 === 0) sample();
+  const summary = await runImport(
+    platform,
+    createReadStream(file),
+    { from: 'pmpro', batchSize: BATCH },
+    {
+      onBatch: () => {
+        if (batches++ % 10 === 0) sample();
+      },
     },
-  });
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   sample();
   await db.close();
@@ -78,9 +92,13 @@ try {
   console.log('|---|---|---|---|---|---|---|');
   for (const r of runs) {
     const s = r.summary;
-    console.log(`| ${r.label} | ${Math.round(s.rows / r.seconds)} | ${r.seconds.toFixed(1)} | ${s.created} | ${s.updated} | ${s.unchanged} | ${s.skipped} |`);
+    console.log(
+      `| ${r.label} | ${Math.round(s.rows / r.seconds)} | ${r.seconds.toFixed(1)} | ${s.created} | ${s.updated} | ${s.unchanged} | ${s.skipped} |`,
+    );
   }
-  console.log('\nMemory every 10 batches and at the end (MB): RSS, then V8 heap in use (garbage included until collected)');
+  console.log(
+    '\nMemory every 10 batches and at the end (MB): RSS, then V8 heap in use (garbage included until collected)',
+  );
   for (const r of runs) console.log(`- ${r.label}: RSS ${r.rss.join(' ')}; heap ${r.heap.join(' ')}`);
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

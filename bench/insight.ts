@@ -7,7 +7,16 @@ import { performance } from 'node:perf_hooks';
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
 import { SYSTEM } from '../src/platform/principal.ts';
 import { recomputeHealth } from '../src/modules/member/insight/health.ts';
-import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
+import {
+  load,
+  report,
+  startAtrium,
+  startBaseline,
+  statementsPerRequest,
+  tempDataDir,
+  withAtrium,
+  type Row,
+} from './lib.ts';
 
 const MEMBERS = 100_000;
 const REPORTS = ['/reports/mrr', '/reports/cohort?since=24', '/reports/courses', '/reports/engagement?days=90'];
@@ -29,14 +38,18 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
       now() - (u.id % 730) * interval '1 day', now() + interval '20 days',
       CASE WHEN u.id % 7 = 0 THEN now() - (u.id % 300) * interval '1 day' END, 'manual', now(), now()
     FROM users u WHERE u.username LIKE 'member%'`);
-  await sql(`INSERT INTO member_spaces (name, slug, visibility, position, created_at, updated_at) VALUES ('Lounge', 'lounge', 'members', 1, now(), now())`);
+  await sql(
+    `INSERT INTO member_spaces (name, slug, visibility, position, created_at, updated_at) VALUES ('Lounge', 'lounge', 'members', 1, now(), now())`,
+  );
   await sql(`INSERT INTO member_topics (space_id, author_id, title, body, created_at, updated_at, last_activity_at)
     SELECT (SELECT id FROM member_spaces LIMIT 1), u.id, 'Topic', 'Body', now() - (u.id % 120) * interval '1 day', now(), now() FROM users u WHERE u.username LIKE 'member%'`);
   await sql(`INSERT INTO member_replies (topic_id, author_id, body, created_at, updated_at)
     SELECT t.id, t.author_id, 'Reply', t.created_at + interval '1 hour', now() FROM member_topics t`);
   await sql(`INSERT INTO member_courses (title, slug, status, position, created_at, updated_at)
     SELECT 'Course ' || g, 'course-' || g, 'published', g, now(), now() FROM generate_series(1, 10) g`);
-  await sql(`INSERT INTO member_modules (course_id, title, position, created_at, updated_at) SELECT id, 'Module', 1, now(), now() FROM member_courses`);
+  await sql(
+    `INSERT INTO member_modules (course_id, title, position, created_at, updated_at) SELECT id, 'Module', 1, now(), now() FROM member_courses`,
+  );
   await sql(`INSERT INTO member_lessons (module_id, course_id, title, slug, status, position, created_at, updated_at)
     SELECT m.id, m.course_id, 'Lesson ' || g, 'lesson-' || m.id || '-' || g, 'published', g, now(), now() FROM member_modules m, generate_series(1, 5) g`);
   await sql(`INSERT INTO member_enrollments (user_id, course_id, started_at, completed_at)
@@ -51,7 +64,12 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
   const admin = await prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
   const adminAuth = `Basic ${Buffer.from(`admin:${(await createAppPassword(atrium.platform, SYSTEM, { name: 'bench', userId: admin.id })).password}`).toString('base64')}`;
   const statements = Object.fromEntries(
-    await Promise.all(REPORTS.map(async (r) => [r, await statementsPerRequest(atrium, (a) => a.get(`/wp-json/member/v1${r}`).set('Authorization', adminAuth))])),
+    await Promise.all(
+      REPORTS.map(async (r) => [
+        r,
+        await statementsPerRequest(atrium, (a) => a.get(`/wp-json/member/v1${r}`).set('Authorization', adminAuth)),
+      ]),
+    ),
   );
   const started = performance.now();
   const members = await recomputeHealth(atrium.platform);
@@ -75,17 +93,30 @@ try {
       times.push(performance.now() - started);
     }
     times.sort((x, y) => x - y);
-    latencies.push(`| GET ${r} | ${Math.round(times[5]!)} ms | ${Math.round(times[9]!)} ms | ${seeded.statements[r]} |`);
+    latencies.push(
+      `| GET ${r} | ${Math.round(times[5]!)} ms | ${Math.round(times[9]!)} ms | ${seeded.statements[r]} |`,
+    );
   }
   step('baseline');
   const hello = await load(`${baseline.url}/hello`);
   step('GET /member/v1/reports/mrr under load');
   const mrr = await load(`${atrium.url}/wp-json/member/v1/reports/mrr`, { headers });
-  const rows: Row[] = [{ name: `GET /member/v1/reports/mrr (${MEMBERS} members)`, result: mrr, baseline: hello, statements: seeded.statements['/reports/mrr'] }];
+  const rows: Row[] = [
+    {
+      name: `GET /member/v1/reports/mrr (${MEMBERS} members)`,
+      result: mrr,
+      baseline: hello,
+      statements: seeded.statements['/reports/mrr'],
+    },
+  ];
   const database = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded database';
   console.log(report(`Membership insight (${database}, ${process.env.BENCH_SECONDS ?? 8} s per scenario)`, rows));
-  console.log(`\nReports over ${MEMBERS} members, ten sequential requests each:\n\n| Report | median | worst | SQL statements |\n|---|---|---|---|\n${latencies.join('\n')}`);
-  console.log(`\nmembership/health/recompute: ${seeded.health.members} members in ${seeded.health.ms} ms (one INSERT … SELECT).`);
+  console.log(
+    `\nReports over ${MEMBERS} members, ten sequential requests each:\n\n| Report | median | worst | SQL statements |\n|---|---|---|---|\n${latencies.join('\n')}`,
+  );
+  console.log(
+    `\nmembership/health/recompute: ${seeded.health.members} members in ${seeded.health.ms} ms (one INSERT … SELECT).`,
+  );
 } finally {
   await atrium.stop();
   await baseline.stop();

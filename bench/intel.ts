@@ -5,7 +5,16 @@
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
 import { SYSTEM } from '../src/platform/principal.ts';
 import { allowPublicRest } from '../src/modules/intel/settings.ts';
-import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
+import {
+  load,
+  report,
+  startAtrium,
+  startBaseline,
+  statementsPerRequest,
+  tempDataDir,
+  withAtrium,
+  type Row,
+} from './lib.ts';
 
 const SCANS = 10;
 const step = (what: string) => process.stderr.write(`… ${what}\n`);
@@ -28,7 +37,9 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
       checks = res.body.checks;
     }
   });
-  const score = await statementsPerRequest(atrium, (a) => a.get('/wp-json/intel/v1/health-score').set('Authorization', authorization));
+  const score = await statementsPerRequest(atrium, (a) =>
+    a.get('/wp-json/intel/v1/health-score').set('Authorization', authorization),
+  );
   await atrium.platform.settings.set(allowPublicRest, true);
   const anonymous = await statementsPerRequest(atrium, (a) => a.get('/wp-json/intel/v1/health-score'));
   durations.sort((a, b) => a - b);
@@ -41,17 +52,31 @@ try {
   step('baseline');
   const hello = await load(`${baseline.url}/hello`);
   step('health-score (administrator)');
-  const admin = await load(`${atrium.url}/wp-json/intel/v1/health-score`, { headers: { Authorization: seeded.authorization } });
+  const admin = await load(`${atrium.url}/wp-json/intel/v1/health-score`, {
+    headers: { Authorization: seeded.authorization },
+  });
   step('health-score (anonymous, public setting on)');
   const anon = await load(`${atrium.url}/wp-json/intel/v1/health-score`);
   const rows: Row[] = [
-    { name: 'GET /intel/v1/health-score (application password)', result: admin, baseline: hello, statements: seeded.sql.score },
-    { name: 'GET /intel/v1/health-score (anonymous, Allow public REST on)', result: anon, baseline: hello, statements: seeded.sql.anonymous },
+    {
+      name: 'GET /intel/v1/health-score (application password)',
+      result: admin,
+      baseline: hello,
+      statements: seeded.sql.score,
+    },
+    {
+      name: 'GET /intel/v1/health-score (anonymous, Allow public REST on)',
+      result: anon,
+      baseline: hello,
+      statements: seeded.sql.anonymous,
+    },
   ];
   const d = seeded.durations;
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL';
   console.log(report(`Site health (${database}, ${process.env.BENCH_SECONDS ?? 8} s per scenario)`, rows));
-  console.log(`\nPOST /intel/v1/scan: ${seeded.checks} checks; duration over ${SCANS} scans (ms): median ${d[Math.floor(d.length / 2)]}, min ${d[0]}, max ${d[d.length - 1]}; ${seeded.scanStatements.toFixed(1)} SQL statements per scan (checks + stored results).`);
+  console.log(
+    `\nPOST /intel/v1/scan: ${seeded.checks} checks; duration over ${SCANS} scans (ms): median ${d[Math.floor(d.length / 2)]}, min ${d[0]}, max ${d[d.length - 1]}; ${seeded.scanStatements.toFixed(1)} SQL statements per scan (checks + stored results).`,
+  );
 } finally {
   await atrium.stop();
   await baseline.stop();

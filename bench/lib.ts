@@ -62,10 +62,19 @@ export async function startBaseline(): Promise<Running> {
 }
 
 /** Starts a node script of bench/ (through tsx unless it is JavaScript) with `env`, up once `ready` answers. */
-export async function startNode(script: string, env: Record<string, string>, ready: string, up?: (status: number) => boolean): Promise<Running> {
+export async function startNode(
+  script: string,
+  env: Record<string, string>,
+  ready: string,
+  up?: (status: number) => boolean,
+): Promise<Running> {
   const port = await freePort();
   const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'], cwd: path.dirname(script) });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: path.dirname(script),
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}${ready}`, 60_000, up);
   return { url, child, stop: stopper(child) };
@@ -81,7 +90,11 @@ export function databaseUrlOf(dataDir: string): string {
 
 /** Starts `atrium serve` on a data directory (embedded database unless env has DATABASE_URL); `nodeArgs` go to node
  *  (the profiler passes --cpu-prof). */
-export async function startAtrium(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Running> {
+export async function startAtrium(
+  dataDir: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'bin/atrium.js'), 'serve'], {
     env: {
@@ -157,7 +170,10 @@ export function report(title: string, rows: Row[]): string {
         r.baseline.p99.toFixed(1),
         r.statements === undefined ? '' : r.statements.toFixed(1),
         String(r.result.errors + r.result.non2xx),
-      ].join(' | ').replace(/^/, '| ').concat(' |'),
+      ]
+        .join(' | ')
+        .replace(/^/, '| ')
+        .concat(' |'),
     ),
   ];
   const notes = rows.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
@@ -174,7 +190,17 @@ export async function withAtrium<T>(
   const { loadConfig } = await import('../src/platform/config.ts');
   const { createAtrium } = await import('../src/server.ts');
   const { modules } = await import('../src/modules/index.ts');
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', ADMIN_PASSWORD: 'bench-admin-password', ...env }, modules);
+  const config = loadConfig(
+    {
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: 'false',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      ...env,
+    },
+    modules,
+  );
   const atrium = await createAtrium({ config, modules });
   try {
     return await work(atrium);

@@ -5,7 +5,16 @@
 // BENCH_SECONDS (default 8) per scenario; DATABASE_URL benches against a PostgreSQL server.
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
 import { SYSTEM } from '../src/platform/principal.ts';
-import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type Row } from './lib.ts';
+import {
+  load,
+  report,
+  startAtrium,
+  startBaseline,
+  statementsPerRequest,
+  tempDataDir,
+  withAtrium,
+  type Row,
+} from './lib.ts';
 
 const MEMBERS = 10_000;
 const step = (what: string) => process.stderr.write(`… ${what}\n`);
@@ -16,7 +25,18 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
   const { prisma, clock } = atrium.platform;
   const now = clock.now();
   for (let i = 1; i <= 5; i++) {
-    await prisma.memberPlan.create({ data: { name: `Plan ${i}`, slug: `plan-${i}`, price: 1000 * i, currency: 'USD', interval: 'month', position: i, createdAt: now, updatedAt: now } });
+    await prisma.memberPlan.create({
+      data: {
+        name: `Plan ${i}`,
+        slug: `plan-${i}`,
+        price: 1000 * i,
+        currency: 'USD',
+        interval: 'month',
+        position: i,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
   }
   // Users and memberships by the thousand, in SQL: the seed is not what is measured.
   await prisma.$executeRawUnsafe(`
@@ -27,7 +47,9 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
     INSERT INTO member_memberships (user_id, plan_id, status, started_at, current_period_end, source, created_at, updated_at)
     SELECT u.id, 1 + (u.id % 5), CASE WHEN u.id % 7 = 0 THEN 'cancelled' ELSE 'active' END, now(), now() + interval '30 days', 'manual', now(), now()
     FROM users u WHERE u.username LIKE 'member%'`);
-  await prisma.memberAccessRule.create({ data: { targetType: 'course', targetId: 1, planIds: [1, 2], createdAt: now, updatedAt: now } });
+  await prisma.memberAccessRule.create({
+    data: { targetType: 'course', targetId: 1, planIds: [1, 2], createdAt: now, updatedAt: now },
+  });
 
   const admin = await prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
   const member = await prisma.user.findFirstOrThrow({ where: { username: 'member1' } });
@@ -38,9 +60,18 @@ const seeded = await withAtrium(data.dir, async (atrium) => {
   const check = JSON.stringify({ target_type: 'course', target_id: 1 });
   const sql = {
     plans: await statementsPerRequest(atrium, (a) => a.get('/wp-json/member/v1/plans')),
-    check: await statementsPerRequest(atrium, (a) => a.post('/wp-json/member/v1/access/check').set({ Authorization: memberAuth, 'Content-Type': 'application/json' }).send(check)),
-    members5: await statementsPerRequest(atrium, (a) => a.get('/wp-json/member/v1/members?per_page=5').set('Authorization', adminAuth)),
-    members50: await statementsPerRequest(atrium, (a) => a.get('/wp-json/member/v1/members?per_page=50').set('Authorization', adminAuth)),
+    check: await statementsPerRequest(atrium, (a) =>
+      a
+        .post('/wp-json/member/v1/access/check')
+        .set({ Authorization: memberAuth, 'Content-Type': 'application/json' })
+        .send(check),
+    ),
+    members5: await statementsPerRequest(atrium, (a) =>
+      a.get('/wp-json/member/v1/members?per_page=5').set('Authorization', adminAuth),
+    ),
+    members50: await statementsPerRequest(atrium, (a) =>
+      a.get('/wp-json/member/v1/members?per_page=50').set('Authorization', adminAuth),
+    ),
   };
   return { adminAuth, memberAuth, check, sql };
 });
@@ -59,10 +90,17 @@ try {
     body: seeded.check,
   });
   step('GET /member/v1/members?per_page=50');
-  const members = await load(`${atrium.url}/wp-json/member/v1/members?per_page=50`, { headers: { Authorization: seeded.adminAuth } });
+  const members = await load(`${atrium.url}/wp-json/member/v1/members?per_page=50`, {
+    headers: { Authorization: seeded.adminAuth },
+  });
   const rows: Row[] = [
     { name: 'GET /member/v1/plans (anonymous)', result: plans, baseline: hello, statements: seeded.sql.plans },
-    { name: 'POST /member/v1/access/check (member, course rule)', result: check, baseline: hello, statements: seeded.sql.check },
+    {
+      name: 'POST /member/v1/access/check (member, course rule)',
+      result: check,
+      baseline: hello,
+      statements: seeded.sql.check,
+    },
     {
       name: `GET /member/v1/members?per_page=50 (${MEMBERS} members, manager)`,
       result: members,

@@ -21,7 +21,15 @@ const data = tempDataDir();
 const authorization = await withAtrium(data.dir, async (atrium) => {
   const admin = await atrium.platform.prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
   for (let i = 0; i < 500; i++) {
-    await atrium.platform.prisma.mailerSubscriber.create({ data: { email: `s${i}@example.com`, status: 'subscribed', source: 'bench', createdAt: new Date(), updatedAt: new Date() } });
+    await atrium.platform.prisma.mailerSubscriber.create({
+      data: {
+        email: `s${i}@example.com`,
+        status: 'subscribed',
+        source: 'bench',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      },
+    });
   }
   return `Basic ${Buffer.from(`admin:${(await createAppPassword(atrium.platform, SYSTEM, { name: 'bench', userId: admin.id })).password}`).toString('base64')}`;
 });
@@ -30,7 +38,9 @@ const atrium = await startAtrium(data.dir, { METRICS_TOKEN: TOKEN });
 async function sample(label: string): Promise<number> {
   const text = await (await fetch(`${atrium.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
   const mb = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? 0) / 1048576);
-  console.log(`| ${label} | ${mb('atrium_process_resident_memory_bytes')} | ${mb('atrium_nodejs_heap_size_used_bytes')} | ${mb('atrium_nodejs_heap_size_total_bytes')} |`);
+  console.log(
+    `| ${label} | ${mb('atrium_process_resident_memory_bytes')} | ${mb('atrium_nodejs_heap_size_used_bytes')} | ${mb('atrium_nodejs_heap_size_total_bytes')} |`,
+  );
   return mb('atrium_process_resident_memory_bytes');
 }
 
@@ -42,10 +52,17 @@ try {
   let sent = 0;
   for (const step of STEPS) {
     await autocannon({
-      url: atrium.url, connections: 32, amount: step - sent,
+      url: atrium.url,
+      connections: 32,
+      amount: step - sent,
       requests: [
         { method: 'GET', path: '/wp-json/mailer/v1/subscribers?per_page=20', headers: { authorization } },
-        { method: 'POST', path: '/graphql', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ viewer { loggedIn user { id } } }' }) },
+        {
+          method: 'POST',
+          path: '/graphql',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ viewer { loggedIn user { id } } }' }),
+        },
       ],
     });
     sent = step;
@@ -56,7 +73,9 @@ try {
     }
   }
   const growth = (m: Map<number, number>) => `${((m.get(TOTAL)! / m.get(STEPS[0]!)! - 1) * 100).toFixed(1)} %`;
-  console.log(`\nRSS after ${TOTAL.toLocaleString('en')} requests vs after ${STEPS[0]!.toLocaleString('en')}, each after ${SETTLE_SECONDS} s idle: ${growth(settled)} (budget: 10 %)`);
+  console.log(
+    `\nRSS after ${TOTAL.toLocaleString('en')} requests vs after ${STEPS[0]!.toLocaleString('en')}, each after ${SETTLE_SECONDS} s idle: ${growth(settled)} (budget: 10 %)`,
+  );
   console.log(`The same under load, wherever the collector's cycle happened to be: ${growth(rss)}`);
 } finally {
   await atrium.stop();

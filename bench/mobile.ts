@@ -4,7 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { ARGON2_PARAMS } from '../src/platform/users/passwords.ts';
-import { load, report, startAtrium, startBaseline, statementsPerRequest, tempDataDir, withAtrium, type LoadResult, type Row } from './lib.ts';
+import {
+  load,
+  report,
+  startAtrium,
+  startBaseline,
+  statementsPerRequest,
+  tempDataDir,
+  withAtrium,
+  type LoadResult,
+  type Row,
+} from './lib.ts';
 
 const ENV = { JWT_SECRET: 'bench-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEFGH' };
 const PASSWORD = 'bench-password-123';
@@ -14,8 +24,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const json = { 'Content-Type': 'application/json' };
 const step = (what: string) => process.stderr.write(`… ${what}\n`);
 
-interface Pair { access_token: string; refresh_token: string }
-interface Device { username: string; installId: string; token: string }
+interface Pair {
+  access_token: string;
+  refresh_token: string;
+}
+interface Device {
+  username: string;
+  installId: string;
+  token: string;
+}
 
 async function loginOnce(url: string, username: string, installId: string): Promise<Pair> {
   const res = await fetch(`${url}/wp-json/mobile/v1/auth/login`, {
@@ -45,7 +62,11 @@ function loginLoad(url: string, connections: number) {
     setupRequest: (req, context: Ctx) => {
       context.device ??= { username: USERS[next++ % USERS.length]!, installId: randomUUID(), token: '' };
       const { username, installId } = context.device;
-      return { ...req, headers: { ...json, 'X-App-Install-Id': installId }, body: JSON.stringify({ username, password: PASSWORD }) };
+      return {
+        ...req,
+        headers: { ...json, 'X-App-Install-Id': installId },
+        body: JSON.stringify({ username, password: PASSWORD }),
+      };
     },
   });
 }
@@ -62,7 +83,11 @@ async function refreshLoad(url: string, connections: number) {
     setupRequest: (req, context: Ctx) => {
       context.device ??= devices.pop();
       const d = context.device!;
-      return { ...req, headers: { ...json, 'X-App-Install-Id': d.installId }, body: JSON.stringify({ refresh_token: d.token }) };
+      return {
+        ...req,
+        headers: { ...json, 'X-App-Install-Id': d.installId },
+        body: JSON.stringify({ refresh_token: d.token }),
+      };
     },
     onResponse: (status, body, context: Ctx) => {
       if (status === 200) context.device!.token = (JSON.parse(body) as Pair).refresh_token;
@@ -71,26 +96,43 @@ async function refreshLoad(url: string, connections: number) {
 }
 
 async function countStatements(dir: string) {
-  return withAtrium(dir, async (atrium) => {
-    const { createUser } = await import('../src/platform/users/service.ts');
-    for (const username of USERS) {
-      await createUser(atrium.platform, { username, email: `${username}@example.com`, password: PASSWORD, roles: ['subscriber'] });
-    }
-    const installId = randomUUID();
-    const login = (agent: import('supertest').Agent) =>
-      agent.post('/wp-json/mobile/v1/auth/login').set('X-App-Install-Id', installId).send({ username: USERS[0], password: PASSWORD });
-    const loginStatements = await statementsPerRequest(atrium, login, 5);
-    const supertest = (await import('supertest')).default;
-    let pair = (await login(supertest.agent(atrium.app))).body as Pair;
-    const refreshStatements = await statementsPerRequest(atrium, async (agent) => {
-      const res = await agent.post('/wp-json/mobile/v1/auth/refresh').set('X-App-Install-Id', installId).send({ refresh_token: pair.refresh_token });
-      pair = res.body as Pair;
-    });
-    const meStatements = await statementsPerRequest(atrium, (agent) =>
-      agent.get('/wp-json/mobile/v1/me').set({ Authorization: `Bearer ${pair.access_token}`, 'X-App-Install-Id': installId }),
-    );
-    return { login: loginStatements, refresh: refreshStatements, me: meStatements };
-  }, ENV);
+  return withAtrium(
+    dir,
+    async (atrium) => {
+      const { createUser } = await import('../src/platform/users/service.ts');
+      for (const username of USERS) {
+        await createUser(atrium.platform, {
+          username,
+          email: `${username}@example.com`,
+          password: PASSWORD,
+          roles: ['subscriber'],
+        });
+      }
+      const installId = randomUUID();
+      const login = (agent: import('supertest').Agent) =>
+        agent
+          .post('/wp-json/mobile/v1/auth/login')
+          .set('X-App-Install-Id', installId)
+          .send({ username: USERS[0], password: PASSWORD });
+      const loginStatements = await statementsPerRequest(atrium, login, 5);
+      const supertest = (await import('supertest')).default;
+      let pair = (await login(supertest.agent(atrium.app))).body as Pair;
+      const refreshStatements = await statementsPerRequest(atrium, async (agent) => {
+        const res = await agent
+          .post('/wp-json/mobile/v1/auth/refresh')
+          .set('X-App-Install-Id', installId)
+          .send({ refresh_token: pair.refresh_token });
+        pair = res.body as Pair;
+      });
+      const meStatements = await statementsPerRequest(atrium, (agent) =>
+        agent
+          .get('/wp-json/mobile/v1/me')
+          .set({ Authorization: `Bearer ${pair.access_token}`, 'X-App-Install-Id': installId }),
+      );
+      return { login: loginStatements, refresh: refreshStatements, me: meStatements };
+    },
+    ENV,
+  );
 }
 
 async function main() {
@@ -125,8 +167,20 @@ async function main() {
           statements: statements.login,
           note: `argon2id m=${a.memoryCost} KiB, t=${a.timeCost}, p=${a.parallelism} per login; 8 connections, one user each; baseline POST /hello`,
         },
-        { name: 'POST /mobile/v1/auth/refresh', result: refreshes, baseline: postBase, statements: statements.refresh, note: 'each of 32 connections rotates its own chain' },
-        { name: 'GET /mobile/v1/me (Bearer JWT)', result: me, baseline: getBase, statements: statements.me, note: 'baseline GET /hello' },
+        {
+          name: 'POST /mobile/v1/auth/refresh',
+          result: refreshes,
+          baseline: postBase,
+          statements: statements.refresh,
+          note: 'each of 32 connections rotates its own chain',
+        },
+        {
+          name: 'GET /mobile/v1/me (Bearer JWT)',
+          result: me,
+          baseline: getBase,
+          statements: statements.me,
+          note: 'baseline GET /hello',
+        },
       ];
       const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL';
       console.log(report(`Mobile access (${database}, ${SECONDS} s per scenario)`, rows));

@@ -24,9 +24,19 @@ try {
     const { prisma, db } = atrium.platform;
     const page = () =>
       prisma.mailerSubscriber.findMany({
-        take: 11, skip: 0, relationLoadStrategy: 'join', orderBy: { id: 'desc' },
+        take: 11,
+        skip: 0,
+        relationLoadStrategy: 'join',
+        orderBy: { id: 'desc' },
         select: {
-          id: true, email: true, firstName: true, status: true, source: true, createdAt: true, updatedAt: true, unsubscribedAt: true,
+          id: true,
+          email: true,
+          firstName: true,
+          status: true,
+          source: true,
+          createdAt: true,
+          updatedAt: true,
+          unsubscribedAt: true,
           lists: { select: { listId: true } },
           tags: { select: { tagId: true, tag: { select: { id: true, name: true, slug: true, createdAt: true } } } },
         },
@@ -41,7 +51,10 @@ try {
       ['Prisma: the page of 10 with lists and tags (join)', await cpuPerCall(page)],
       ['Prisma: count()', await cpuPerCall(() => prisma.mailerSubscriber.count({ where: {} }))],
       ['Prisma: findUnique (a user)', await cpuPerCall(() => prisma.user.findUnique({ where: { id: 1 } }))],
-      ['pg: the same page SQL, prepared', await cpuPerCall(() => client.query({ name: 'page', text: sql!, values: [1, 11, 0], rowMode: 'array' }))],
+      [
+        'pg: the same page SQL, prepared',
+        await cpuPerCall(() => client.query({ name: 'page', text: sql!, values: [1, 11, 0], rowMode: 'array' })),
+      ],
     ] as const;
     await client.end();
     console.log('| query | client CPU ms per query | wall ms per query |\n|---|---|---|');

@@ -34,20 +34,40 @@ try {
   const requests: Record<string, () => ReturnType<typeof load>> = {
     discovery: () => load(`${atrium.url}/wp-json/`, { seconds }),
     list: () => load(`${atrium.url}${LIST}`, { headers: auth, seconds }),
-    'graphql-list': () => load(`${atrium.url}/graphql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: GRAPHQL_LIST, seconds }),
+    'graphql-list': () =>
+      load(`${atrium.url}/graphql`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: GRAPHQL_LIST,
+        seconds,
+      }),
     forms: () => load(`${atrium.url}${FORMS_LIST}`, { seconds }),
-    viewer: () => load(`${atrium.url}/graphql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: VIEWER, seconds }),
+    viewer: () =>
+      load(`${atrium.url}/graphql`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: VIEWER,
+        seconds,
+      }),
   };
   if (!requests[scenario]) throw new Error(`unknown scenario ${scenario}: one of ${Object.keys(requests).join(', ')}`);
   await new Promise((r) => setTimeout(r, 1000)); // an idle second before the load: it marks where the load starts
   const postmaster = process.env.DATABASE_URL ? undefined : postmasterOf(seeded.dir);
-  const before = { ...cpuOf(atrium.child.pid!), database: databaseCpu(postmaster), load: process.cpuUsage(), machine: machineCpu().busy };
+  const before = {
+    ...cpuOf(atrium.child.pid!),
+    database: databaseCpu(postmaster),
+    load: process.cpuUsage(),
+    machine: machineCpu().busy,
+  };
   result = await requests[scenario]!();
   const after = { ...cpuOf(atrium.child.pid!), database: databaseCpu(postmaster), machine: machineCpu().busy };
   const generator = process.cpuUsage(before.load);
   cpu = {
-    user: after.user - before.user, system: after.system - before.system, database: databaseCpuSince(before.database, after.database),
-    load: (generator.user + generator.system) / 1000, machine: after.machine - before.machine,
+    user: after.user - before.user,
+    system: after.system - before.system,
+    database: databaseCpuSince(before.database, after.database),
+    load: (generator.user + generator.system) / 1000,
+    machine: after.machine - before.machine,
   };
   await new Promise((r) => setTimeout(r, 1000)); // and one after
 } finally {
@@ -55,7 +75,10 @@ try {
   seeded.remove();
 }
 
-const file = path.join(profileDir, readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!);
+const file = path.join(
+  profileDir,
+  readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!,
+);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 
@@ -105,7 +128,9 @@ console.log(
     `these ${(((cpu.user + cpu.system + cpu.database + cpu.load) / (seconds * 1000 * cpus().length)) * 100).toFixed(0)} % of ${cpus().length} cores; ` +
     `the machine ${((cpu.machine / (seconds * 1000 * cpus().length)) * 100).toFixed(0)} % busy (the rest is other work on it)`,
 );
-console.log(`main thread per request (from the profile, which counts time off the CPU inside a call too): ${((total - idle) / 1000 / requests).toFixed(3)} ms, ${((100 * idle) / total).toFixed(1)} % idle`);
+console.log(
+  `main thread per request (from the profile, which counts time off the CPU inside a call too): ${((total - idle) / 1000 / requests).toFixed(3)} ms, ${((100 * idle) / total).toFixed(1)} % idle`,
+);
 console.log('\n| self time | % of busy | ms per request |\n|---|---|---|');
 const rows = [...self].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]);
 for (const [place, us] of rows.slice(0, 25)) {
@@ -114,6 +139,7 @@ for (const [place, us] of rows.slice(0, 25)) {
 const top = Number(process.env.PROFILE_TOP ?? 0);
 if (top) {
   console.log('\n| function | % of busy |\n|---|---|');
-  for (const [fn, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`| ${fn} | ${((100 * us) / (total - idle)).toFixed(1)} |`);
+  for (const [fn, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`| ${fn} | ${((100 * us) / (total - idle)).toFixed(1)} |`);
 }
 console.log(`\nprofile: ${file}`);

@@ -13,7 +13,9 @@ export const LIST = '/wp-json/mailer/v1/subscribers?per_page=10';
 export const FORMS_LIST = '/wp-json/forms/v1/forms';
 export const VIEWER = JSON.stringify({ query: '{ viewer { user { id } } }' });
 /** The same list over GraphQL (issue 29), and PostGraphile 5's equivalent of it (bench/peers). */
-export const GRAPHQL_LIST = JSON.stringify({ query: '{ mailerSubscribers(perPage: 10) { total items { id email lists { id name } tags { id name } } } }' });
+export const GRAPHQL_LIST = JSON.stringify({
+  query: '{ mailerSubscribers(perPage: 10) { total items { id email lists { id name } tags { id name } } } }',
+});
 export const PEER_LIST = JSON.stringify({
   query: `{ allMailerSubscribers(first: 10, orderBy: ROW_ID_DESC) { totalCount nodes { rowId email
     mailerListMembersBySubscriberId(orderBy: LIST_ID_ASC) { nodes { mailerListByListId { rowId name } } }
@@ -22,7 +24,9 @@ export const PEER_LIST = JSON.stringify({
 
 type Named = { rowId: number; name: string };
 /** PostGraphile's answer to PEER_LIST in the shape of Atrium's to GRAPHQL_LIST (to check both say the same). */
-export function peerAsAtrium(answer: { data: { allMailerSubscribers: { totalCount: number; nodes: Record<string, any>[] } } }) {
+export function peerAsAtrium(answer: {
+  data: { allMailerSubscribers: { totalCount: number; nodes: Record<string, any>[] } };
+}) {
   const named = (n: Named) => ({ id: n.rowId, name: n.name });
   const { totalCount, nodes } = answer.data.allMailerSubscribers;
   return {
@@ -32,8 +36,12 @@ export function peerAsAtrium(answer: { data: { allMailerSubscribers: { totalCoun
         items: nodes.map((s) => ({
           id: s.rowId,
           email: s.email,
-          lists: s.mailerListMembersBySubscriberId.nodes.map((m: { mailerListByListId: Named }) => named(m.mailerListByListId)),
-          tags: s.mailerSubscriberTagsBySubscriberId.nodes.map((m: { mailerTagByTagId: Named }) => named(m.mailerTagByTagId)),
+          lists: s.mailerListMembersBySubscriberId.nodes.map((m: { mailerListByListId: Named }) =>
+            named(m.mailerListByListId),
+          ),
+          tags: s.mailerSubscriberTagsBySubscriberId.nodes.map((m: { mailerTagByTagId: Named }) =>
+            named(m.mailerTagByTagId),
+          ),
         })),
       },
     },
@@ -56,23 +64,42 @@ export async function seedRequestPath(): Promise<Seeded> {
     const { password } = await createAppPassword(atrium.platform, SYSTEM, { name: 'bench', userId: admin.id });
     const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
     const now = new Date();
-    const lists = await Promise.all(['News', 'Offers'].map((name) => prisma.mailerList.create({ data: { name, createdAt: now } })));
-    const tags = await Promise.all(['a', 'b', 'c'].map((slug) => prisma.mailerTag.create({ data: { name: slug, slug, createdAt: now } })));
+    const lists = await Promise.all(
+      ['News', 'Offers'].map((name) => prisma.mailerList.create({ data: { name, createdAt: now } })),
+    );
+    const tags = await Promise.all(
+      ['a', 'b', 'c'].map((slug) => prisma.mailerTag.create({ data: { name: slug, slug, createdAt: now } })),
+    );
     const subscribers = await prisma.mailerSubscriber.createManyAndReturn({
-      data: Array.from({ length: SUBSCRIBERS }, (_, i) => ({ email: `s${i}@example.com`, createdAt: now, updatedAt: now })),
+      data: Array.from({ length: SUBSCRIBERS }, (_, i) => ({
+        email: `s${i}@example.com`,
+        createdAt: now,
+        updatedAt: now,
+      })),
       select: { id: true },
     });
-    await prisma.mailerListMember.createMany({ data: subscribers.map((s, i) => ({ subscriberId: s.id, listId: lists[i % 2]!.id, createdAt: now })) });
-    await prisma.mailerSubscriberTag.createMany({ data: subscribers.map((s, i) => ({ subscriberId: s.id, tagId: tags[i % 3]!.id, createdAt: now })) });
+    await prisma.mailerListMember.createMany({
+      data: subscribers.map((s, i) => ({ subscriberId: s.id, listId: lists[i % 2]!.id, createdAt: now })),
+    });
+    await prisma.mailerSubscriberTag.createMany({
+      data: subscribers.map((s, i) => ({ subscriberId: s.id, tagId: tags[i % 3]!.id, createdAt: now })),
+    });
     for (let i = 1; i <= FORMS; i++) {
-      await createForm(atrium.platform, { title: `Form ${i}`, fields: [{ key: 'email', type: 'email', label: 'E-mail', required: true }] });
+      await createForm(atrium.platform, {
+        title: `Form ${i}`,
+        fields: [{ key: 'email', type: 'email', label: 'E-mail', required: true }],
+      });
     }
     const sql = {
       discovery: await statementsPerRequest(atrium, (a) => a.get('/wp-json/')),
       list: await statementsPerRequest(atrium, (a) => a.get(LIST).set('Authorization', authorization)),
-      graphqlList: await statementsPerRequest(atrium, (a) => a.post('/graphql').set({ Authorization: authorization, 'Content-Type': 'application/json' }).send(GRAPHQL_LIST)),
+      graphqlList: await statementsPerRequest(atrium, (a) =>
+        a.post('/graphql').set({ Authorization: authorization, 'Content-Type': 'application/json' }).send(GRAPHQL_LIST),
+      ),
       forms: await statementsPerRequest(atrium, (a) => a.get(FORMS_LIST)),
-      viewer: await statementsPerRequest(atrium, (a) => a.post('/graphql').set({ Authorization: authorization, 'Content-Type': 'application/json' }).send(VIEWER)),
+      viewer: await statementsPerRequest(atrium, (a) =>
+        a.post('/graphql').set({ Authorization: authorization, 'Content-Type': 'application/json' }).send(VIEWER),
+      ),
     };
     return { authorization, sql };
   });

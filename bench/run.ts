@@ -38,7 +38,9 @@ async function same(what: string, a: Response, b: Response) {
   const strip = (r: Response) => [...r.headers].filter(([k]) => k !== 'x-request-id' && k !== 'date');
   const [bodyA, bodyB] = [await a.text(), await b.text()];
   if (bodyA !== bodyB || !isDeepStrictEqual(strip(a), strip(b))) {
-    throw new Error(`${what}: the answers differ\n${JSON.stringify(strip(a))}\n${bodyA.slice(0, 300)}\n---\n${JSON.stringify(strip(b))}\n${bodyB.slice(0, 300)}`);
+    throw new Error(
+      `${what}: the answers differ\n${JSON.stringify(strip(a))}\n${bodyA.slice(0, 300)}\n---\n${JSON.stringify(strip(b))}\n${bodyB.slice(0, 300)}`,
+    );
   }
 }
 
@@ -53,35 +55,87 @@ try {
   running.push(atrium);
   const database = databaseUrlOf(seeded.dir);
   const postmaster = process.env.DATABASE_URL ? undefined : postmasterOf(seeded.dir);
-  const floor = await startNode(path.join(import.meta.dirname, 'floor.ts'), { DATABASE_URL: database, PUBLIC_URL: atrium.url }, FORMS_LIST);
+  const floor = await startNode(
+    path.join(import.meta.dirname, 'floor.ts'),
+    { DATABASE_URL: database, PUBLIC_URL: atrium.url },
+    FORMS_LIST,
+  );
   running.push(floor);
-  const peer = await startNode(path.join(PEERS, 'postgraphile.mjs'), { DATABASE_URL: database, GRAPHILE_ENV: 'production' }, '/graphql', (s) => s < 500);
+  const peer = await startNode(
+    path.join(PEERS, 'postgraphile.mjs'),
+    { DATABASE_URL: database, GRAPHILE_ENV: 'production' },
+    '/graphql',
+    (s) => s < 500,
+  );
   running.push(peer);
   const baseline = await startBaseline();
   running.push(baseline);
 
   const auth = { Authorization: seeded.authorization };
   const json = { 'Content-Type': 'application/json' };
-  const post = (url: string, body: string, headers: Record<string, string> = {}): Target => ({ url, method: 'POST', headers: { ...json, ...headers }, body });
+  const post = (url: string, body: string, headers: Record<string, string> = {}): Target => ({
+    url,
+    method: 'POST',
+    headers: { ...json, ...headers },
+    body,
+  });
   // As wrk asks: fetch would ask for gzip by default, which Atrium honours and the floor does not.
   const plain = { 'Accept-Encoding': 'identity' };
-  await same(`GET ${LIST}`, await fetch(`${floor.url}${LIST}`, { headers: { ...auth, ...plain } }), await fetch(`${atrium.url}${LIST}`, { headers: { ...auth, ...plain } }));
-  await same(`GET ${FORMS_LIST}`, await fetch(`${floor.url}${FORMS_LIST}`, { headers: plain }), await fetch(`${atrium.url}${FORMS_LIST}`, { headers: plain }));
-  const asked = async (t: Target) => (await fetch(t.url, { method: t.method, headers: t.headers, body: t.body })).json();
+  await same(
+    `GET ${LIST}`,
+    await fetch(`${floor.url}${LIST}`, { headers: { ...auth, ...plain } }),
+    await fetch(`${atrium.url}${LIST}`, { headers: { ...auth, ...plain } }),
+  );
+  await same(
+    `GET ${FORMS_LIST}`,
+    await fetch(`${floor.url}${FORMS_LIST}`, { headers: plain }),
+    await fetch(`${atrium.url}${FORMS_LIST}`, { headers: plain }),
+  );
+  const asked = async (t: Target) =>
+    (await fetch(t.url, { method: t.method, headers: t.headers, body: t.body })).json();
   const peerList = post(`${peer.url}/graphql`, PEER_LIST);
   const atriumList = post(`${atrium.url}/graphql`, GRAPHQL_LIST, auth);
-  if (!isDeepStrictEqual(peerAsAtrium(await asked(peerList)), await asked(atriumList))) throw new Error('PostGraphile and Atrium answer different data');
+  if (!isDeepStrictEqual(peerAsAtrium(await asked(peerList)), await asked(atriumList)))
+    throw new Error('PostGraphile and Atrium answer different data');
 
   const scenarios: Scenario[] = [
     { name: 'express GET /hello (reference)', server: baseline, target: { url: `${baseline.url}/hello` } },
-    { name: 'yoga { hello } (reference)', server: baseline, target: post(`${baseline.url}/graphql`, JSON.stringify({ query: '{ hello }' })) },
+    {
+      name: 'yoga { hello } (reference)',
+      server: baseline,
+      target: post(`${baseline.url}/graphql`, JSON.stringify({ query: '{ hello }' })),
+    },
     { name: 'floor: REST list of 10', server: floor, target: { url: `${floor.url}${LIST}`, headers: auth } },
-    { name: 'Atrium: REST list of 10', server: atrium, target: { url: `${atrium.url}${LIST}`, headers: auth }, against: { name: 'floor: REST list of 10', goal: 0.5 }, statements: seeded.sql.list },
+    {
+      name: 'Atrium: REST list of 10',
+      server: atrium,
+      target: { url: `${atrium.url}${LIST}`, headers: auth },
+      against: { name: 'floor: REST list of 10', goal: 0.5 },
+      statements: seeded.sql.list,
+    },
     { name: 'PostGraphile 5: the list over GraphQL', server: peer, target: peerList },
-    { name: 'Atrium: the list over GraphQL', server: atrium, target: atriumList, against: { name: 'PostGraphile 5: the list over GraphQL', goal: 1.1 }, statements: seeded.sql.graphqlList },
+    {
+      name: 'Atrium: the list over GraphQL',
+      server: atrium,
+      target: atriumList,
+      against: { name: 'PostGraphile 5: the list over GraphQL', goal: 1.1 },
+      statements: seeded.sql.graphqlList,
+    },
     { name: 'floor: public forms list', server: floor, target: { url: `${floor.url}${FORMS_LIST}` } },
-    { name: 'Atrium: public forms list', server: atrium, target: { url: `${atrium.url}${FORMS_LIST}` }, against: { name: 'floor: public forms list', goal: 0.5 }, statements: seeded.sql.forms },
-    { name: 'Atrium: GraphQL { viewer { user { id } } }', server: atrium, target: post(`${atrium.url}/graphql`, VIEWER, auth), against: { name: 'yoga { hello } (reference)', goal: 0.8 }, statements: seeded.sql.viewer },
+    {
+      name: 'Atrium: public forms list',
+      server: atrium,
+      target: { url: `${atrium.url}${FORMS_LIST}` },
+      against: { name: 'floor: public forms list', goal: 0.5 },
+      statements: seeded.sql.forms,
+    },
+    {
+      name: 'Atrium: GraphQL { viewer { user { id } } }',
+      server: atrium,
+      target: post(`${atrium.url}/graphql`, VIEWER, auth),
+      against: { name: 'yoga { hello } (reference)', goal: 0.8 },
+      statements: seeded.sql.viewer,
+    },
   ];
   const results = new Map<string, WrkResult[]>(scenarios.map((s) => [s.name, []]));
   process.stderr.write('… warming every target up (2 s each)\n');
@@ -112,14 +166,27 @@ try {
       ratio = `${median(ratios).toFixed(2)} [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}]`;
       pg = `${(m((x) => x.database) / median(y.map((x) => x.database))).toFixed(2)}`;
     }
-    lines.push(`| ${[
-      s.name, m((x) => x.rps).toFixed(0), m((x) => x.p99).toFixed(1), m((x) => x.node).toFixed(3), m((x) => x.database).toFixed(3),
-      ratio, s.against ? `≥ ${s.against.goal}` : '', pg, s.statements?.toFixed(1) ?? '', String(r.reduce((a, x) => a + x.errors, 0)),
-    ].join(' | ')} |`);
+    lines.push(
+      `| ${[
+        s.name,
+        m((x) => x.rps).toFixed(0),
+        m((x) => x.p99).toFixed(1),
+        m((x) => x.node).toFixed(3),
+        m((x) => x.database).toFixed(3),
+        ratio,
+        s.against ? `≥ ${s.against.goal}` : '',
+        pg,
+        s.statements?.toFixed(1) ?? '',
+        String(r.reduce((a, x) => a + x.errors, 0)),
+      ].join(' | ')} |`,
+    );
   }
   const all = [...results.values()].flat();
   const avg = (f: (x: WrkResult) => number) => ((100 * all.reduce((a, x) => a + f(x), 0)) / all.length).toFixed(0);
-  lines.push('', `Machine: ${avg((x) => x.busy)} % of its cores busy on average during the runs, ${avg((x) => x.others)} % of them by processes other than the server measured and PostgreSQL (wrk, and other work on the machine).`);
+  lines.push(
+    '',
+    `Machine: ${avg((x) => x.busy)} % of its cores busy on average during the runs, ${avg((x) => x.others)} % of them by processes other than the server measured and PostgreSQL (wrk, and other work on the machine).`,
+  );
   console.log(lines.join('\n'));
 } finally {
   for (const r of running.reverse()) await r.stop();

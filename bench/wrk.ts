@@ -34,7 +34,8 @@ let scriptCount = 0;
 function script(t: Target): string {
   const file = path.join(scripts, `s${scriptCount++}.lua`);
   const lines = [`wrk.method = ${JSON.stringify(t.method ?? 'GET')}`];
-  for (const [k, v] of Object.entries(t.headers ?? {})) lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+  for (const [k, v] of Object.entries(t.headers ?? {}))
+    lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
   if (t.body !== undefined) lines.push(`wrk.body = ${JSON.stringify(t.body)}`);
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
@@ -43,9 +44,21 @@ function script(t: Target): string {
 const UNIT: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
 
 /** Loads `target` with wrk for `seconds` at `connections` (2 threads) while measuring `pid`'s and the database's CPU. */
-export async function wrk(target: Target, pid: number, o: { seconds: number; connections?: number; postmaster?: number }): Promise<WrkResult> {
+export async function wrk(
+  target: Target,
+  pid: number,
+  o: { seconds: number; connections?: number; postmaster?: number },
+): Promise<WrkResult> {
   const before = { proc: cpuOf(pid), db: databaseCpu(o.postmaster), machine: machineCpu() };
-  const { stdout } = await promisify(execFile)('wrk', ['-t2', `-c${o.connections ?? 32}`, `-d${o.seconds}s`, '--latency', '-s', script(target), target.url]);
+  const { stdout } = await promisify(execFile)('wrk', [
+    '-t2',
+    `-c${o.connections ?? 32}`,
+    `-d${o.seconds}s`,
+    '--latency',
+    '-s',
+    script(target),
+    target.url,
+  ]);
   const proc = cpuOf(pid);
   const db = databaseCpu(o.postmaster);
   const machine = machineCpu();
@@ -58,7 +71,14 @@ export async function wrk(target: Target, pid: number, o: { seconds: number; con
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0),
     p99: p99 ? Number(p99[1]) * UNIT[p99[2]!]! : NaN,
-    errors: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0) + (socket ? socket.slice(1).map(Number).reduce((a, b) => a + b, 0) : 0),
+    errors:
+      Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0) +
+      (socket
+        ? socket
+            .slice(1)
+            .map(Number)
+            .reduce((a, b) => a + b, 0)
+        : 0),
     node: node / Math.max(requests, 1),
     database: database / Math.max(requests, 1),
     busy: busy / (machine.total - before.machine.total),

@@ -2,7 +2,15 @@
 // types (objects, inputs, enums, interfaces, unions, scalars) and fields (object, interface and input fields, with
 // root fields' arguments), described / total; --missing lists what is not (Type or Type.field).
 import { readFileSync } from 'node:fs';
-import { buildSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isScalarType, isUnionType } from 'graphql';
+import {
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isScalarType,
+  isUnionType,
+} from 'graphql';
 
 const schema = buildSchema(readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8'));
 const missing: string[] = [];
@@ -12,7 +20,15 @@ let fields = 0;
 let fieldsDescribed = 0;
 for (const type of Object.values(schema.getTypeMap())) {
   if (type.name.startsWith('__')) continue;
-  if (!(isObjectType(type) || isInputObjectType(type) || isEnumType(type) || isInterfaceType(type) || isUnionType(type) || isScalarType(type))) continue;
+  if (!(
+    isObjectType(type) ||
+    isInputObjectType(type) ||
+    isEnumType(type) ||
+    isInterfaceType(type) ||
+    isUnionType(type) ||
+    isScalarType(type)
+  ))
+    continue;
   if (isScalarType(type) && ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name)) continue;
   types++;
   if (type.description?.trim()) typesDescribed++;

@@ -38,10 +38,16 @@ export async function createAtrium(options: AtriumOptions) {
   try {
     if (options.migrate !== false) await db.migrate();
     const platform = await createPlatform({ config, db, modules, clock: options.clock, logger: options.logger });
-    db.onConnectionLost((err) => platform.logger.warn({ err }, 'an idle database connection was lost; the pool opens another'));
-    notifications = new Notifications(options.listenUrl ?? db.url, [AUTH_CHANNEL], platform.logger, { now: () => platform.clock.now() });
+    db.onConnectionLost((err) =>
+      platform.logger.warn({ err }, 'an idle database connection was lost; the pool opens another'),
+    );
+    notifications = new Notifications(options.listenUrl ?? db.url, [AUTH_CHANNEL], platform.logger, {
+      now: () => platform.clock.now(),
+    });
     platform.principals.follow(notifications);
-    await notifications.start().catch((err) => platform.logger.warn({ err }, 'LISTEN failed; the principal cache stays off until it works'));
+    await notifications
+      .start()
+      .catch((err) => platform.logger.warn({ err }, 'LISTEN failed; the principal cache stays off until it works'));
     if (options.bootstrap !== false) await bootstrapAdmin(platform, options.printAdmin);
     const schema = buildSchema(modules);
     const table = compileRoutes(schema);
@@ -63,7 +69,14 @@ export async function createAtrium(options: AtriumOptions) {
         return new Promise((resolve, reject) => {
           // Node's defaults let a slow client hold a connection for 300 s; the limits are the operator's, and the
           // check runs every second so a limit holds to the second.
-          const s = createServer({ requestTimeout: config.requestTimeoutSeconds * 1000, headersTimeout: config.headersTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 }, app);
+          const s = createServer(
+            {
+              requestTimeout: config.requestTimeoutSeconds * 1000,
+              headersTimeout: config.headersTimeoutSeconds * 1000,
+              connectionsCheckingInterval: 1000,
+            },
+            app,
+          );
           s.once('error', reject);
           s.listen(port, host, () => resolve(s));
           server = s;

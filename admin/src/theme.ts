@@ -12,7 +12,9 @@ export const theme = createTheme({
     // A tinted badge's coloured text is too pale for its small size: the tint says the colour, the text stays dark.
     Badge: Badge.extend({
       defaultProps: { variant: 'light' },
-      vars: (_t, props) => ({ root: props.variant === 'light' || !props.variant ? { '--badge-color': 'var(--mantine-color-text)' } : {} }),
+      vars: (_t, props) => ({
+        root: props.variant === 'light' || !props.variant ? { '--badge-color': 'var(--mantine-color-text)' } : {},
+      }),
     }),
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
@@ -26,7 +28,11 @@ export const contrast: CSSVariablesResolver = (t) => ({
   light: {
     '--mantine-color-dimmed': t.colors.gray[7]!,
     '--mantine-primary-color-light-color': t.colors[t.primaryColor]![9]!,
-    ...Object.fromEntries(Object.keys(t.colors).flatMap((c) => [`light-color`, `outline`].map((v) => [`--mantine-color-${c}-${v}`, t.colors[c]![9]!]))),
+    ...Object.fromEntries(
+      Object.keys(t.colors).flatMap((c) =>
+        [`light-color`, `outline`].map((v) => [`--mantine-color-${c}-${v}`, t.colors[c]![9]!]),
+      ),
+    ),
   },
   dark: {},
 });

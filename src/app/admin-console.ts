@@ -26,7 +26,10 @@ export function adminConsole(dist = ADMIN_DIST) {
   const entry = path.join(dist, 'index.html');
   router.get(['/admin', '/admin/*rest'], (_req: Request, res: Response) => {
     if (!existsSync(entry)) {
-      return void res.status(503).type('text').send('The admin console is not built: run `npm run build --workspace admin` (npm ci does).');
+      return void res
+        .status(503)
+        .type('text')
+        .send('The admin console is not built: run `npm run build --workspace admin` (npm ci does).');
     }
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(entry);

@@ -29,15 +29,19 @@ const ident = (client: pg.Client, name: string) => client.escapeIdentifier(name)
 
 /** Atrium's tables, parents before the tables that reference them (so a restore satisfies foreign keys as it goes). */
 async function tablesInOrder(client: pg.Client): Promise<string[]> {
-  const tables = (await client.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  const tables = (
+    await client.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND c.relname <> '_prisma_migrations' ORDER BY 1`,
-  )).rows.map((r) => r.name);
-  const edges = (await client.query<{ child: string; parent: string }>(
-    `SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k
+    )
+  ).rows.map((r) => r.name);
+  const edges = (
+    await client.query<{ child: string; parent: string }>(
+      `SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k
      JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE k.contype = 'f' AND n.nspname = current_schema() AND c.oid <> p.oid`,
-  )).rows;
+    )
+  ).rows;
   const ordered: string[] = [];
   const visiting = new Set<string>();
   const visit = (t: string) => {
@@ -52,7 +56,9 @@ async function tablesInOrder(client: pg.Client): Promise<string[]> {
 }
 
 async function appliedMigrations(client: pg.Client): Promise<string[]> {
-  const rows = await client.query<{ name: string }>(`SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name`);
+  const rows = await client.query<{ name: string }>(
+    `SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name`,
+  );
   return rows.rows.map((r) => r.name);
 }
 
@@ -66,10 +72,17 @@ export async function backup(url: string, file: string): Promise<Header> {
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const tables = await tablesInOrder(client);
-    const counts = await Promise.all(tables.map(async (name) => ({ name, rows: Number((await client.query(`SELECT count(*) AS n FROM ${ident(client, name)}`)).rows[0].n) })));
-    const sequences = (await client.query<{ name: string; value: string | null; called: boolean }>(
-      `SELECT sequencename AS name, last_value::text AS value, last_value IS NOT NULL AS called FROM pg_sequences WHERE schemaname = current_schema()`,
-    )).rows.map((s) => ({ name: s.name, value: s.value ?? '1', called: s.called }));
+    const counts = await Promise.all(
+      tables.map(async (name) => ({
+        name,
+        rows: Number((await client.query(`SELECT count(*) AS n FROM ${ident(client, name)}`)).rows[0].n),
+      })),
+    );
+    const sequences = (
+      await client.query<{ name: string; value: string | null; called: boolean }>(
+        `SELECT sequencename AS name, last_value::text AS value, last_value IS NOT NULL AS called FROM pg_sequences WHERE schemaname = current_schema()`,
+      )
+    ).rows.map((s) => ({ name: s.name, value: s.value ?? '1', called: s.called }));
     const header: Header = {
       format: FORMAT,
       createdAt: new Date().toISOString(),
@@ -80,10 +93,14 @@ export async function backup(url: string, file: string): Promise<Header> {
     };
     gzip.write(`${HEADER}${JSON.stringify(header)}\n`);
     for (const name of tables) {
-      const columns = (await client.query<{ c: string }>(
-        `SELECT attname AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
-        [ident(client, name)],
-      )).rows.map((r) => ident(client, r.c)).join(', ');
+      const columns = (
+        await client.query<{ c: string }>(
+          `SELECT attname AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+          [ident(client, name)],
+        )
+      ).rows
+        .map((r) => ident(client, r.c))
+        .join(', ');
       gzip.write(`COPY ${ident(client, name)} (${columns}) FROM stdin;\n`);
       const stream = client.query(copyTo(`COPY ${ident(client, name)} (${columns}) TO STDOUT`));
       for await (const chunk of stream) if (!gzip.write(chunk)) await once(gzip, 'drain');
@@ -103,24 +120,35 @@ export async function backup(url: string, file: string): Promise<Header> {
 
 /** Loads `file` into the database at `url`, which must be migrated exactly as the backup's and hold no rows. */
 export async function restore(url: string, file: string): Promise<Header> {
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })[
+    Symbol.asyncIterator
+  ]();
   const first = await lines.next();
-  const header = !first.done && first.value.startsWith(HEADER) ? (JSON.parse(first.value.slice(HEADER.length)) as Header) : null;
+  const header =
+    !first.done && first.value.startsWith(HEADER) ? (JSON.parse(first.value.slice(HEADER.length)) as Header) : null;
   if (header?.format !== FORMAT) throw new AppError('backup_invalid', `${file} is not an Atrium backup.`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const migrations = await appliedMigrations(client);
     if (migrations.join() !== header.migrations.join()) {
-      throw new AppError('backup_version_mismatch', `The backup was taken at migration ${header.migrations.at(-1)}; this database is at ${migrations.at(-1)}. Restore with the Atrium version that took it (then upgrade).`);
+      throw new AppError(
+        'backup_version_mismatch',
+        `The backup was taken at migration ${header.migrations.at(-1)}; this database is at ${migrations.at(-1)}. Restore with the Atrium version that took it (then upgrade).`,
+      );
     }
     await client.query('BEGIN');
     for (const name of await tablesInOrder(client)) {
       const { rows } = await client.query(`SELECT EXISTS (SELECT FROM ${ident(client, name)}) AS taken`);
-      if (rows[0].taken) throw new AppError('backup_target_not_empty', `Table ${name} already holds rows: restore into a new DATA_DIR (or an empty database).`);
+      if (rows[0].taken)
+        throw new AppError(
+          'backup_target_not_empty',
+          `Table ${name} already holds rows: restore into a new DATA_DIR (or an empty database).`,
+        );
     }
     // Foreign keys are checked as rows arrive (parents first); a superuser also skips them for cyclic references.
-    const superuser = (await client.query(`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`)).rows[0]?.rolsuper;
+    const superuser = (await client.query(`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`)).rows[0]
+      ?.rolsuper;
     if (superuser) await client.query(`SET LOCAL session_replication_role = replica`);
     for (let next = await lines.next(); !next.done; next = await lines.next()) {
       const copy = /^COPY (.+) FROM stdin;$/.exec(next.value);
@@ -133,7 +161,8 @@ export async function restore(url: string, file: string): Promise<Header> {
       sink.end();
       await done;
     }
-    for (const s of header.sequences) await client.query(`SELECT setval($1::regclass, $2::bigint, $3)`, [ident(client, s.name), s.value, s.called]);
+    for (const s of header.sequences)
+      await client.query(`SELECT setval($1::regclass, $2::bigint, $3)`, [ident(client, s.name), s.value, s.called]);
     await client.query('COMMIT');
     return header;
   } catch (err) {

@@ -15,8 +15,10 @@ export function uploadLimit(limit: number) {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (!req.is('multipart/form-data')) return next();
     const declared = req.headers['content-length'];
-    if (declared === undefined) return next(Object.assign(new Error('length required'), { type: 'length.required', status: 411 }));
-    if (Number(declared) > limit) return next(Object.assign(new Error('too large'), { type: 'entity.too.large', status: 413 }));
+    if (declared === undefined)
+      return next(Object.assign(new Error('length required'), { type: 'length.required', status: 411 }));
+    if (Number(declared) > limit)
+      return next(Object.assign(new Error('too large'), { type: 'entity.too.large', status: 413 }));
     next();
   };
 }
@@ -28,10 +30,18 @@ interface BodyError extends Error {
 
 export function bodyError(err: BodyError) {
   if (err.type === 'entity.too.large') {
-    return { code: 'rest_payload_too_large', message: 'The request body is larger than this server accepts.', status: 413 };
+    return {
+      code: 'rest_payload_too_large',
+      message: 'The request body is larger than this server accepts.',
+      status: 413,
+    };
   }
   if (err.type === 'length.required') {
-    return { code: 'rest_length_required', message: 'A multipart request must declare its Content-Length.', status: 411 };
+    return {
+      code: 'rest_length_required',
+      message: 'A multipart request must declare its Content-Length.',
+      status: 411,
+    };
   }
   if (err.type === 'entity.parse.failed') {
     return { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', status: 400 };

@@ -10,12 +10,14 @@ export function createCliContext(format: () => Format): CliContext & { close(): 
   return {
     platform() {
       opened ??= (async () => {
-        const [{ loadConfig }, { openDatabase, targetFromConfig }, { modules }, { createPlatform }] = await Promise.all([
-          import('../platform/config.ts'),
-          import('../db/connect.ts'),
-          import('../modules/index.ts'),
-          import('../platform/platform.ts'),
-        ]);
+        const [{ loadConfig }, { openDatabase, targetFromConfig }, { modules }, { createPlatform }] = await Promise.all(
+          [
+            import('../platform/config.ts'),
+            import('../db/connect.ts'),
+            import('../modules/index.ts'),
+            import('../platform/platform.ts'),
+          ],
+        );
         const config = loadConfig(undefined, modules); // the environment, with the installed modules' keys
         const db = await openDatabase(targetFromConfig(config));
         try {

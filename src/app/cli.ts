@@ -8,7 +8,8 @@ import { addModuleCommands, describeCommands, type ListedCommand } from './comma
 import type { Format } from '../cli/output.ts';
 
 /** The installed version: package.json's, read once per command. */
-const version = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const version = (): string =>
+  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function createProgram(): Command {
   return new Command('atrium')

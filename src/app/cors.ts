@@ -5,11 +5,21 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../platform/config.ts';
 
-const ALLOW_HEADERS = ['Authorization', 'X-Rest-Nonce', 'X-WP-Nonce', 'Content-Disposition', 'Content-MD5', 'Content-Type'];
+const ALLOW_HEADERS = [
+  'Authorization',
+  'X-Rest-Nonce',
+  'X-WP-Nonce',
+  'Content-Disposition',
+  'Content-MD5',
+  'Content-Type',
+];
 const EXPOSE_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link, X-Rest-Nonce, Retry-After, X-Request-Id';
 
 /** What an origin is granted: its own name (with credentials when configured), "*" (no credentials), or nothing. */
-export function corsGrant(config: Config['cors'], origin: string | undefined): { allowOrigin: string; credentials: boolean } | null {
+export function corsGrant(
+  config: Config['cors'],
+  origin: string | undefined,
+): { allowOrigin: string; credentials: boolean } | null {
   if (!origin) return null;
   if (config.origins.includes(origin)) return { allowOrigin: origin, credentials: config.credentials };
   if (config.origins.includes('*')) return { allowOrigin: '*', credentials: false };

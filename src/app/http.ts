@@ -24,7 +24,13 @@ export interface HttpAppOptions {
   isClosing?: () => boolean;
 }
 
-export function createHttpApp(platform: Platform, modules: readonly Module[], schema: GraphQLSchema, table: RouteTable, options: HttpAppOptions = {}) {
+export function createHttpApp(
+  platform: Platform,
+  modules: readonly Module[],
+  schema: GraphQLSchema,
+  table: RouteTable,
+  options: HttpAppOptions = {},
+) {
   const { config, logger } = platform;
   const app = express();
   app.disable('x-powered-by');
@@ -34,13 +40,25 @@ export function createHttpApp(platform: Platform, modules: readonly Module[], sc
   const apiLink = `<${config.publicUrl}/wp-json/>; rel="https://api.w.org/"`;
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
-    const scope: RequestScope = { requestId: requestIdFrom(req.headers['x-request-id']), ...traceFrom(req.headers.traceparent) };
+    const scope: RequestScope = {
+      requestId: requestIdFrom(req.headers['x-request-id']),
+      ...traceFrom(req.headers.traceparent),
+    };
     res.setHeader('X-Request-Id', scope.requestId);
     res.setHeader('Link', apiLink);
     res.locals.scope = scope;
     if (logger.isLevelEnabled('info')) {
       res.on('finish', () => {
-        logger.info({ ...scope, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+        logger.info(
+          {
+            ...scope,
+            method: req.method,
+            path: req.originalUrl.split('?')[0],
+            status: res.statusCode,
+            ms: Math.round(performance.now() - started),
+          },
+          'request',
+        );
       });
     }
     requestScope.run(scope, next);
@@ -56,7 +74,12 @@ export function createHttpApp(platform: Platform, modules: readonly Module[], sc
   // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
   app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
   if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/
-  app.use('/graphql', uploadLimit(config.uploadLimit), express.json({ limit: config.bodyLimit }), graphqlHandler(platform, schema));
+  app.use(
+    '/graphql',
+    uploadLimit(config.uploadLimit),
+    express.json({ limit: config.bodyLimit }),
+    graphqlHandler(platform, schema),
+  );
 
   app.use(adminConsole());
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
@@ -70,7 +93,10 @@ export function createHttpApp(platform: Platform, modules: readonly Module[], sc
     app.use(router);
   }
 
-  app.use((_req: Request, res: Response) => void res.status(404).json({ code: 'not_found', message: 'Not found.', data: { status: 404 } }));
+  app.use(
+    (_req: Request, res: Response) =>
+      void res.status(404).json({ code: 'not_found', message: 'Not found.', data: { status: 404 } }),
+  );
   app.use((err: Error, req: Request, res: Response, _next: NextFunction) => {
     const known = bodyError(err);
     if (!known) logger.error({ err }, 'unhandled error');

@@ -7,7 +7,8 @@ import type { RequestScope } from '../platform/request-scope.ts';
 
 /** Where the request was routed: the REST route pattern the adapter recorded, /graphql, or the express route. */
 const routeOf = (req: Request, res: Response) =>
-  (res.locals.routePattern as string | undefined) ?? (req.originalUrl.startsWith('/graphql') ? '/graphql' : (req.route?.path as string | undefined) ?? 'other');
+  (res.locals.routePattern as string | undefined) ??
+  (req.originalUrl.startsWith('/graphql') ? '/graphql' : ((req.route?.path as string | undefined) ?? 'other'));
 
 /** Client-chosen names as label values, bounded: a name (letters, digits, spaces, _) is kept while fewer than `limit`
  *  distinct ones were seen, so a client sending random names cannot grow the series without end. */
@@ -42,7 +43,11 @@ export function metricsEndpoint({ registry }: Metrics, token: string | undefined
     const given = Buffer.from(String(req.headers.authorization ?? ''));
     const wanted = Buffer.from(`Bearer ${token}`);
     if (!token || given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
-      res.status(token ? 401 : 404).json({ code: token ? 'rest_not_logged_in' : 'rest_no_route', message: token ? 'Metrics need the METRICS_TOKEN bearer token.' : 'Metrics are off (set METRICS_TOKEN).', data: { status: token ? 401 : 404 } });
+      res.status(token ? 401 : 404).json({
+        code: token ? 'rest_not_logged_in' : 'rest_no_route',
+        message: token ? 'Metrics need the METRICS_TOKEN bearer token.' : 'Metrics are off (set METRICS_TOKEN).',
+        data: { status: token ? 401 : 404 },
+      });
       return;
     }
     res.setHeader('Content-Type', registry.contentType);

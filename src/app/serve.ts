@@ -8,12 +8,20 @@ export async function serve(): Promise<void> {
   const atrium = await createAtrium({ config, modules });
   const { logger } = atrium.platform;
   if (config.production && atrium.platform.db.kind === 'embedded') {
-    logger.warn('running in production on the embedded PostgreSQL in DATA_DIR; set DATABASE_URL to a managed PostgreSQL server');
+    logger.warn(
+      'running in production on the embedded PostgreSQL in DATA_DIR; set DATABASE_URL to a managed PostgreSQL server',
+    );
   }
   await atrium.listen();
   if (config.jobsEnabled) atrium.platform.jobs.start();
   logger.info(
-    { url: config.publicUrl, port: config.port, host: config.host, database: atrium.platform.db.kind, jobs: config.jobsEnabled },
+    {
+      url: config.publicUrl,
+      port: config.port,
+      host: config.host,
+      database: atrium.platform.db.kind,
+      jobs: config.jobsEnabled,
+    },
     `Atrium is listening: REST ${config.publicUrl}/wp-json/ · GraphQL ${config.publicUrl}/graphql`,
   );
   await new Promise<void>((resolve) => {

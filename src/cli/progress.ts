@@ -9,7 +9,10 @@ export interface Progress {
 
 export function progressBar(total: number, label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
   if (!stream.isTTY || total <= 0) return { update() {}, stop() {} };
-  const bar = new SingleBar({ stream, format: `${label} {bar} {value}/{total} | ETA {eta_formatted}`, hideCursor: true, fps: 5 }, Presets.shades_classic);
+  const bar = new SingleBar(
+    { stream, format: `${label} {bar} {value}/{total} | ETA {eta_formatted}`, hideCursor: true, fps: 5 },
+    Presets.shades_classic,
+  );
   bar.start(total, 0);
   return { update: (done) => bar.update(Math.min(done, total)), stop: () => bar.stop() };
 }

@@ -43,9 +43,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function targetFromConfig(config: { databaseUrl?: string; dataDir: string; statementCache?: number; poolSize?: number; production?: boolean }): DatabaseTarget {
-  const use = { statementCache: config.statementCache, poolSize: config.poolSize, guardTransactions: !config.production };
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, ...use } : { kind: 'embedded', dataDir: config.dataDir, ...use };
+export function targetFromConfig(config: {
+  databaseUrl?: string;
+  dataDir: string;
+  statementCache?: number;
+  poolSize?: number;
+  production?: boolean;
+}): DatabaseTarget {
+  const use = {
+    statementCache: config.statementCache,
+    poolSize: config.poolSize,
+    guardTransactions: !config.production,
+  };
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, ...use }
+    : { kind: 'embedded', dataDir: config.dataDir, ...use };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

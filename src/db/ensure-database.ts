@@ -7,7 +7,15 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+]);
 const REFUSED_ROLE = new Set(['28P01', '28000']); // invalid password; invalid authorization (no such role, pg_hba)
 
 function describe(url: string) {
@@ -30,10 +38,16 @@ async function connect(url: string): Promise<pg.Client> {
 function explain(err: unknown, url: string): Error {
   const e = err as { code?: string; message?: string };
   const { server, role, database } = describe(url);
-  if (e.code && UNREACHABLE.has(e.code)) return new DatabaseUnavailableError(`Cannot reach the PostgreSQL server at ${server}: ${e.code}.`);
-  if (/timeout/i.test(e.message ?? '')) return new DatabaseUnavailableError(`Cannot reach the PostgreSQL server at ${server}: no answer in time.`);
-  if (e.code && REFUSED_ROLE.has(e.code)) return new DatabaseUnavailableError(`The PostgreSQL server at ${server} refused role "${role}": ${e.message}.`);
-  if (e.code === '42501') return new DatabaseUnavailableError(`Database "${database}" does not exist on ${server}, and role "${role}" may not create it.`);
+  if (e.code && UNREACHABLE.has(e.code))
+    return new DatabaseUnavailableError(`Cannot reach the PostgreSQL server at ${server}: ${e.code}.`);
+  if (/timeout/i.test(e.message ?? ''))
+    return new DatabaseUnavailableError(`Cannot reach the PostgreSQL server at ${server}: no answer in time.`);
+  if (e.code && REFUSED_ROLE.has(e.code))
+    return new DatabaseUnavailableError(`The PostgreSQL server at ${server} refused role "${role}": ${e.message}.`);
+  if (e.code === '42501')
+    return new DatabaseUnavailableError(
+      `Database "${database}" does not exist on ${server}, and role "${role}" may not create it.`,
+    );
   if (e.code === '3D000') return new DatabaseUnavailableError(`Database "${database}" does not exist on ${server}.`);
   return err instanceof Error ? err : new Error(String(err));
 }

@@ -14,7 +14,9 @@ export async function applyMigrations(prisma: PrismaClient, withFactory: WithFac
   if ((await pendingMigrations(prisma)).length === 0) return [];
   const migrationsList = await readMigrations();
   return withFactory(async (factory) => {
-    const out = await withSchemaEngine(factory, (engine) => engine.applyMigrations({ migrationsList, filters: NO_FILTERS }));
+    const out = await withSchemaEngine(factory, (engine) =>
+      engine.applyMigrations({ migrationsList, filters: NO_FILTERS }),
+    );
     return out.appliedMigrationNames;
   });
 }

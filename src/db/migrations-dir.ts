@@ -10,7 +10,10 @@ export const LOCKFILE = 'migration_lock.toml';
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationList> {
   const entries = existsSync(dir) ? await readdir(dir, { withFileTypes: true }) : [];
-  const folders = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const folders = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const lockPath = path.join(dir, LOCKFILE);
   return {
     baseDir: dir,

@@ -7,7 +7,9 @@ const TEXT_OID = 25;
 let patched = false;
 
 /** A PrismaPg factory for the schema engine; `release()` closes every pool the engine opened through it. */
-export async function migrationPgFactory(connectionString: string): Promise<{ factory: PrismaPg; release(): Promise<void> }> {
+export async function migrationPgFactory(
+  connectionString: string,
+): Promise<{ factory: PrismaPg; release(): Promise<void> }> {
   const factory = new PrismaPg({ connectionString });
   if (!patched) {
     const probe = await factory.connect();

@@ -3,7 +3,10 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
 
 const require = createRequire(import.meta.url);
@@ -25,7 +28,9 @@ function loadWasm(): Promise<Bg> {
         imports[key] = (fn: () => void, ms: number) => setTimeout(fn, ms >>> 0).unref();
       }
     }
-    const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), { './schema_engine_bg.js': imports as WebAssembly.ModuleImports });
+    const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), {
+      './schema_engine_bg.js': imports as WebAssembly.ModuleImports,
+    });
     (bg as unknown as { __wbg_set_wasm(e: unknown): void }).__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
     return bg;
@@ -37,7 +42,9 @@ function loadWasm(): Promise<Bg> {
 export async function readSchemaFiles(): Promise<{ path: string; content: string }[]> {
   const dir = path.join(PRISMA_DIR, 'schema');
   const names = (await readdir(dir)).filter((n) => n.endsWith('.prisma')).sort();
-  return Promise.all(names.map(async (n) => ({ path: path.join(dir, n), content: await readFile(path.join(dir, n), 'utf8') })));
+  return Promise.all(
+    names.map(async (n) => ({ path: path.join(dir, n), content: await readFile(path.join(dir, n), 'utf8') })),
+  );
 }
 
 export async function withSchemaEngine<T>(

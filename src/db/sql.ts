@@ -8,8 +8,15 @@
 // same builders and runs them on the transaction's client. Kysely's own transactions are not offered: a command's
 // transaction is the platform's (`transaction()`), whose client `sqlIn` wraps.
 import {
-  Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
 } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../generated/kysely/db.ts';
@@ -55,7 +62,11 @@ const INT8 = 20;
 // (COUNT) is a number (pg's default: a string). Counts stay far below 2^53.
 const types = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMP ? (v: string) => new Date(`${v.replace(' ', 'T')}Z`) : oid === INT8 ? Number : pg.types.getTypeParser(oid, format),
+    oid === TIMESTAMP
+      ? (v: string) => new Date(`${v.replace(' ', 'T')}Z`)
+      : oid === INT8
+        ? Number
+        : pg.types.getTypeParser(oid, format),
 };
 
 export interface PoolSqlOptions {
@@ -70,8 +81,16 @@ export function poolSql(pool: pg.Pool, { statements, name }: PoolSqlOptions): Sq
     dialect: dialect(async (query) => {
       statements.count++;
       statements.log?.push(query.sql);
-      const result = await pool.query({ text: query.sql, values: query.parameters as unknown[], name: name?.(query.sql), types });
-      return { rows: result.rows, ...(WRITES.has(result.command) ? { numAffectedRows: BigInt(result.rowCount ?? 0) } : {}) };
+      const result = await pool.query({
+        text: query.sql,
+        values: query.parameters as unknown[],
+        name: name?.(query.sql),
+        types,
+      });
+      return {
+        rows: result.rows,
+        ...(WRITES.has(result.command) ? { numAffectedRows: BigInt(result.rowCount ?? 0) } : {}),
+      };
     }),
   });
 }
@@ -100,10 +119,18 @@ export function sqlIn(tx: RawClient): Sql {
       dialect: dialect(async (query) => {
         const kind = query.query.kind;
         const returns = 'returning' in query.query && query.query.returning !== undefined;
-        if ((kind === 'InsertQueryNode' || kind === 'UpdateQueryNode' || kind === 'DeleteQueryNode' || kind === 'MergeQueryNode') && !returns) {
+        if (
+          (kind === 'InsertQueryNode' ||
+            kind === 'UpdateQueryNode' ||
+            kind === 'DeleteQueryNode' ||
+            kind === 'MergeQueryNode') &&
+          !returns
+        ) {
           return { rows: [], numAffectedRows: BigInt(await tx.$executeRawUnsafe(query.sql, ...query.parameters)) };
         }
-        return { rows: (await tx.$queryRawUnsafe<Record<string, unknown>[]>(query.sql, ...query.parameters)).map(asNumber) };
+        return {
+          rows: (await tx.$queryRawUnsafe<Record<string, unknown>[]>(query.sql, ...query.parameters)).map(asNumber),
+        };
       }),
     });
     bound.set(tx, sql);

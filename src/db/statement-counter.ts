@@ -1,6 +1,10 @@
 // Counts SQL statements sent through a driver adapter: benchmarks report statements per request, and tests prove
 // the absence of N+1 queries with it.
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils';
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+  Transaction,
+} from '@prisma/driver-adapter-utils';
 
 export class StatementCounter {
   count = 0;

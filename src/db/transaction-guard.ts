@@ -14,7 +14,7 @@ export class SecondConnectionError extends Error {
   constructor(what: string) {
     super(
       `${what} inside a transaction: it would wait for a second pool connection while the transaction holds one and ` +
-        "its locks (under load, a deadlock of the pool). Inside transaction() send every read and write through the " +
+        'its locks (under load, a deadlock of the pool). Inside transaction() send every read and write through the ' +
         "transaction's client `tx` (pass it to the services the work calls), or do what needs no lock before or " +
         'after the transaction.',
     );
@@ -69,4 +69,3 @@ export function guardTransactions(prisma: PrismaClient): PrismaClient {
     },
   });
 }
-

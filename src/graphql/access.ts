@@ -22,7 +22,8 @@ export function requiresCapability(name: string, options: CapabilityOptions = {}
   return {
     authScopes: unless
       ? // A caller who holds the capability passes without evaluating `unless` (often a settings read).
-        async (_parent: unknown, _args: unknown, ctx: Context) => (can(ctx.principal, name) || (await unless(ctx)) ? true : { capability: name })
+        async (_parent: unknown, _args: unknown, ctx: Context) =>
+          can(ctx.principal, name) || (await unless(ctx)) ? true : { capability: name }
       : { capability: name },
     unauthorizedError: refuseWith(options.codes),
     directives: [{ name: 'requiresCapability' as const, args: { name } }],

@@ -70,8 +70,12 @@ export function createBuilder() {
       pageInfoTypeOptions: { description: 'Where a cursor page sits in its list; cursors are opaque strings.' },
       pageInfoFieldOptions: { description: 'Cursors of this page and whether items precede or follow it.' },
       cursorFieldOptions: { description: 'Opaque; pass it as after or before to page from this item.' },
-      hasNextPageFieldOptions: { description: 'Whether items follow this page (pass endCursor as after to read them).' },
-      hasPreviousPageFieldOptions: { description: 'Whether items precede this page (pass startCursor as before to read them).' },
+      hasNextPageFieldOptions: {
+        description: 'Whether items follow this page (pass endCursor as after to read them).',
+      },
+      hasPreviousPageFieldOptions: {
+        description: 'Whether items precede this page (pass startCursor as before to read them).',
+      },
       startCursorFieldOptions: { description: 'Cursor of the first item of this page; null when the page is empty.' },
       endCursorFieldOptions: { description: 'Cursor of the last item of this page; null when the page is empty.' },
     },
@@ -80,8 +84,12 @@ export function createBuilder() {
   builder.addScalarType('JSON', JSONScalar);
   builder.addScalarType('SafeInt', SafeIntScalar);
   builder.addScalarType('File', FileScalar);
-  builder.queryType({ description: 'Reads. Each field states its access; the REST routes answer from the same fields.' });
-  builder.mutationType({ description: 'Changes. Each field states its access; the REST routes answer from the same fields.' });
+  builder.queryType({
+    description: 'Reads. Each field states its access; the REST routes answer from the same fields.',
+  });
+  builder.mutationType({
+    description: 'Changes. Each field states its access; the REST routes answer from the same fields.',
+  });
   return builder;
 }
 

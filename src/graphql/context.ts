@@ -17,6 +17,11 @@ export interface Context {
   validatedArgs?: ValidatedArgs;
 }
 
-export function createContext(platform: Platform, auth: AuthResult, request: RequestInfo, response = NO_RESPONSE): Context {
+export function createContext(
+  platform: Platform,
+  auth: AuthResult,
+  request: RequestInfo,
+  response = NO_RESPONSE,
+): Context {
   return { platform, principal: auth.principal, session: auth.session, request, response };
 }

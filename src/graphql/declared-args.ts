@@ -18,11 +18,14 @@ export interface ValidatedArgs {
 }
 
 /** The validator of a built field's declared arguments; undefined when it takes none. */
-export const argsValidatorOf = (field: GraphQLField<unknown, unknown>) => field.extensions?.validateArgs as ArgsValidator | undefined;
+export const argsValidatorOf = (field: GraphQLField<unknown, unknown>) =>
+  field.extensions?.validateArgs as ArgsValidator | undefined;
 
 export class DeclaredArgsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   override onOutputFieldConfig(config: PothosOutputFieldConfig<Types>): PothosOutputFieldConfig<Types> {
-    const declared = Object.values(config.args).flatMap((a) => (a.extensions?.input ? [a.extensions.input as InputField] : []));
+    const declared = Object.values(config.args).flatMap((a) =>
+      a.extensions?.input ? [a.extensions.input as InputField] : [],
+    );
     if (!declared.length) return config;
     const coordinate = `${config.parentType}.${config.name}`;
     const fields = Object.fromEntries(declared.map((f) => [f.name, f]));
@@ -30,7 +33,9 @@ export class DeclaredArgsPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     const others = Object.keys(config.args).filter((name) => !fields[name]);
     const validateArgs: ArgsValidator = (args) => {
       const r = validateInput<Record<string, unknown>>(schema, fields, args);
-      return r.ok && others.length ? { ok: true, value: { ...Object.fromEntries(others.map((k) => [k, args[k]])), ...r.value } } : r;
+      return r.ok && others.length
+        ? { ok: true, value: { ...Object.fromEntries(others.map((k) => [k, args[k]])), ...r.value } }
+        : r;
     };
     return {
       ...config,

@@ -23,7 +23,8 @@ const INTERNAL: Omit<ErrorDescription, 'headers'> = {
 
 /** graphql-js may be loaded twice (its ESM build by yoga, its CommonJS build elsewhere), so its errors are recognised
  *  by name, not by class: a request error mistaken for an unknown one would be masked as a 500. */
-export const isGraphQLError = (err: unknown): err is GraphQLError => err instanceof Error && err.name === 'GraphQLError';
+export const isGraphQLError = (err: unknown): err is GraphQLError =>
+  err instanceof Error && err.name === 'GraphQLError';
 
 /** The application error in the chain of causes: one thrown, or a database refusal no service caught. */
 function appErrorIn(err: unknown): AppError | undefined {
@@ -32,7 +33,8 @@ function appErrorIn(err: unknown): AppError | undefined {
     if (current instanceof AppError) return current;
     const refusal = databaseRefusal(current);
     if (refusal) return refusal;
-    current = (current as { originalError?: unknown; cause?: unknown }).originalError ?? (current as { cause?: unknown }).cause;
+    current =
+      (current as { originalError?: unknown; cause?: unknown }).originalError ?? (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
@@ -46,7 +48,13 @@ export function describeError(err: unknown, logger: Logger): ErrorDescription {
     const variable = /^Variable "\$(\w+)" got invalid value/.exec(err.message)?.[1];
     if (variable) {
       const name = variable.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-      return { code: 'rest_invalid_param', status: 400, message: `Invalid parameter(s): ${name}`, data: { params: { [name]: err.message } }, headers: {} };
+      return {
+        code: 'rest_invalid_param',
+        status: 400,
+        message: `Invalid parameter(s): ${name}`,
+        data: { params: { [name]: err.message } },
+        headers: {},
+      };
     }
     const code = typeof err.extensions?.code === 'string' ? err.extensions.code : 'GRAPHQL_VALIDATION_FAILED';
     const status = typeof err.extensions?.status === 'number' ? err.extensions.status : 400;
@@ -65,5 +73,11 @@ export function toGraphQLError(err: unknown, logger: Logger): GraphQLError {
   // A request that cannot run at all (syntax, validation, limits) is answered with its HTTP status; errors met while
   // executing stay in a 200 response beside the data, as GraphQL over HTTP has it.
   if (base && !base.originalError && !base.path) extensions.http = { status: d.status };
-  return new GraphQLError(d.message, { nodes: base?.nodes, source: base?.source, positions: base?.positions, path: base?.path, extensions });
+  return new GraphQLError(d.message, {
+    nodes: base?.nodes,
+    source: base?.source,
+    positions: base?.positions,
+    path: base?.path,
+    extensions,
+  });
 }

@@ -4,7 +4,14 @@
 // caching — a second visit downloads nothing but the page.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { css, editorWorkerService, favicon, graphqlWorker, js, jsonWorker } from '@graphql-yoga/render-graphiql/graphiql';
+import {
+  css,
+  editorWorkerService,
+  favicon,
+  graphqlWorker,
+  js,
+  jsonWorker,
+} from '@graphql-yoga/render-graphiql/graphiql';
 import type { GraphiQLOptions } from 'graphql-yoga';
 import express, { type Request, type Response } from 'express';
 
@@ -17,9 +24,14 @@ const FILES: Record<string, { body: string | Buffer; type: string }> = {
   'editor.worker.js': { body: editorWorkerService, type: 'text/javascript; charset=utf-8' },
   'json.worker.js': { body: jsonWorker, type: 'text/javascript; charset=utf-8' },
   'graphql.worker.js': { body: graphqlWorker, type: 'text/javascript; charset=utf-8' },
-  ...(icon ? { favicon: { body: Buffer.from(decodeURIComponent(icon[3]!), icon[2] ? 'base64' : 'utf8'), type: icon[1]! } } : {}),
+  ...(icon
+    ? { favicon: { body: Buffer.from(decodeURIComponent(icon[3]!), icon[2] ? 'base64' : 'utf8'), type: icon[1]! } }
+    : {}),
 };
-const version = createHash('sha256').update(Buffer.concat(Object.values(FILES).map((f) => Buffer.from(f.body)))).digest('hex').slice(0, 16);
+const version = createHash('sha256')
+  .update(Buffer.concat(Object.values(FILES).map((f) => Buffer.from(f.body))))
+  .digest('hex')
+  .slice(0, 16);
 export const GRAPHIQL_ASSETS = `/graphql/assets/${version}`;
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -30,7 +42,12 @@ function bodyOf(name: string, encoding: Encoding): Buffer {
   if (!out) {
     const raw = Buffer.from(FILES[name]!.body);
     // Quality 5 brotli: close to the best ratio for this bundle at a fraction of quality 11's time (done once).
-    out = encoding === 'br' ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? gzipSync(raw, { level: 9 }) : raw;
+    out =
+      encoding === 'br'
+        ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === 'gzip'
+          ? gzipSync(raw, { level: 9 })
+          : raw;
     compressed.set(key, out);
   }
   return out;

@@ -3,20 +3,39 @@
 // its variable, or the field's default). graphql-armor's cost limit weighs depth, not list sizes, so 15 aliases of
 // posts(perPage: 100) passed it and returned 1.4 MB to an anonymous caller.
 import {
-  getNamedType, GraphQLError, isObjectType, isInterfaceType, Kind, valueFromAST,
-  type DocumentNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLSchema, type SelectionSetNode,
+  getNamedType,
+  GraphQLError,
+  isObjectType,
+  isInterfaceType,
+  Kind,
+  valueFromAST,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLSchema,
+  type SelectionSetNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 const PAGE_ARGS = ['perPage', 'first'];
 
-export function operationCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> = {}, operationName?: string | null): number {
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> = {},
+  operationName?: string | null,
+): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   const operation = operations.find((o) => !operationName || o.name?.value === operationName) ?? operations[0];
   if (!operation) return 0;
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
 
   const costOf = (set: SelectionSetNode, type: GraphQLCompositeType | null | undefined, seen: Set<string>): number => {
     let total = 0;
@@ -26,9 +45,15 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
         total += costOf(sel.selectionSet, on, seen);
       } else if (sel.kind === Kind.FRAGMENT_SPREAD) {
         const f = fragments.get(sel.name.value);
-        if (f && !seen.has(f.name.value)) total += costOf(f.selectionSet, schema.getType(f.typeCondition.name.value) as GraphQLCompositeType, new Set([...seen, f.name.value]));
+        if (f && !seen.has(f.name.value))
+          total += costOf(
+            f.selectionSet,
+            schema.getType(f.typeCondition.name.value) as GraphQLCompositeType,
+            new Set([...seen, f.name.value]),
+          );
       } else {
-        const field = type && (isObjectType(type) || isInterfaceType(type)) ? type.getFields()[sel.name.value] : undefined;
+        const field =
+          type && (isObjectType(type) || isInterfaceType(type)) ? type.getFields()[sel.name.value] : undefined;
         let multiplier = 1;
         for (const argDef of field?.args ?? []) {
           if (!PAGE_ARGS.includes(argDef.name)) continue;
@@ -36,7 +61,10 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
           const value = node ? valueFromAST(node.value, argDef.type, variables) : argDef.defaultValue;
           if (typeof value === 'number' && value > 1) multiplier = value;
         }
-        const child = sel.selectionSet && field ? costOf(sel.selectionSet, getNamedType(field.type) as GraphQLCompositeType, seen) : 0;
+        const child =
+          sel.selectionSet && field
+            ? costOf(sel.selectionSet, getNamedType(field.type) as GraphQLCompositeType, seen)
+            : 0;
         total += 1 + multiplier * child;
       }
     }
@@ -49,12 +77,22 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
 export function listCostLimit(maxCost: number): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const cost = operationCost(args.schema, args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
+      const cost = operationCost(
+        args.schema,
+        args.document,
+        (args.variableValues ?? {}) as Record<string, unknown>,
+        args.operationName,
+      );
       if (cost <= maxCost) return;
       setResultAndStopExecution({
-        errors: [new GraphQLError(`The query would cost ${cost}, above the limit of ${maxCost} (page sizes count: ask for fewer or smaller pages).`, {
-          extensions: { code: 'query_too_costly', status: 400, http: { status: 400 } },
-        })],
+        errors: [
+          new GraphQLError(
+            `The query would cost ${cost}, above the limit of ${maxCost} (page sizes count: ask for fewer or smaller pages).`,
+            {
+              extensions: { code: 'query_too_costly', status: 400, http: { status: 400 } },
+            },
+          ),
+        ],
       });
     },
   };

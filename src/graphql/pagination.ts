@@ -40,8 +40,12 @@ export interface PageSource<T> {
    * docs/data-access.md); null when it does not cover the selection (`query`), which then loads through findMany.
    * `total` is null when it could not be read with the rows (a page past the end).
    */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- any Prisma query, as the plugin's spread passes it
-  findPage?(window: { skip: number; take: number }, query: {}, total: boolean): Promise<{ rows: T[]; total: number | null } | null>;
+  findPage?(
+    window: { skip: number; take: number },
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- any Prisma query, as the plugin's spread passes it
+    query: {},
+    total: boolean,
+  ): Promise<{ rows: T[]; total: number | null } | null>;
 }
 
 /**
@@ -50,7 +54,11 @@ export interface PageSource<T> {
  * is known without a COUNT (every list that fits in one page — forms, plans, courses — answers in one statement);
  * else the total is counted after the page.
  */
-export function offsetPage<T>({ page, perPage }: PageArgs, source: PageSource<T>, info?: GraphQLResolveInfo): OffsetPage<T> {
+export function offsetPage<T>(
+  { page, perPage }: PageArgs,
+  source: PageSource<T>,
+  info?: GraphQLResolveInfo,
+): OffsetPage<T> {
   const skip = (page - 1) * perPage;
   const withTotal = info ? selects(info, ['total', 'totalPages']) : false;
   // `past`: the rows hold one past the page's end when there is one, so a short read is the list's last page.
@@ -69,7 +77,11 @@ export function offsetPage<T>({ page, perPage }: PageArgs, source: PageSource<T>
   const load = async (query: object) => {
     const read = await source.findPage?.({ skip, take: perPage }, query, withTotal);
     if (read) return { ...read, past: false };
-    return { rows: await source.findMany({ skip, take: perPage + 1, relationLoadStrategy: 'query' }, query), total: null, past: true };
+    return {
+      rows: await source.findMany({ skip, take: perPage + 1, relationLoadStrategy: 'query' }, query),
+      total: null,
+      past: true,
+    };
   };
   return {
     page,
@@ -90,38 +102,56 @@ function once<T>(builder: Builder, name: string, make: () => T): T {
 
 function pageFields<T>(t: any) {
   return {
-    total: t.int({ description: 'Items over all pages (REST: the X-WP-Total header).', resolve: (p: OffsetPage<T>) => p.total() }),
-    totalPages: t.int({ description: 'Pages at this perPage (REST: the X-WP-TotalPages header).', resolve: async (p: OffsetPage<T>) => Math.ceil((await p.total()) / p.perPage) }),
-    page: t.int({ description: 'This page\'s number, from 1.', resolve: (p: OffsetPage<T>) => p.page }),
+    total: t.int({
+      description: 'Items over all pages (REST: the X-WP-Total header).',
+      resolve: (p: OffsetPage<T>) => p.total(),
+    }),
+    totalPages: t.int({
+      description: 'Pages at this perPage (REST: the X-WP-TotalPages header).',
+      resolve: async (p: OffsetPage<T>) => Math.ceil((await p.total()) / p.perPage),
+    }),
+    page: t.int({ description: "This page's number, from 1.", resolve: (p: OffsetPage<T>) => p.page }),
     perPage: t.int({ description: 'Items per page, as asked (1 to 100).', resolve: (p: OffsetPage<T>) => p.perPage }),
   };
 }
 
 /** `<Model>Page` whose items are the Prisma model (or a variant of it: `variant` names the type), loaded with the
  *  requested selection. */
-export function prismaPage<Name extends keyof PrismaTypes & string>(builder: Builder, name: Name, variant?: { ref: unknown; name: string }) {
+export function prismaPage<Name extends keyof PrismaTypes & string>(
+  builder: Builder,
+  name: Name,
+  variant?: { ref: unknown; name: string },
+) {
   type Shape = PrismaTypes[Name]['Shape'];
   const typeName = `${variant?.name ?? name}Page`;
-  return once(builder, typeName, () => builder.objectRef<OffsetPage<Shape>>(typeName).implement({
-    description: `One page of ${variant?.name ?? name} items, with the totals of the whole list.`,
-    fields: (t) => ({
-      items: (t as any).prismaField({
-        type: [variant?.ref ?? name],
-        description: 'The items of this page, in the list\'s order.',
-        resolve: (query: object, parent: OffsetPage<Shape>) => parent.items(query),
+  return once(builder, typeName, () =>
+    builder.objectRef<OffsetPage<Shape>>(typeName).implement({
+      description: `One page of ${variant?.name ?? name} items, with the totals of the whole list.`,
+      fields: (t) => ({
+        items: (t as any).prismaField({
+          type: [variant?.ref ?? name],
+          description: "The items of this page, in the list's order.",
+          resolve: (query: object, parent: OffsetPage<Shape>) => parent.items(query),
+        }),
+        ...pageFields<Shape>(t),
       }),
-      ...pageFields<Shape>(t),
     }),
-  }));
+  );
 }
 
 /** `<Name>Page` over any object type (items not backed by Prisma). */
 export function objectPage<T>(builder: Builder, name: string, item: any) {
-  return once(builder, `${name}Page`, () => builder.objectRef<OffsetPage<T>>(`${name}Page`).implement({
-    description: `One page of ${name} items, with the totals of the whole list.`,
-    fields: (t) => ({
-      items: t.field({ type: [item], description: 'The items of this page, in the list\'s order.', resolve: (parent) => parent.items() as any }),
-      ...pageFields<T>(t),
+  return once(builder, `${name}Page`, () =>
+    builder.objectRef<OffsetPage<T>>(`${name}Page`).implement({
+      description: `One page of ${name} items, with the totals of the whole list.`,
+      fields: (t) => ({
+        items: t.field({
+          type: [item],
+          description: "The items of this page, in the list's order.",
+          resolve: (parent) => parent.items() as any,
+        }),
+        ...pageFields<T>(t),
+      }),
     }),
-  }));
+  );
 }

@@ -22,7 +22,12 @@ export function authRequestOf(req: Request): AuthRequest {
 }
 
 export function requestInfoOf(req: Request): RequestInfo {
-  return { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null, header: headerOf(req), secure: req.secure };
+  return {
+    ip: req.ip ?? null,
+    userAgent: req.headers['user-agent'] ?? null,
+    header: headerOf(req),
+    secure: req.secure,
+  };
 }
 
 export function responseEffectsOf(res: Response): ResponseEffects {

@@ -37,12 +37,14 @@ export const SafeIntScalar = new GraphQLScalarType<string | number, number>({
   serialize: (value) => GraphQLSafeInt.serialize(typeof value === 'bigint' ? Number(value) : value) as number,
 });
 
-const notAFile = () => new TypeError('File must be an uploaded file: send the request as multipart/form-data (operations, map, the file).');
+const notAFile = () =>
+  new TypeError('File must be an uploaded file: send the request as multipart/form-data (operations, map, the file).');
 
 /** An uploaded file, from a GraphQL multipart request (graphql-yoga parses it); an input only. */
 export const FileScalar = new GraphQLScalarType<File, never>({
   name: 'File',
-  description: 'A file uploaded with the GraphQL multipart request spec (multipart/form-data with operations, map and the file).',
+  description:
+    'A file uploaded with the GraphQL multipart request spec (multipart/form-data with operations, map and the file).',
   specifiedByURL: 'https://github.com/jaydenseric/graphql-multipart-request-spec',
   serialize: () => {
     throw new TypeError('File is an input type only.');

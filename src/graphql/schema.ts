@@ -3,7 +3,14 @@
 // and a test fails when they differ.
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import {
-  DirectiveLocation, GraphQLDirective, Kind, GraphQLNonNull, GraphQLString, lexicographicSortSchema, specifiedDirectives, type GraphQLSchema,
+  DirectiveLocation,
+  GraphQLDirective,
+  Kind,
+  GraphQLNonNull,
+  GraphQLString,
+  lexicographicSortSchema,
+  specifiedDirectives,
+  type GraphQLSchema,
 } from 'graphql';
 import { createBuilder, type SchemaModule } from './builder.ts';
 
@@ -31,7 +38,11 @@ const directives = [
     locations: [DirectiveLocation.FIELD_DEFINITION],
     args: { scope: { type: new GraphQLNonNull(GraphQLString) } },
   }),
-  new GraphQLDirective({ name: 'public', description: 'Open to anonymous callers.', locations: [DirectiveLocation.FIELD_DEFINITION] }),
+  new GraphQLDirective({
+    name: 'public',
+    description: 'Open to anonymous callers.',
+    locations: [DirectiveLocation.FIELD_DEFINITION],
+  }),
 ];
 
 const ACCESS = ['requiresCapability', 'requiresApiKey', 'public'];
@@ -53,7 +64,8 @@ function describeAccess(schema: GraphQLSchema): void {
   for (const type of [schema.getQueryType(), schema.getMutationType()]) {
     for (const field of Object.values(type?.getFields() ?? {})) {
       const d = (field.extensions?.directives ?? {}) as Record<string, unknown>;
-      const arg = (name: string, key: string) => ((Array.isArray(d[name]) ? d[name][0] : d[name]) as Record<string, string> | undefined)?.[key];
+      const arg = (name: string, key: string) =>
+        ((Array.isArray(d[name]) ? d[name][0] : d[name]) as Record<string, string> | undefined)?.[key];
       const rule = d.public
         ? 'Access: public (anonymous callers too).'
         : d.requiresApiKey
@@ -61,7 +73,8 @@ function describeAccess(schema: GraphQLSchema): void {
           : `Access: the capability \`${arg('requiresCapability', 'name')}\`${arg('requiresCapability', 'name') === 'read' ? ' (any logged-in user)' : ''}.`;
       field.description = field.description ? `${field.description}\n\n${rule}` : rule;
       // The printer reads descriptions from the AST node where there is one (the directives plugin makes them).
-      if (field.astNode) field.astNode = { ...field.astNode, description: { kind: Kind.STRING, value: field.description, block: true } };
+      if (field.astNode)
+        field.astNode = { ...field.astNode, description: { kind: Kind.STRING, value: field.description, block: true } };
     }
   }
 }

@@ -6,7 +6,16 @@ import { listCostLimit } from './list-cost.ts';
 import { metricsFor } from '../platform/metrics.ts';
 import { renderGraphiQLPage } from './graphiql-assets.ts';
 import type { Request, Response } from 'express';
-import { BREAK, getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  BREAK,
+  getOperationAST,
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  validate,
+  visit,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { authRequestOf, requestInfoOf, responseEffectsOf } from './request.ts';
 import { authenticate } from '../platform/auth/authenticate.ts';
@@ -72,7 +81,12 @@ function asRequestError(err: Error): GraphQLError {
     nodes: e.nodes,
     source: e.source,
     positions: e.positions,
-    extensions: { ...e.extensions, code: e.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED', status: 400, http: { status: 400, spec: false } },
+    extensions: {
+      ...e.extensions,
+      code: e.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED',
+      status: 400,
+      http: { status: 400, spec: false },
+    },
   });
 }
 
@@ -102,10 +116,19 @@ function inputPolicy(): Plugin<Context> {
   return {
     onParams({ params, setResult }) {
       const queryProblem = typeof params.query === 'string' ? textProblem(params.query) : null;
-      const problem = queryProblem ? { kind: 'text', path: 'query', message: queryProblem } : findInputProblem(params.variables ?? {});
+      const problem = queryProblem
+        ? { kind: 'text', path: 'query', message: queryProblem }
+        : findInputProblem(params.variables ?? {});
       if (!problem) return;
       const where = problem.path ? `${problem.path} ` : '';
-      setResult({ errors: [policyError(`${where}${problem.message}`, problem.kind === 'depth' ? 'rest_invalid_json' : 'rest_invalid_param')] });
+      setResult({
+        errors: [
+          policyError(
+            `${where}${problem.message}`,
+            problem.kind === 'depth' ? 'rest_invalid_json' : 'rest_invalid_param',
+          ),
+        ],
+      });
     },
     onParse({ params }) {
       const source = typeof params.source === 'string' ? params.source : params.source?.body;
@@ -121,9 +144,11 @@ function inputPolicy(): Plugin<Context> {
 
 function requestErrors(): Plugin<Context> {
   return {
-    onValidate: () => ({ result, setResult }) => {
-      if (result.length) setResult(result.map(asRequestError));
-    },
+    onValidate:
+      () =>
+      ({ result, setResult }) => {
+        if (result.length) setResult(result.map(asRequestError));
+      },
   };
 }
 
@@ -170,7 +195,8 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
     context: async ({ req, res }) => {
       try {
         const auth = await authenticate(platform, authRequestOf(req));
-        if (auth.session?.nonceStatus === 'invalid') throw new AppError('rest_cookie_invalid_nonce', 'Cookie check failed');
+        if (auth.session?.nonceStatus === 'invalid')
+          throw new AppError('rest_cookie_invalid_nonce', 'Cookie check failed');
         return createContext(platform, auth, requestInfoOf(req), responseEffectsOf(res));
       } catch (err) {
         throw err instanceof AppError ? asGraphQLError(err) : err;

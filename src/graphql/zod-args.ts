@@ -7,7 +7,10 @@ import { z } from 'zod';
 import type { Builder, Types } from './builder.ts';
 import { describeFields, describeNode, type InputField, type InputNode } from '../input/describe.ts';
 
-type Refs = { enums: Map<string, EnumRef<Types, string, string>>; inputs: Map<string, ImplementableInputObjectRef<Types, object>> };
+type Refs = {
+  enums: Map<string, EnumRef<Types, string, string>>;
+  inputs: Map<string, ImplementableInputObjectRef<Types, object>>;
+};
 const refsByBuilder = new WeakMap<Builder, Refs>();
 
 function refsOf(builder: Builder): Refs {
@@ -44,7 +47,8 @@ function inputRef(builder: Builder, node: Extract<InputNode, { kind: 'object' }>
     refs.inputs.set(node.name, (ref = implementable));
     implementable.implement({
       description: node.description,
-      fields: (t) => Object.fromEntries(Object.values(node.fields).map((f) => [f.name, t.field(fieldOptions(builder, f) as never)])),
+      fields: (t) =>
+        Object.fromEntries(Object.values(node.fields).map((f) => [f.name, t.field(fieldOptions(builder, f) as never)])),
     });
   }
   return ref;
@@ -77,7 +81,9 @@ function fieldOptions(builder: Builder, f: InputField) {
 }
 
 /** The arguments' types as the resolver sees them: zod's output. */
-export type ZodArgRefs<Shape extends z.ZodRawShape> = { [K in keyof z.output<z.ZodObject<Shape>>]-?: ArgumentRef<Types, z.output<z.ZodObject<Shape>>[K]> };
+export type ZodArgRefs<Shape extends z.ZodRawShape> = {
+  [K in keyof z.output<z.ZodObject<Shape>>]-?: ArgumentRef<Types, z.output<z.ZodObject<Shape>>[K]>;
+};
 
 /** What zodArgs needs of a field builder (`t` in queryFields, mutationFields and object fields). */
 interface FieldBuilderLike {
@@ -89,5 +95,7 @@ interface FieldBuilderLike {
 export function zodArgs<Shape extends z.ZodRawShape>(t: FieldBuilderLike, shape: Shape): ZodArgRefs<Shape> {
   const builder = t.builder as unknown as Builder;
   const fields = describeFields(shape as unknown as Record<string, z.ZodType>);
-  return Object.fromEntries(Object.values(fields).map((f) => [f.name, t.arg(fieldOptions(builder, f) as never)])) as ZodArgRefs<Shape>;
+  return Object.fromEntries(
+    Object.values(fields).map((f) => [f.name, t.arg(fieldOptions(builder, f) as never)]),
+  ) as ZodArgRefs<Shape>;
 }

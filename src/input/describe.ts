@@ -32,7 +32,9 @@ export const INT32_MIN = -2_147_483_648;
 
 type AnyZod = z.ZodType;
 const defOf = (s: AnyZod) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
-const metaOf = (s: AnyZod) => z.globalRegistry.get(s) as { id?: string; rest?: string; description?: string; scalar?: 'File' | 'SafeInt' } | undefined;
+const metaOf = (s: AnyZod) =>
+  z.globalRegistry.get(s) as
+    { id?: string; rest?: string; description?: string; scalar?: 'File' | 'SafeInt' } | undefined;
 /** REST's wire names are the snake_case of GraphQL's camelCase names, and back. */
 export const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const camelCase = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -41,16 +43,29 @@ export const camelCase = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string
 function leafSpec(s: AnyZod): Record<string, unknown> {
   const json = z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, any>;
   const out: Record<string, unknown> = {};
-  for (const k of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'format', 'pattern', 'examples'] as const) {
+  for (const k of [
+    'minimum',
+    'maximum',
+    'minLength',
+    'maxLength',
+    'minItems',
+    'maxItems',
+    'format',
+    'pattern',
+    'examples',
+  ] as const) {
     if (json[k] !== undefined) out[k] = json[k];
   }
-  if (json.exclusiveMinimum !== undefined) out.minimum = json.type === 'integer' ? json.exclusiveMinimum + 1 : json.exclusiveMinimum;
-  if (json.exclusiveMaximum !== undefined) out.maximum = json.type === 'integer' ? json.exclusiveMaximum - 1 : json.exclusiveMaximum;
+  if (json.exclusiveMinimum !== undefined)
+    out.minimum = json.type === 'integer' ? json.exclusiveMinimum + 1 : json.exclusiveMinimum;
+  if (json.exclusiveMaximum !== undefined)
+    out.maximum = json.type === 'integer' ? json.exclusiveMaximum - 1 : json.exclusiveMaximum;
   // Formats are checked by their own rule (the generated regexes are long and say less).
   if (out.format) delete out.pattern;
   if (out.format && !['email', 'uuid', 'uri', 'date-time'].includes(out.format as string)) delete out.format;
   // GraphQL's Int is 32 bits; a declared SafeInt (money: `safeInt()`) is 53.
-  const [min, max] = metaOf(s)?.scalar === 'SafeInt' ? [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] : [INT32_MIN, INT32_MAX];
+  const [min, max] =
+    metaOf(s)?.scalar === 'SafeInt' ? [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] : [INT32_MIN, INT32_MAX];
   if (json.type === 'integer') {
     out.minimum = Math.max((out.minimum as number | undefined) ?? min, min);
     out.maximum = Math.min((out.maximum as number | undefined) ?? max, max);
@@ -76,44 +91,86 @@ function build(schema: AnyZod): InputNode {
       const extra = leafSpec(schema);
       // `.trim()` (an overwrite check): the rules judge the trimmed text, as the declaration will store it.
       const trims = (def.checks ?? []).some((c: any) => c._zod?.def?.check === 'overwrite');
-      return { kind: 'scalar', scalar: 'String', spec: { type: 'string', ...extra, ...(trims ? { trim: true } : {}), ...(description ? { description } : {}) } };
+      return {
+        kind: 'scalar',
+        scalar: 'String',
+        spec: { type: 'string', ...extra, ...(trims ? { trim: true } : {}), ...(description ? { description } : {}) },
+      };
     }
     case 'number': {
       const extra = leafSpec(schema);
       const integer = (z.toJSONSchema(schema, { io: 'input' }) as { type?: string }).type === 'integer';
       const scalar = !integer ? 'Float' : metaOf(schema)?.scalar === 'SafeInt' ? 'SafeInt' : 'Int';
-      return { kind: 'scalar', scalar, spec: { type: integer ? 'integer' : 'number', ...extra, ...(description ? { description } : {}) } };
+      return {
+        kind: 'scalar',
+        scalar,
+        spec: { type: integer ? 'integer' : 'number', ...extra, ...(description ? { description } : {}) },
+      };
     }
     case 'boolean':
       return { kind: 'scalar', scalar: 'Boolean', spec: { type: 'boolean', ...(description ? { description } : {}) } };
     case 'date':
-      return { kind: 'scalar', scalar: 'DateTime', spec: { type: 'string', format: 'date-time', ...(description ? { description } : {}) } };
+      return {
+        kind: 'scalar',
+        scalar: 'DateTime',
+        spec: { type: 'string', format: 'date-time', ...(description ? { description } : {}) },
+      };
     case 'enum': {
       const name = metaOf(schema)?.id;
       const values = Object.values(def.entries as Record<string, string>);
       // Values GraphQL cannot name (event names with slashes): a String over GraphQL, still one of them over REST.
       if (!values.every((v) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(v))) {
-        return { kind: 'scalar', scalar: 'String', spec: { type: 'string', enum: values, ...(description ? { description } : {}) } };
+        return {
+          kind: 'scalar',
+          scalar: 'String',
+          spec: { type: 'string', enum: values, ...(description ? { description } : {}) },
+        };
       }
       if (!name) throw new Error(`An enum input (${values.join(', ')}) needs a GraphQL name: enumOf('Name', values)`);
-      return { kind: 'enum', name, values, description, spec: { type: 'string', enum: values, ...(description ? { description } : {}) } };
+      return {
+        kind: 'enum',
+        name,
+        values,
+        description,
+        spec: { type: 'string', enum: values, ...(description ? { description } : {}) },
+      };
     }
     case 'array': {
       const of = describeNode(def.element);
-      return { kind: 'list', of, spec: { type: 'array', items: of.spec, ...leafSpec(schema), ...(description ? { description } : {}) } };
+      return {
+        kind: 'list',
+        of,
+        spec: { type: 'array', items: of.spec, ...leafSpec(schema), ...(description ? { description } : {}) },
+      };
     }
     case 'object': {
       const name = metaOf(schema)?.id;
-      if (!name) throw new Error(`An input object (${Object.keys(def.shape).join(', ')}) needs a GraphQL name: inputObject('Name', shape)`);
+      if (!name)
+        throw new Error(
+          `An input object (${Object.keys(def.shape).join(', ')}) needs a GraphQL name: inputObject('Name', shape)`,
+        );
       const fields = describeFields(def.shape);
       const properties = Object.fromEntries(Object.values(fields).map((f) => [f.restName, fieldSpec(f)]));
-      return { kind: 'object', name, description, fields, spec: { type: 'object', properties, ...(description ? { description } : {}) } };
+      return {
+        kind: 'object',
+        name,
+        description,
+        fields,
+        spec: { type: 'object', properties, ...(description ? { description } : {}) },
+      };
     }
     case 'pipe': {
       // The input side is what clients send; a string piped into a format (email) keeps the format.
       const input = describeNode(def.in);
       const out = defOf(def.out).type === 'string' ? leafSpec(def.out) : {};
-      return { ...input, spec: { ...input.spec, ...(out.format ? { format: out.format as ArgSpec['format'] } : {}), ...(description ? { description } : {}) } } as InputNode;
+      return {
+        ...input,
+        spec: {
+          ...input.spec,
+          ...(out.format ? { format: out.format as ArgSpec['format'] } : {}),
+          ...(description ? { description } : {}),
+        },
+      } as InputNode;
     }
     case 'optional':
     case 'nullable':
@@ -127,7 +184,8 @@ function build(schema: AnyZod): InputNode {
       return { kind: 'scalar', scalar: 'JSON', spec: { type: 'object', ...(description ? { description } : {}) } };
     case 'custom':
       // An uploaded file (`upload()`): GraphQL's multipart requests only, never a REST argument.
-      if (metaOf(schema)?.scalar === 'File') return { kind: 'scalar', scalar: 'File', spec: { type: 'any', ...(description ? { description } : {}) } };
+      if (metaOf(schema)?.scalar === 'File')
+        return { kind: 'scalar', scalar: 'File', spec: { type: 'any', ...(description ? { description } : {}) } };
       return { kind: 'scalar', scalar: 'JSON', spec: { type: 'any', ...(description ? { description } : {}) } };
     default:
       // unknown, any, union, lazy…: any JSON value.
@@ -142,7 +200,7 @@ function wrappers(schema: AnyZod) {
   let dflt: unknown;
   let description = schema.description;
   let rest = metaOf(schema)?.rest;
-  for (let s = schema; ; ) {
+  for (let s = schema; ;) {
     const def = defOf(s);
     if (def.type === 'optional') required = false;
     else if (def.type === 'nullable') nullable = true;

@@ -11,7 +11,9 @@ const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])
 
 export function textProblem(s: string): string | null {
   if (!BAD_TEXT.test(s)) return null;
-  return s.includes('\u0000') ? 'must not contain a NUL character.' : 'must be valid Unicode (a lone surrogate was found).';
+  return s.includes('\u0000')
+    ? 'must not contain a NUL character.'
+    : 'must be valid Unicode (a lone surrogate was found).';
 }
 
 export interface InputProblem {
@@ -28,7 +30,13 @@ export function findInputProblem(value: unknown): InputProblem | null {
   const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
   while (stack.length) {
     const { v, path } = stack.pop()!;
-    const where = () => ({ key: String(path[0] ?? ''), path: path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') });
+    const where = () => ({
+      key: String(path[0] ?? ''),
+      path: path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+        .join('')
+        .replace(/^\./, ''),
+    });
     if (typeof v === 'string') {
       const problem = textProblem(v);
       if (problem) return { ...where(), kind: 'text', message: problem };
@@ -36,12 +44,19 @@ export function findInputProblem(value: unknown): InputProblem | null {
       // Bytes and uploaded files (GraphQL multipart) are data, not structure: walking a file's buffers would visit
       // every byte.
       if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || isUpload(v)) continue;
-      if (path.length >= MAX_DEPTH) return { ...where(), kind: 'depth', message: `is nested more than ${MAX_DEPTH} levels deep.` };
+      if (path.length >= MAX_DEPTH)
+        return { ...where(), kind: 'depth', message: `is nested more than ${MAX_DEPTH} levels deep.` };
       if (Array.isArray(v)) v.forEach((item, i) => stack.push({ v: item, path: [...path, i] }));
       else {
         for (const [k, item] of Object.entries(v)) {
           const problem = textProblem(k);
-          if (problem) return { key: String(path[0] ?? k), path: [...path, k].join('.'), kind: 'text', message: `has a key that ${problem}` };
+          if (problem)
+            return {
+              key: String(path[0] ?? k),
+              path: [...path, k].join('.'),
+              kind: 'text',
+              message: `has a key that ${problem}`,
+            };
           stack.push({ v: item, path: [...path, k] });
         }
       }

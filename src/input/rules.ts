@@ -85,7 +85,8 @@ export function convertArg(spec: ArgSpec, raw: unknown): unknown {
     case 'object': {
       if (!spec.properties || !raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
       const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
-      for (const [key, propSpec] of Object.entries(spec.properties)) if (out[key] !== undefined) out[key] = convertArg(propSpec, out[key]);
+      for (const [key, propSpec] of Object.entries(spec.properties))
+        if (out[key] !== undefined) out[key] = convertArg(propSpec, out[key]);
       return out;
     }
     default:
@@ -124,7 +125,8 @@ export function checkArg(name: string, spec: ArgSpec, value: unknown): ArgIssue 
       for (const [key, propSpec] of Object.entries(spec.properties ?? {})) {
         const item = (value as Record<string, unknown>)[key];
         if (item === undefined) {
-          if (propSpec.required) return { code: 'rest_property_required', message: `${key} is a required property of ${name}.` };
+          if (propSpec.required)
+            return { code: 'rest_property_required', message: `${key} is a required property of ${name}.` };
           continue;
         }
         const issue = checkArg(`${name}[${key}]`, propSpec, item);
@@ -152,7 +154,8 @@ function checkConstraints(name: string, spec: ArgSpec, value: unknown): ArgIssue
     // An integer without its own bounds is a GraphQL Int; a declared one (SafeInt: 53 bits) carries its bounds.
     const min = spec.minimum;
     const max = int ? (spec.maximum ?? INT32.maximum) : spec.maximum;
-    if (int && min === undefined && value < INT32.minimum) return { code: 'rest_out_of_bounds', message: `${name} must be greater than or equal to ${INT32.minimum}` };
+    if (int && min === undefined && value < INT32.minimum)
+      return { code: 'rest_out_of_bounds', message: `${name} must be greater than or equal to ${INT32.minimum}` };
     if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
       const message =
         min !== undefined && max !== undefined
@@ -180,17 +183,27 @@ function checkConstraints(name: string, spec: ArgSpec, value: unknown): ArgIssue
 function checkText(name: string, spec: ArgSpec, value: string): ArgIssue | null {
   const plural = (n: number) => (n === 1 ? 'character' : 'characters');
   if (spec.minLength !== undefined && [...value].length < spec.minLength) {
-    return { code: 'rest_too_short', message: `${name} must be at least ${spec.minLength} ${plural(spec.minLength)} long.` };
+    return {
+      code: 'rest_too_short',
+      message: `${name} must be at least ${spec.minLength} ${plural(spec.minLength)} long.`,
+    };
   }
   if (spec.maxLength !== undefined && [...value].length > spec.maxLength) {
-    return { code: 'rest_too_long', message: `${name} must be at most ${spec.maxLength} ${plural(spec.maxLength)} long.` };
+    return {
+      code: 'rest_too_long',
+      message: `${name} must be at most ${spec.maxLength} ${plural(spec.maxLength)} long.`,
+    };
   }
   if (spec.pattern && !new RegExp(spec.pattern, 'u').test(value)) {
     return { code: 'rest_invalid_pattern', message: `${name} does not match pattern ${spec.pattern}.` };
   }
-  if (spec.format === 'email' && (!EMAIL.test(value) || value.length > 254)) return { code: 'rest_invalid_email', message: 'Invalid email address.' };
-  if (spec.format === 'uuid' && !UUID.test(value)) return { code: 'rest_invalid_uuid', message: `${name} is not a valid UUID.` };
-  if (spec.format === 'date-time' && !isIsoDateTime(value)) return { code: 'rest_invalid_date', message: 'Invalid date.' };
-  if (spec.format === 'uri' && !/^https?:\/\/\S+$/i.test(value)) return { code: 'rest_invalid_url', message: 'Invalid URL.' };
+  if (spec.format === 'email' && (!EMAIL.test(value) || value.length > 254))
+    return { code: 'rest_invalid_email', message: 'Invalid email address.' };
+  if (spec.format === 'uuid' && !UUID.test(value))
+    return { code: 'rest_invalid_uuid', message: `${name} is not a valid UUID.` };
+  if (spec.format === 'date-time' && !isIsoDateTime(value))
+    return { code: 'rest_invalid_date', message: 'Invalid date.' };
+  if (spec.format === 'uri' && !/^https?:\/\/\S+$/i.test(value))
+    return { code: 'rest_invalid_url', message: 'Invalid URL.' };
   return null;
 }

@@ -16,11 +16,17 @@ export const id = () => z.number().int().min(1).max(INT32_MAX);
 
 /** An e-mail address: trimmed, lower-cased as a whole, with a practical syntax check (format `email` over REST). */
 export const email = () =>
-  z.string().trim().toLowerCase().max(254, 'Invalid email address.').pipe(z.email({ error: 'Invalid email address.' }));
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, 'Invalid email address.')
+    .pipe(z.email({ error: 'Invalid email address.' }));
 
 /** A 53-bit integer (GraphQL's SafeInt, a JSON integer over REST): amounts in minor units, which pass 2^31 in
  *  currencies such as VND or IDR. */
-export const safeInt = () => z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).meta({ scalar: 'SafeInt' });
+export const safeInt = () =>
+  z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).meta({ scalar: 'SafeInt' });
 
 /** Money in minor units of its currency (cents): a 53-bit integer, never negative. */
 export const minorUnits = () => safeInt().min(0);
@@ -34,7 +40,13 @@ export const text = (max: number, min = 0) => {
 /** Offset pages, as WordPress lists: page from 1, per_page 1–100 (default 10). */
 export const pageArgs = {
   page: z.number().int().min(1).max(INT32_MAX).default(1).describe('Current page of the collection.'),
-  perPage: z.number().int().min(1).max(100).default(10).describe('Maximum number of items to be returned in result set.'),
+  perPage: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(10)
+    .describe('Maximum number of items to be returned in result set.'),
 };
 
 /** An uploaded file (GraphQL's `File`, sent as a multipart request): the resolver reads it as a stream. */
@@ -43,7 +55,13 @@ export const upload = () =>
 
 /** What graphql-yoga hands a resolver for a multipart file: a web File (Blob) of whichever fetch implementation. */
 export function isUpload(v: unknown): v is File {
-  return typeof v === 'object' && v !== null && typeof (v as File).stream === 'function' && typeof (v as File).name === 'string' && typeof (v as File).size === 'number';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as File).stream === 'function' &&
+    typeof (v as File).name === 'string' &&
+    typeof (v as File).size === 'number'
+  );
 }
 
 /** A list's search term. */

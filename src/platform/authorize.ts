@@ -26,7 +26,12 @@ export function mapPostCap(cap: PostMetaCap, userId: number | null, post: PostLi
     case 'edit_post':
     case 'delete_post': {
       const verb = cap === 'edit_post' ? 'edit' : 'delete';
-      if (own) return published ? [`${verb}_published_${plural}`] : privateStatus ? [`${verb}_private_${plural}`] : [`${verb}_${plural}`];
+      if (own)
+        return published
+          ? [`${verb}_published_${plural}`]
+          : privateStatus
+            ? [`${verb}_private_${plural}`]
+            : [`${verb}_${plural}`];
       const caps = [`${verb}_others_${plural}`];
       if (published) caps.push(`${verb}_published_${plural}`);
       if (privateStatus) caps.push(`${verb}_private_${plural}`);
@@ -44,4 +49,3 @@ export function canOnPost(principal: Principal, cap: PostMetaCap, post: PostLike
 export function assertCan(principal: Principal, allowed: boolean, message?: string): void {
   if (!allowed) throw refusal(principal, { message });
 }
-

@@ -5,14 +5,24 @@ import { AppError } from './errors.ts';
 import type { Platform } from './platform.ts';
 import { createUser } from './users/service.ts';
 
-export async function bootstrapAdmin(platform: Platform, print: (line: string) => void = (l) => process.stdout.write(`${l}\n`)) {
+export async function bootstrapAdmin(
+  platform: Platform,
+  print: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+) {
   if ((await platform.prisma.user.count()) > 0) return null;
   const { username, email, password } = platform.config.admin;
   let created: Awaited<ReturnType<typeof createUser>>;
   try {
-    created = await createUser(platform, { username, email, password, roles: ['administrator'], displayName: 'Administrator' });
+    created = await createUser(platform, {
+      username,
+      email,
+      password,
+      roles: ['administrator'],
+      displayName: 'Administrator',
+    });
   } catch (err) {
-    if (err instanceof AppError && (err.code === 'user_username_exists' || err.code === 'user_email_exists')) return null;
+    if (err instanceof AppError && (err.code === 'user_username_exists' || err.code === 'user_email_exists'))
+      return null;
     throw err;
   }
   platform.logger.info({ userId: created.user.id, username }, 'created the first administrator');

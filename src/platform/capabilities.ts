@@ -4,27 +4,75 @@
 export const ROLE_NAMES = ['administrator', 'editor', 'author', 'contributor', 'subscriber', 'shop_manager'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
-const AUTHOR = ['read', 'upload_files', 'edit_posts', 'edit_published_posts', 'publish_posts', 'delete_posts', 'delete_published_posts'];
+const AUTHOR = [
+  'read',
+  'upload_files',
+  'edit_posts',
+  'edit_published_posts',
+  'publish_posts',
+  'delete_posts',
+  'delete_published_posts',
+];
 
 const EDITOR = [
   ...AUTHOR,
-  'moderate_comments', 'manage_categories', 'manage_links', 'unfiltered_html',
-  'edit_others_posts', 'delete_others_posts', 'edit_private_posts', 'read_private_posts', 'delete_private_posts',
-  'edit_pages', 'edit_others_pages', 'edit_published_pages', 'publish_pages', 'delete_pages', 'delete_others_pages',
-  'delete_published_pages', 'edit_private_pages', 'read_private_pages', 'delete_private_pages',
+  'moderate_comments',
+  'manage_categories',
+  'manage_links',
+  'unfiltered_html',
+  'edit_others_posts',
+  'delete_others_posts',
+  'edit_private_posts',
+  'read_private_posts',
+  'delete_private_posts',
+  'edit_pages',
+  'edit_others_pages',
+  'edit_published_pages',
+  'publish_pages',
+  'delete_pages',
+  'delete_others_pages',
+  'delete_published_pages',
+  'edit_private_pages',
+  'read_private_pages',
+  'delete_private_pages',
 ];
 
 const ADMINISTRATOR = [
   ...EDITOR,
-  'manage_options', 'switch_themes', 'edit_themes', 'activate_plugins', 'edit_plugins', 'install_plugins',
-  'update_plugins', 'delete_plugins', 'edit_users', 'create_users', 'delete_users', 'list_users', 'remove_users',
-  'promote_users', 'edit_files', 'import', 'export', 'unfiltered_upload', 'edit_dashboard', 'update_themes',
-  'install_themes', 'delete_themes', 'update_core', 'edit_theme_options',
+  'manage_options',
+  'switch_themes',
+  'edit_themes',
+  'activate_plugins',
+  'edit_plugins',
+  'install_plugins',
+  'update_plugins',
+  'delete_plugins',
+  'edit_users',
+  'create_users',
+  'delete_users',
+  'list_users',
+  'remove_users',
+  'promote_users',
+  'edit_files',
+  'import',
+  'export',
+  'unfiltered_upload',
+  'edit_dashboard',
+  'update_themes',
+  'install_themes',
+  'delete_themes',
+  'update_core',
+  'edit_theme_options',
 ];
 
 const SHOP_MANAGER = [
   ...EDITOR.filter((c) => c !== 'unfiltered_html'),
-  'list_users', 'edit_theme_options', 'export', 'import', 'manage_woocommerce', 'view_woocommerce_reports',
+  'list_users',
+  'edit_theme_options',
+  'export',
+  'import',
+  'manage_woocommerce',
+  'view_woocommerce_reports',
 ];
 
 const CORE_ROLES: Record<RoleName, readonly string[]> = {

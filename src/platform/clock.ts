@@ -22,7 +22,11 @@ export class ManualClock implements Clock {
   }
   advance(by: { ms?: number; seconds?: number; minutes?: number; hours?: number; days?: number }): Date {
     this.#ms +=
-      (by.ms ?? 0) + (by.seconds ?? 0) * 1e3 + (by.minutes ?? 0) * 6e4 + (by.hours ?? 0) * 36e5 + (by.days ?? 0) * 864e5;
+      (by.ms ?? 0) +
+      (by.seconds ?? 0) * 1e3 +
+      (by.minutes ?? 0) * 6e4 +
+      (by.hours ?? 0) * 36e5 +
+      (by.days ?? 0) * 864e5;
     return this.now();
   }
 }

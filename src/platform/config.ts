@@ -33,7 +33,10 @@ export function loadConfig(env: Env = configEnvironment().env, modules: readonly
   const values = parseEnv({ ...PLATFORM_KEYS, ...Object.assign({}, ...configured.map((m) => m.config.keys)) }, cleaned);
   const platform = platformSection(values as PlatformEnv);
   for (const m of configured) {
-    if (m.name in platform) throw new ConfigError(`Module ${m.name} cannot have a config section: the platform's config has a field of that name.`);
+    if (m.name in platform)
+      throw new ConfigError(
+        `Module ${m.name} cannot have a config section: the platform's config has a field of that name.`,
+      );
   }
   return { ...platform, ...sections(configured, values, platform), [SOURCE]: cleaned } as Config;
 }
@@ -45,7 +48,10 @@ export function withModuleSections(config: Config, modules: readonly Configurabl
   const missing = configured.filter((m) => !(m.name in config));
   if (!missing.length) return config;
   const source = config[SOURCE];
-  if (!source) throw new ConfigError(`The configuration has no section for ${missing.map((m) => m.name).join(', ')}; build it with loadConfig(env, modules).`);
+  if (!source)
+    throw new ConfigError(
+      `The configuration has no section for ${missing.map((m) => m.name).join(', ')}; build it with loadConfig(env, modules).`,
+    );
   const values = parseEnv(Object.assign({}, ...missing.map((m) => m.config.keys)), source);
   return { ...config, ...sections(missing, values, config) };
 }
@@ -76,7 +82,10 @@ function parseEnv(keys: Record<string, z.ZodType>, env: Env): Record<string, unk
 
 function sections(modules: readonly Configured[], values: Record<string, unknown>, platform: PlatformConfig) {
   return Object.fromEntries(
-    modules.map((m) => [m.name, m.config.build(Object.fromEntries(Object.keys(m.config.keys).map((k) => [k, values[k]])), platform)]),
+    modules.map((m) => [
+      m.name,
+      m.config.build(Object.fromEntries(Object.keys(m.config.keys).map((k) => [k, values[k]])), platform),
+    ]),
   );
 }
 

@@ -13,8 +13,16 @@ export interface CsvOptions {
   finalEol?: boolean;
 }
 
-export function toCsv(rows: readonly (readonly CsvCell[])[], { eol = '\r\n', finalEol = true }: CsvOptions = {}): string {
+export function toCsv(
+  rows: readonly (readonly CsvCell[])[],
+  { eol = '\r\n', finalEol = true }: CsvOptions = {},
+): string {
   // quote_record_delimiter: a lone \n or \r in a cell is quoted too (csv-stringify stops doing so by default once a
   // record_delimiter is given, and a reader would split the record there).
-  return stringify(rows as CsvCell[][], { record_delimiter: eol, quote_record_delimiter: true, eof: finalEol, escape_formulas: true });
+  return stringify(rows as CsvCell[][], {
+    record_delimiter: eol,
+    quote_record_delimiter: true,
+    eof: finalEol,
+    escape_formulas: true,
+  });
 }

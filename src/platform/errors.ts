@@ -87,7 +87,11 @@ export function invalid(param: string, message: string): ValidationError {
 /** Too many requests (429): sets Retry-After (seconds). `rate_limited`, or a module's own code. */
 export function tooMany(code: string, message: string, retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(code, message, { status: 429, headers: { 'Retry-After': String(seconds) }, data: { retry_after: seconds } });
+  return new AppError(code, message, {
+    status: 429,
+    headers: { 'Retry-After': String(seconds) },
+    data: { retry_after: seconds },
+  });
 }
 
 /**
@@ -98,17 +102,23 @@ export function tooMany(code: string, message: string, retryAfterSeconds: number
 export function defineErrors<const T extends Record<string, number>>(table: T) {
   return {
     table,
-    error: (code: keyof T & string, message: string, options: AppErrorOptions = {}) => new AppError(code, message, { status: table[code], ...options }),
+    error: (code: keyof T & string, message: string, options: AppErrorOptions = {}) =>
+      new AppError(code, message, { status: table[code], ...options }),
   };
 }
 
 /** Start-up rule: one code has one status, whichever module or the platform declares it. */
-export function assertErrorTables(modules: readonly { name: string; errors?: Readonly<Record<string, number>> }[]): void {
-  const owner = new Map<string, { by: string; status: number }>(Object.entries(STATUS_BY_CODE).map(([c, status]) => [c, { by: 'the platform', status }]));
+export function assertErrorTables(
+  modules: readonly { name: string; errors?: Readonly<Record<string, number>> }[],
+): void {
+  const owner = new Map<string, { by: string; status: number }>(
+    Object.entries(STATUS_BY_CODE).map(([c, status]) => [c, { by: 'the platform', status }]),
+  );
   for (const m of modules) {
     for (const [code, status] of Object.entries(m.errors ?? {})) {
       const first = owner.get(code);
-      if (first && first.status !== status) throw new Error(`Error code ${code} is ${first.status} for ${first.by} but ${status} for module ${m.name}.`);
+      if (first && first.status !== status)
+        throw new Error(`Error code ${code} is ${first.status} for ${first.by} but ${status} for module ${m.name}.`);
       owner.set(code, { by: `module ${m.name}`, status });
     }
   }

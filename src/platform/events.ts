@@ -64,7 +64,8 @@ export interface DurableListener<K extends EventName = EventName> {
   handle(platform: Platform, payload: AtriumEvents[K], job: JobInfo): Promise<unknown>;
 }
 
-export const durable = <K extends EventName>(listener: DurableListener<K>): DurableListener => listener as unknown as DurableListener;
+export const durable = <K extends EventName>(listener: DurableListener<K>): DurableListener =>
+  listener as unknown as DurableListener;
 
 /** A listener as the task the engine runs. */
 export const listenerTask = (l: DurableListener): TaskDefinition => ({

@@ -55,6 +55,10 @@ export class Hooks {
     const entry = { fn, priority, seq: this.#seq++ };
     const list = [...(map.get(name) ?? []), entry].sort((a, b) => a.priority - b.priority || a.seq - b.seq);
     map.set(name, list);
-    return () => map.set(name, (map.get(name) ?? []).filter((e) => e !== entry));
+    return () =>
+      map.set(
+        name,
+        (map.get(name) ?? []).filter((e) => e !== entry),
+      );
   }
 }

@@ -46,7 +46,10 @@ export class Jobs {
   /** One engine task per hook: a job is one period's run. */
   readonly tasks: readonly TaskDefinition<{ period: string }>[];
 
-  constructor(private readonly platform: Platform, definitions: JobDefinition[]) {
+  constructor(
+    private readonly platform: Platform,
+    definitions: JobDefinition[],
+  ) {
     for (const def of definitions) {
       if (!cron.validate(def.schedule)) throw new Error(`Job ${def.hook}: invalid cron expression "${def.schedule}"`);
     }
@@ -55,7 +58,11 @@ export class Jobs {
     if (dup) throw new Error(`Job hook ${dup} is declared twice`);
     this.definitions = definitions;
     this.tasks = definitions.map((def) =>
-      defineTask<{ period: string }>({ name: def.hook, maxAttempts: def.maxAttempts ?? 3, run: (_p, { period }, job) => this.#attempt(def, period, job) }),
+      defineTask<{ period: string }>({
+        name: def.hook,
+        maxAttempts: def.maxAttempts ?? 3,
+        run: (_p, { period }, job) => this.#attempt(def, period, job),
+      }),
     );
   }
 
@@ -65,7 +72,10 @@ export class Jobs {
 
   start(): void {
     for (const def of this.definitions) {
-      const task = cron.schedule(def.schedule, (ctx) => this.enqueue(def.hook, periodOf(ctx.date)).then(() => {}), { name: def.hook, noOverlap: true });
+      const task = cron.schedule(def.schedule, (ctx) => this.enqueue(def.hook, periodOf(ctx.date)).then(() => {}), {
+        name: def.hook,
+        noOverlap: true,
+      });
       task.unref?.();
       this.#clock.push(task);
     }
@@ -83,7 +93,10 @@ export class Jobs {
     if (index < 0) throw notFound('job_not_found', `No job has the hook ${hook}.`);
     const now = this.platform.clock.now();
     return transaction(this.platform, async (tx, after) => {
-      const claimed = await tx.jobRun.createMany({ data: [{ hook, period, status: 'queued', startedAt: now }], skipDuplicates: true });
+      const claimed = await tx.jobRun.createMany({
+        data: [{ hook, period, status: 'queued', startedAt: now }],
+        skipDuplicates: true,
+      });
       if (claimed.count) after.enqueue(this.tasks[index]!, { period }, { jobKey: `${hook}@${period}` });
       return claimed.count > 0;
     });
@@ -95,7 +108,9 @@ export class Jobs {
     if (!def) throw notFound('job_not_found', `No job has the hook ${hook}.`);
     const period = `manual:${this.platform.clock.now().toISOString()}`;
     try {
-      await this.platform.prisma.jobRun.create({ data: { hook, period, status: 'queued', startedAt: this.platform.clock.now() } });
+      await this.platform.prisma.jobRun.create({
+        data: { hook, period, status: 'queued', startedAt: this.platform.clock.now() },
+      });
     } catch (err) {
       if (isUniqueViolation(err)) return { status: 'skipped' };
       throw err;
@@ -112,14 +127,23 @@ export class Jobs {
   async #attempt(def: JobDefinition, period: string, job: JobInfo | null): Promise<void> {
     const { prisma, clock, logger } = this.platform;
     const where = { hook_period: { hook: def.hook, period } };
-    await prisma.jobRun.update({ where, data: { status: 'running', startedAt: clock.now(), finishedAt: null, error: null } });
+    await prisma.jobRun.update({
+      where,
+      data: { status: 'running', startedAt: clock.now(), finishedAt: null, error: null },
+    });
     try {
       await def.run(this.platform, { period });
       await prisma.jobRun.update({ where, data: { status: 'succeeded', finishedAt: clock.now() } });
     } catch (err) {
       const last = !job || job.attempt >= job.maxAttempts;
-      logger.error({ err, hook: def.hook, period, attempt: job?.attempt }, last ? 'job failed' : 'job attempt failed; it will be retried');
-      await prisma.jobRun.update({ where, data: { status: last ? 'failed' : 'retrying', finishedAt: clock.now(), error: errorText(err) } });
+      logger.error(
+        { err, hook: def.hook, period, attempt: job?.attempt },
+        last ? 'job failed' : 'job attempt failed; it will be retried',
+      );
+      await prisma.jobRun.update({
+        where,
+        data: { status: last ? 'failed' : 'retrying', finishedAt: clock.now(), error: errorText(err) },
+      });
       throw err;
     }
   }
@@ -142,7 +166,13 @@ export class Jobs {
         description: def.description,
         nextRun,
         lastRun: run
-          ? { period: run.period, status: run.status, startedAt: run.startedAt, finishedAt: run.finishedAt, error: run.error }
+          ? {
+              period: run.period,
+              status: run.status,
+              startedAt: run.startedAt,
+              finishedAt: run.finishedAt,
+              error: run.error,
+            }
           : null,
       };
     });

@@ -14,16 +14,25 @@ function redactPaths(credentialHeaders: readonly string[]): string[] {
 }
 
 /** `destination`: where lines go (default stdout; tests capture them). */
-export function createLogger(level: string, destination?: DestinationStream, credentialHeaders: readonly string[] = []): Logger {
-  return pino({
-    level,
-    base: { service: 'atrium' },
-    mixin: () => requestScope.getStore() ?? {},
-    redact: { paths: redactPaths(credentialHeaders), censor: CENSOR },
-  }, destination);
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  credentialHeaders: readonly string[] = [],
+): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'atrium' },
+      mixin: () => requestScope.getStore() ?? {},
+      redact: { paths: redactPaths(credentialHeaders), censor: CENSOR },
+    },
+    destination,
+  );
 }
 
 /** A logger given from outside (tests) learns the installed modules' credential headers. */
 export function redacting(logger: Logger, credentialHeaders: readonly string[]): Logger {
-  return credentialHeaders.length ? logger.child({}, { redact: { paths: redactPaths(credentialHeaders), censor: CENSOR } }) : logger;
+  return credentialHeaders.length
+    ? logger.child({}, { redact: { paths: redactPaths(credentialHeaders), censor: CENSOR } })
+    : logger;
 }

@@ -40,7 +40,10 @@ export class Mail {
   /** Sends one message; throws when no transport is configured or the server refuses it. */
   async send(message: MailMessage): Promise<{ messageId: string; accepted: string[]; rejected: string[] }> {
     if (!this.config.smtpUrl) throw new Error('No SMTP transport is configured (set SMTP_URL).');
-    this.#transport ??= nodemailer.createTransport({ url: this.config.smtpUrl, pool: true, maxConnections: this.config.poolSize }, { from: this.config.from });
+    this.#transport ??= nodemailer.createTransport(
+      { url: this.config.smtpUrl, pool: true, maxConnections: this.config.poolSize },
+      { from: this.config.from },
+    );
     let info: SentMessageInfo;
     try {
       info = await this.#transport.sendMail({ from: this.config.from, ...message });

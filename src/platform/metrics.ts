@@ -25,31 +25,60 @@ export const metricsFor = (platform: Platform): Metrics => metricsByPlatform.get
 function createMetrics(platform: Platform): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'atrium_' });
-  const requests = new Counter({ name: 'atrium_http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const duration = new Histogram({
-    name: 'atrium_http_request_duration_seconds', help: 'Time to answer, by route pattern', labelNames: ['method', 'route'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+  const requests = new Counter({
+    name: 'atrium_http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
   });
-  const errors = new Counter({ name: 'atrium_errors_total', help: 'Error answers by code (REST and GraphQL)', labelNames: ['code'], registers: [registry] });
+  const duration = new Histogram({
+    name: 'atrium_http_request_duration_seconds',
+    help: 'Time to answer, by route pattern',
+    labelNames: ['method', 'route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'atrium_errors_total',
+    help: 'Error answers by code (REST and GraphQL)',
+    labelNames: ['code'],
+    registers: [registry],
+  });
   const jobDuration = new Histogram({
-    name: 'atrium_job_duration_seconds', help: 'Jobs run by this instance, by task and outcome (succeeded, retried, failed)', labelNames: ['task', 'outcome'],
-    buckets: [0.005, 0.025, 0.1, 0.5, 2.5, 10, 60, 300], registers: [registry],
+    name: 'atrium_job_duration_seconds',
+    help: 'Jobs run by this instance, by task and outcome (succeeded, retried, failed)',
+    labelNames: ['task', 'outcome'],
+    buckets: [0.005, 0.025, 0.1, 0.5, 2.5, 10, 60, 300],
+    registers: [registry],
   });
   new Counter({
-    name: 'atrium_db_statements_total', help: 'SQL statements sent since start', registers: [registry],
+    name: 'atrium_db_statements_total',
+    help: 'SQL statements sent since start',
+    registers: [registry],
     collect() {
       this.reset();
       this.inc(platform.db.statements.count);
     },
   });
-  const mails = new Counter({ name: 'atrium_mail_total', help: 'Messages handed to the SMTP transport, by outcome (sent, failed)', labelNames: ['outcome'], registers: [registry] });
+  const mails = new Counter({
+    name: 'atrium_mail_total',
+    help: 'Messages handed to the SMTP transport, by outcome (sent, failed)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   platform.mail.observe((outcome) => mails.inc({ outcome }));
   const operations = new Histogram({
-    name: 'atrium_graphql_operation_duration_seconds', help: 'GraphQL requests by operation name (the first 200 names seen; later ones count as "other")',
-    labelNames: ['operation'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+    name: 'atrium_graphql_operation_duration_seconds',
+    help: 'GraphQL requests by operation name (the first 200 names seen; later ones count as "other")',
+    labelNames: ['operation'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
   });
   new Gauge({
-    name: 'atrium_db_pool_connections', help: 'Database connections of this instance, by state (busy: running a statement)', labelNames: ['state'], registers: [registry],
+    name: 'atrium_db_pool_connections',
+    help: 'Database connections of this instance, by state (busy: running a statement)',
+    labelNames: ['state'],
+    registers: [registry],
     collect() {
       const { total, idle } = platform.db.pool();
       this.set({ state: 'busy' }, total - idle);
@@ -57,11 +86,17 @@ function createMetrics(platform: Platform): Metrics {
     },
   });
   new Gauge({
-    name: 'atrium_db_pool_waiting', help: 'Statements waiting for a free database connection (above 0 for long: the pool is the bottleneck)', registers: [registry],
-    collect() { this.set(platform.db.pool().waiting); },
+    name: 'atrium_db_pool_waiting',
+    help: 'Statements waiting for a free database connection (above 0 for long: the pool is the bottleneck)',
+    registers: [registry],
+    collect() {
+      this.set(platform.db.pool().waiting);
+    },
   });
   new Counter({
-    name: 'atrium_password_verifications_total', help: 'argon2 password verifications (one per password check, whatever the account)', registers: [registry],
+    name: 'atrium_password_verifications_total',
+    help: 'argon2 password verifications (one per password check, whatever the account)',
+    registers: [registry],
     collect() {
       this.reset();
       this.inc(passwordWork.verifications);

@@ -18,7 +18,10 @@ export interface ModuleConfig<K extends EnvKeys = EnvKeys, T = unknown> {
   build(env: EnvOf<K>, platform: PlatformConfig): T;
 }
 
-export function defineModuleConfig<K extends EnvKeys, T>(keys: K, build: (env: EnvOf<K>, platform: PlatformConfig) => T): ModuleConfig<K, T> {
+export function defineModuleConfig<K extends EnvKeys, T>(
+  keys: K,
+  build: (env: EnvOf<K>, platform: PlatformConfig) => T,
+): ModuleConfig<K, T> {
   return { keys, build };
 }
 

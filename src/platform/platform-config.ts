@@ -20,7 +20,10 @@ export const PLATFORM_KEYS = {
   JOBS_CONCURRENCY: int(4, 0, 100),
   JOBS_MAX_ATTEMPTS: int(10, 1, 100),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@-]{1,60}$/, 'must be 1-60 letters, digits or . _ @ -').default('admin'),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._@-]{1,60}$/, 'must be 1-60 letters, digits or . _ @ -')
+    .default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
   CORS_ORIGINS: list,

@@ -62,7 +62,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const config = withModuleSections(options.config, modules); // sections of modules the config was not read with
   assertErrorTables(modules);
   const apiKeyHeaders = [...new Set(modules.flatMap((m) => m.credentials?.apiKeyHeaders ?? []))];
-  const logger = options.logger ? redacting(options.logger, apiKeyHeaders) : createLogger(config.logLevel, undefined, apiKeyHeaders);
+  const logger = options.logger
+    ? redacting(options.logger, apiKeyHeaders)
+    : createLogger(config.logLevel, undefined, apiKeyHeaders);
   const hooks = new Hooks(logger);
   const clock = options.clock ?? systemClock;
   const platform = {
@@ -84,9 +86,16 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     apiScopes: new Map(modules.flatMap((m) => Object.entries(m.apiScopes ?? {}))),
     apiKeyHeaders,
   } as Omit<Platform, 'jobs' | 'queue'> as Platform;
-  platform.jobs = new Jobs(platform, modules.flatMap((m) => m.jobs ?? []));
+  platform.jobs = new Jobs(
+    platform,
+    modules.flatMap((m) => m.jobs ?? []),
+  );
   const durable = modules.flatMap((m) => m.listeners ?? []).map((l) => ({ event: l.event, task: listenerTask(l) }));
-  platform.queue = new Queue(platform, [...modules.flatMap((m) => m.tasks ?? []), ...durable.map((d) => d.task), ...platform.jobs.tasks]);
+  platform.queue = new Queue(platform, [
+    ...modules.flatMap((m) => m.tasks ?? []),
+    ...durable.map((d) => d.task),
+    ...platform.jobs.tasks,
+  ]);
   platform.events.attach(platform.queue, durable);
   for (const m of modules) await m.setup?.(platform);
   return platform;

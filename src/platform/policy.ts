@@ -20,11 +20,13 @@ export function definePolicy<Action extends string, Resource>(
   rules: { [A in Action]: (principal: Principal, resource: Resource) => boolean },
   options: PolicyOptions<Action, Resource> = {},
 ): Policy<Action, Resource> {
-  const can = (principal: Principal, action: Action, resource: Resource) => principal.kind === 'system' || rules[action](principal, resource);
+  const can = (principal: Principal, action: Action, resource: Resource) =>
+    principal.kind === 'system' || rules[action](principal, resource);
   return {
     can,
     authorize(principal, action, resource) {
-      if (!can(principal, action, resource)) throw options.refuse ? options.refuse(principal, action, resource) : refusal(principal);
+      if (!can(principal, action, resource))
+        throw options.refuse ? options.refuse(principal, action, resource) : refusal(principal);
     },
   };
 }

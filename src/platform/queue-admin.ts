@@ -24,15 +24,33 @@ export interface QueueJob {
 }
 
 type Row = Omit<QueueJob, 'maxAttempts' | 'runAt' | 'lockedAt' | 'lastError' | 'createdAt' | 'updatedAt'> & {
-  max_attempts: number; run_at: Date; locked_at: Date | null; last_error: string | null; created_at: Date; updated_at: Date;
+  max_attempts: number;
+  run_at: Date;
+  locked_at: Date | null;
+  last_error: string | null;
+  created_at: Date;
+  updated_at: Date;
 };
 
 const toJob = (r: Row): QueueJob => ({
-  id: r.id, task: r.task, state: r.state, attempts: r.attempts, maxAttempts: r.max_attempts, runAt: r.run_at, lockedAt: r.locked_at,
-  lastError: r.last_error, key: r.key, payload: r.payload, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: r.id,
+  task: r.task,
+  state: r.state,
+  attempts: r.attempts,
+  maxAttempts: r.max_attempts,
+  runAt: r.run_at,
+  lockedAt: r.locked_at,
+  lastError: r.last_error,
+  key: r.key,
+  payload: r.payload,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
-async function select(platform: Platform, filter: { state?: QueueJobState | null; id?: string; limit?: number }): Promise<QueueJob[]> {
+async function select(
+  platform: Platform,
+  filter: { state?: QueueJobState | null; id?: string; limit?: number },
+): Promise<QueueJob[]> {
   const rows = await platform.prisma.$queryRaw<Row[]>`
     SELECT * FROM (
       SELECT j.id::text AS id, t.identifier AS task, j.attempts, j.max_attempts, j.run_at, j.locked_at, j.last_error, j.key, j.payload,
@@ -48,7 +66,8 @@ async function select(platform: Platform, filter: { state?: QueueJobState | null
 }
 
 /** Jobs in the engine now, oldest due first (optionally one state only). */
-export const listQueueJobs = (platform: Platform, options: { state?: QueueJobState | null; limit?: number } = {}) => select(platform, options);
+export const listQueueJobs = (platform: Platform, options: { state?: QueueJobState | null; limit?: number } = {}) =>
+  select(platform, options);
 
 /** Jobs kept as failed after their last attempt, with their errors. */
 export const failedJobs = (platform: Platform, limit = 100) => select(platform, { state: 'failed', limit });

@@ -41,7 +41,10 @@ export class Queue {
   #pgPool: pg.Pool | null = null;
   #workers: WorkerPool | null = null;
 
-  constructor(private readonly platform: Platform, tasks: readonly TaskDefinition<any>[]) {
+  constructor(
+    private readonly platform: Platform,
+    tasks: readonly TaskDefinition<any>[],
+  ) {
     for (const task of tasks) {
       if (this.#tasks.has(task.name)) throw new Error(`Task ${task.name} is declared twice`);
       this.#tasks.set(task.name, task);
@@ -56,14 +59,27 @@ export class Queue {
   /** The job to add for `task`: checked against the registered tasks, so a typo fails where it is written. */
   spec<P>(task: TaskDefinition<P>, payload: P, options: AddOptions = {}): JobSpec {
     if (this.#tasks.get(task.name) !== task) throw new Error(`Task ${task.name} is not registered on this platform`);
-    return { task: task.name, payload, maxAttempts: task.maxAttempts ?? this.platform.config.jobs.maxAttempts, ...options };
+    return {
+      task: task.name,
+      payload,
+      maxAttempts: task.maxAttempts ?? this.platform.config.jobs.maxAttempts,
+      ...options,
+    };
   }
 
   /** Adds jobs in one statement: through `tx` inside a transaction (they commit with it), else on the pool. */
-  async addJobs(specs: readonly JobSpec[], client: Prisma.TransactionClient | PrismaClient = this.platform.prisma): Promise<void> {
+  async addJobs(
+    specs: readonly JobSpec[],
+    client: Prisma.TransactionClient | PrismaClient = this.platform.prisma,
+  ): Promise<void> {
     if (!specs.length) return;
     const rows = specs.map((s) => ({
-      task: s.task, payload: s.payload ?? {}, run_at: s.runAt?.toISOString() ?? null, max_attempts: s.maxAttempts, job_key: s.jobKey ?? null, priority: s.priority ?? 0,
+      task: s.task,
+      payload: s.payload ?? {},
+      run_at: s.runAt?.toISOString() ?? null,
+      max_attempts: s.maxAttempts,
+      job_key: s.jobKey ?? null,
+      priority: s.priority ?? 0,
     }));
     await client.$queryRaw`
       SELECT count(*)::int AS added FROM graphile_worker.add_jobs(ARRAY(
@@ -72,7 +88,12 @@ export class Queue {
           AS s(task text, payload json, run_at timestamptz, max_attempts int, job_key text, priority int)))`;
   }
 
-  add<P>(task: TaskDefinition<P>, payload: P, options?: AddOptions, client?: Prisma.TransactionClient | PrismaClient): Promise<void> {
+  add<P>(
+    task: TaskDefinition<P>,
+    payload: P,
+    options?: AddOptions,
+    client?: Prisma.TransactionClient | PrismaClient,
+  ): Promise<void> {
     return this.addJobs([this.spec(task, payload, options)], client);
   }
 
@@ -86,13 +107,20 @@ export class Queue {
     let name = '';
     class NamedClient extends pg.Client {
       getStartupConf() {
-        return { ...(pg.Client.prototype as unknown as { getStartupConf(): object }).getStartupConf.call(this), application_name: name };
+        return {
+          ...(pg.Client.prototype as unknown as { getStartupConf(): object }).getStartupConf.call(this),
+          application_name: name,
+        };
       }
     }
     const pgPool = heardPool({ connectionString: db.url, max: 4, Client: NamedClient }, (err) =>
       logger.warn({ err }, 'job queue connection lost'),
     );
-    const workers = runTaskList({ concurrency, noHandleSignals: true, logger: workerLogger(logger), events: this.events, pollInterval: 1000 }, this.#taskList(), pgPool);
+    const workers = runTaskList(
+      { concurrency, noHandleSignals: true, logger: workerLogger(logger), events: this.events, pollInterval: 1000 },
+      this.#taskList(),
+      pgPool,
+    );
     name = APP_PREFIX + workers.id;
     this.#pgPool = pgPool;
     this.#workers = workers;
@@ -147,7 +175,12 @@ export class Queue {
         name,
         async (payload: unknown, helpers) => {
           const job = helpers.job as Job;
-          const info: JobInfo = { id: String(job.id), attempt: job.attempts, maxAttempts: job.max_attempts, signal: helpers.abortSignal };
+          const info: JobInfo = {
+            id: String(job.id),
+            attempt: job.attempts,
+            maxAttempts: job.max_attempts,
+            signal: helpers.abortSignal,
+          };
           const end = metrics.jobDuration.startTimer({ task: name });
           try {
             await task.run(this.platform, payload, info);
@@ -165,7 +198,10 @@ export class Queue {
 /** graphile-worker's log lines through Atrium's logger (its errors are job failures: warn, the job keeps them). */
 function workerLogger(logger: Logger) {
   return new WorkerLogger((scope) => (level, message, meta) => {
-    const fields = { scope: { task: scope.taskIdentifier, job: scope.jobId }, ...(meta?.error ? { err: meta.error } : {}) };
+    const fields = {
+      scope: { task: scope.taskIdentifier, job: scope.jobId },
+      ...(meta?.error ? { err: meta.error } : {}),
+    };
     if (level === 'error' || level === 'warning') logger.warn(fields, message);
     else logger.debug(fields, message);
   });

@@ -20,7 +20,11 @@ export async function hitRateLimit(platform: Pick<Platform, 'prisma' | 'clock'>,
     RETURNING count`;
   const count = Number(rows[0]?.count ?? 0);
   if (count > rule.limit) {
-    throw tooMany('rate_limited', 'Too many requests. Please try again later.', (windowStart.getTime() + windowMs - now) / 1000);
+    throw tooMany(
+      'rate_limited',
+      'Too many requests. Please try again later.',
+      (windowStart.getTime() + windowMs - now) / 1000,
+    );
   }
   return { count, remaining: Math.max(0, rule.limit - count) };
 }

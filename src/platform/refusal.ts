@@ -18,7 +18,9 @@ export function refusal(principal: Principal, codes: RefusalCodes = {}): AppErro
   const message = codes.message ?? 'Sorry, you are not allowed to do that.';
   if (principal.kind === 'anonymous') {
     const code = codes.anonymous ?? 'rest_forbidden';
-    return new AppError(code, code === 'rest_not_logged_in' ? 'You are not currently logged in.' : message, { status: 401 });
+    return new AppError(code, code === 'rest_not_logged_in' ? 'You are not currently logged in.' : message, {
+      status: 401,
+    });
   }
   return new AppError(codes.user ?? 'rest_forbidden', message, { status: codes.userStatus ?? 403 });
 }

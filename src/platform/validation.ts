@@ -27,21 +27,30 @@ export function ruleIssues(fields: Record<string, InputField>, value: Record<str
     const name = prefix ? `${prefix}[${f.restName}]` : f.restName;
     if (v === undefined || (v === null && !f.nullable)) {
       if (f.required && !f.nullable) {
-        issues.push(prefix
-          ? { name, code: 'rest_property_required', message: `${f.restName} is a required property of ${prefix}.` }
-          : { name, code: 'rest_missing_callback_param', message: `${name} is a required parameter.` });
+        issues.push(
+          prefix
+            ? { name, code: 'rest_property_required', message: `${f.restName} is a required property of ${prefix}.` }
+            : { name, code: 'rest_missing_callback_param', message: `${name} is a required parameter.` },
+        );
       }
       continue;
     }
     if (f.node.kind === 'scalar' && (f.node.scalar === 'JSON' || f.node.scalar === 'File')) continue;
     // Nested input objects hold their fields under GraphQL (camelCase) names: judge each by its own declaration.
-    const of = f.node.kind === 'object' ? f.node : f.node.kind === 'list' && f.node.of.kind === 'object' ? f.node.of : null;
+    const of =
+      f.node.kind === 'object' ? f.node : f.node.kind === 'list' && f.node.of.kind === 'object' ? f.node.of : null;
     if (of && v !== null) {
-      const shallow = f.node.kind === 'object' ? { ...fieldSpec(f), properties: undefined } : { ...fieldSpec(f), items: { type: 'object' as const } };
+      const shallow =
+        f.node.kind === 'object'
+          ? { ...fieldSpec(f), properties: undefined }
+          : { ...fieldSpec(f), items: { type: 'object' as const } };
       const r = coerceArg(name, shallow, v);
       if ('issue' in r) issues.push({ name, ...r.issue });
       else if (f.node.kind === 'object') issues.push(...ruleIssues(of.fields, v as Record<string, unknown>, name));
-      else (v as Record<string, unknown>[]).forEach((item, i) => issues.push(...ruleIssues(of.fields, item, `${name}[${i}]`)));
+      else
+        (v as Record<string, unknown>[]).forEach((item, i) =>
+          issues.push(...ruleIssues(of.fields, item, `${name}[${i}]`)),
+        );
       continue;
     }
     const r = coerceArg(name, fieldSpec(f), v);
@@ -58,7 +67,11 @@ function prepared(fields: Record<string, InputField>, value: Record<string, unkn
     const f = fields[k];
     if (v === null && f && !f.nullable) continue;
     if (f?.node.kind === 'scalar' && f.node.scalar === 'DateTime' && typeof v === 'string') out[k] = new Date(v);
-    else out[k] = f && f.node.kind === 'object' && v && typeof v === 'object' && !Array.isArray(v) ? prepared(f.node.fields, v as Record<string, unknown>) : v;
+    else
+      out[k] =
+        f && f.node.kind === 'object' && v && typeof v === 'object' && !Array.isArray(v)
+          ? prepared(f.node.fields, v as Record<string, unknown>)
+          : v;
   }
   return out;
 }
@@ -75,24 +88,40 @@ function restName(fields: Record<string, InputField> | undefined, path: readonly
     }
     const part = f?.restName ?? String(key);
     name = name ? `${name}[${part}]` : part;
-    current = f?.node.kind === 'object' ? f.node.fields : f?.node.kind === 'list' && f.node.of.kind === 'object' ? f.node.of.fields : undefined;
+    current =
+      f?.node.kind === 'object'
+        ? f.node.fields
+        : f?.node.kind === 'list' && f.node.of.kind === 'object'
+          ? f.node.of.fields
+          : undefined;
   }
   return name || 'input';
 }
 
 // zod's own English messages ("Too small: expected string to have >=1 characters") say what WordPress says in its
 // words; a message the declaration wrote itself is kept.
-const ZOD_DEFAULT = /^(Too small|Too big|Invalid input|Invalid (string|number|option|element|key|value|email|url|UUID|ISO))/;
+const ZOD_DEFAULT =
+  /^(Too small|Too big|Invalid input|Invalid (string|number|option|element|key|value|email|url|UUID|ISO))/;
 
 function wordpressIssue(name: string, issue: z.core.$ZodIssue): ArgIssue {
   if (!ZOD_DEFAULT.test(issue.message)) return { code: 'rest_invalid_param', message: issue.message };
-  const i = issue as z.core.$ZodIssue & { origin?: string; minimum?: number | bigint; maximum?: number | bigint; expected?: string };
+  const i = issue as z.core.$ZodIssue & {
+    origin?: string;
+    minimum?: number | bigint;
+    maximum?: number | bigint;
+    expected?: string;
+  };
   const chars = (n: number | bigint) => (Number(n) === 1 ? 'character' : 'characters');
-  if (i.code === 'too_small' && i.origin === 'string') return { code: 'rest_too_short', message: `${name} must be at least ${i.minimum} ${chars(i.minimum!)} long.` };
-  if (i.code === 'too_big' && i.origin === 'string') return { code: 'rest_too_long', message: `${name} must be at most ${i.maximum} ${chars(i.maximum!)} long.` };
-  if (i.code === 'too_small' && i.origin === 'array') return { code: 'rest_too_few_items', message: `${name} must contain at least ${i.minimum} items.` };
-  if (i.code === 'too_big' && i.origin === 'array') return { code: 'rest_too_many_items', message: `${name} must contain at most ${i.maximum} items.` };
-  if (i.code === 'too_small' || i.code === 'too_big') return { code: 'rest_out_of_bounds', message: `${name} is out of range.` };
+  if (i.code === 'too_small' && i.origin === 'string')
+    return { code: 'rest_too_short', message: `${name} must be at least ${i.minimum} ${chars(i.minimum!)} long.` };
+  if (i.code === 'too_big' && i.origin === 'string')
+    return { code: 'rest_too_long', message: `${name} must be at most ${i.maximum} ${chars(i.maximum!)} long.` };
+  if (i.code === 'too_small' && i.origin === 'array')
+    return { code: 'rest_too_few_items', message: `${name} must contain at least ${i.minimum} items.` };
+  if (i.code === 'too_big' && i.origin === 'array')
+    return { code: 'rest_too_many_items', message: `${name} must contain at most ${i.maximum} items.` };
+  if (i.code === 'too_small' || i.code === 'too_big')
+    return { code: 'rest_out_of_bounds', message: `${name} is out of range.` };
   if (i.code === 'invalid_type') return { code: 'rest_invalid_type', message: `${name} is not of type ${i.expected}.` };
   return { code: 'rest_invalid_param', message: `${name} is not valid.` };
 }
@@ -124,7 +153,9 @@ const topName = (name: string) => name.split('[')[0]!;
 export function validationError(issues: readonly Pick<Issue, 'name' | 'code' | 'message'>[]): AppError {
   const missing = issues.filter((i) => i.code === 'rest_missing_callback_param').map((i) => i.name);
   if (missing.length) {
-    return new AppError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, { data: { params: missing } });
+    return new AppError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, {
+      data: { params: missing },
+    });
   }
   return new ValidationError(
     Object.fromEntries(issues.map((i) => [i.name, i.message])),

@@ -40,7 +40,8 @@ export function collectArgs(route: CompiledRoute, sources: Args[]): { args: Args
       continue;
     }
     if (raw === undefined || (raw === null && spec.required)) {
-      if (spec.required) issues.push({ name, code: 'rest_missing_callback_param', message: `${name} is a required parameter.` });
+      if (spec.required)
+        issues.push({ name, code: 'rest_missing_callback_param', message: `${name} is a required parameter.` });
       else if (spec.default !== undefined) args[name] = spec.default;
       continue;
     }
@@ -66,7 +67,13 @@ function envelopeHeaders(res: Response): Record<string, string | number> {
       continue;
     }
     // The API discovery link is on every answer; the envelope keeps the paging links it was asked for.
-    const kept = name === 'Link' ? text.split(/,\s*(?=<)/).filter((l) => !l.includes('rel="https://api.w.org/"')).join(', ') : text;
+    const kept =
+      name === 'Link'
+        ? text
+            .split(/,\s*(?=<)/)
+            .filter((l) => !l.includes('rel="https://api.w.org/"'))
+            .join(', ')
+        : text;
     if (kept) out[name] = kept;
   }
   return out;
@@ -92,7 +99,8 @@ function invalidParam(name: string, message: string) {
 }
 
 function inputProblemError(problem: InputProblem) {
-  if (problem.kind === 'depth') return { code: 'rest_invalid_json', message: `The request ${problem.message}`, status: 400 };
+  if (problem.kind === 'depth')
+    return { code: 'rest_invalid_json', message: `The request ${problem.message}`, status: 400 };
   const name = problem.key || 'body';
   return invalidParam(name, `${problem.path || name} ${problem.message}`);
 }
@@ -120,7 +128,9 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     res.end(body);
   };
   router.get('/', (_req, res) => sendStatic(res, '/', () => discoveryIndex(platform, table)));
-  router.get('/openapi.json', (_req, res) => sendStatic(res, '/openapi.json', () => openApiDocument(platform, schema, table)));
+  router.get('/openapi.json', (_req, res) =>
+    sendStatic(res, '/openapi.json', () => openApiDocument(platform, schema, table)),
+  );
 
   router.use(async (req, res) => {
     const path = req.path.replace(/\/+$/, '') || '/';
@@ -129,7 +139,10 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     if (problem) return sendError(res, inputProblemError(problem));
     // No link of this API is embeddable (as core's self and collection links are not): say so instead of ignoring it.
     if (req.query._embed !== undefined) {
-      return sendError(res, invalidParam('_embed', '_embed is not supported: no link of this API is embeddable; follow _links instead.'));
+      return sendError(
+        res,
+        invalidParam('_embed', '_embed is not supported: no link of this API is embeddable; follow _links instead.'),
+      );
     }
     const queryMethod = req.query._method;
     if (queryMethod !== undefined && typeof queryMethod !== 'string') {
@@ -139,7 +152,8 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     const method = (override ?? req.method).toUpperCase();
 
     const ns = table.namespaces.find((n) => path === `/${n}`);
-    if (ns && (method === 'GET' || method === 'HEAD')) return sendStatic(res, ns, () => namespaceIndex(platform, table, ns));
+    if (ns && (method === 'GET' || method === 'HEAD'))
+      return sendStatic(res, ns, () => namespaceIndex(platform, table, ns));
     if (ns && method === 'OPTIONS') {
       res.setHeader('Allow', 'GET, HEAD');
       return void res.json({ namespace: ns, methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] });
@@ -154,7 +168,8 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
 
     const match = table.match(method === 'HEAD' ? 'GET' : method, path);
     if (!match) return sendError(res, noRoute);
-    if ('badParam' in match) return sendError(res, invalidParam(match.badParam, `${match.badParam} is not validly percent-encoded.`));
+    if ('badParam' in match)
+      return sendError(res, invalidParam(match.badParam, `${match.badParam} is not validly percent-encoded.`));
     if (!('route' in match)) {
       res.setHeader('Allow', match.allow.join(', '));
       return sendError(res, noRoute);
@@ -169,7 +184,8 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
 
     try {
       const auth = await authenticate(platform, authRequestOf(req));
-      if (auth.session?.nonceStatus === 'invalid') throw new AppError('rest_cookie_invalid_nonce', 'Cookie check failed');
+      if (auth.session?.nonceStatus === 'invalid')
+        throw new AppError('rest_cookie_invalid_nonce', 'Cookie check failed');
       // As core: a cookie without a nonce does not authenticate a REST request.
       const effective = auth.session?.nonceStatus === 'missing' ? { principal: ANONYMOUS, session: null } : auth;
       const body = isObject(req.body) ? req.body : {};
@@ -188,24 +204,39 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       const data = result.data as Record<string, unknown>;
       let payload = route.result ? route.result(data, args) : Object.values(data)[0];
       if (route.paginated) {
-        if (!isPageResult(payload)) throw new Error(`${route.method} ${route.path}: paginated result lacks items/total/page/perPage`);
+        if (!isPageResult(payload))
+          throw new Error(`${route.method} ${route.path}: paginated result lacks items/total/page/perPage`);
         if (payload.page > Math.max(1, totalPages(payload))) {
-          throw new AppError('rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
+          throw new AppError(
+            'rest_post_invalid_page_number',
+            'The page number requested is larger than the number of pages available.',
+          );
         }
         writePaginationHeaders(res, payload, new URL(`${base}${req.originalUrl.replace(/^\/wp-json/, '')}`));
         payload = payload.items;
       }
       if (route.links) payload = withLinks(payload, route.links, base);
-      const fields = typeof req.query._fields === 'string' ? req.query._fields.split(',').map((f) => f.trim()).filter(Boolean) : null;
+      const fields =
+        typeof req.query._fields === 'string'
+          ? req.query._fields
+              .split(',')
+              .map((f) => f.trim())
+              .filter(Boolean)
+          : null;
       if (fields?.length) payload = pickFields(payload, fields);
       const status = (res.locals.restStatus as number | undefined) ?? route.status ?? 200;
-      if ('_envelope' in (req.query ?? {})) return sendJson(res, 200, { body: payload, status, headers: envelopeHeaders(res) });
+      if ('_envelope' in (req.query ?? {}))
+        return sendJson(res, 200, { body: payload, status, headers: envelopeHeaders(res) });
       sendJson(res, status, payload);
     } catch (err) {
       const d = describeError(err, platform.logger);
       metricsFor(platform).errors.inc({ code: d.code });
       if ('_envelope' in (req.query ?? {})) {
-        return void res.json({ body: { code: d.code, message: d.message, data: { status: d.status, ...d.data } }, status: d.status, headers: d.headers });
+        return void res.json({
+          body: { code: d.code, message: d.message, data: { status: d.status, ...d.data } },
+          status: d.status,
+          headers: d.headers,
+        });
       }
       sendError(res, d);
     }

@@ -55,14 +55,23 @@ type RootField = `${'Query' | 'Mutation'}.${string}`;
 /** Binds REST routes on a root field another schema part declares (`restOn(builder, 'Query.apiKeys', 'GET
  *  /mobile/v1/api-keys', …)`): a module serving a core field under its own namespace, so the routes go with the
  *  module. Call it from the module's schema(builder); the bindings join the field's own when the schema is built. */
-export function restOn(builder: object, coordinate: RootField, route: Route, options?: RestOptions, ...more: [Route, RestOptions?][]) {
+export function restOn(
+  builder: object,
+  coordinate: RootField,
+  route: Route,
+  options?: RestOptions,
+  ...more: [Route, RestOptions?][]
+) {
   const bindings = rest(route, options, ...more).extensions.rest;
   // A field that is not there fails start-up.
   whenBuilt(builder, (schema: GraphQLSchema) => {
     const [type, name] = coordinate.split('.') as [string, string];
     const field = (type === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[name];
     if (!field) throw new Error(`REST ${bindings[0]!.method} ${bindings[0]!.path}: no field ${coordinate} to bind`);
-    field.extensions = { ...field.extensions, rest: [...((field.extensions?.rest as RestBinding[] | undefined) ?? []), ...bindings] };
+    field.extensions = {
+      ...field.extensions,
+      rest: [...((field.extensions?.rest as RestBinding[] | undefined) ?? []), ...bindings],
+    };
   });
 }
 
@@ -105,6 +114,9 @@ export const deleted: Reshaper = Object.assign((previous: unknown) => ({ deleted
 });
 
 /** DELETE of something with a trash (WordPress posts): the trashed item itself, or `{deleted, previous}` with force. */
-export const trashedOrDeleted: Reshaper = Object.assign((value: unknown, args: Record<string, any>) => (args.force ? deleted(value, args) : value), {
-  describe: (item: Record<string, unknown>) => ({ oneOf: [item, deleted.describe!(item)] }),
-});
+export const trashedOrDeleted: Reshaper = Object.assign(
+  (value: unknown, args: Record<string, any>) => (args.force ? deleted(value, args) : value),
+  {
+    describe: (item: Record<string, unknown>) => ({ oneOf: [item, deleted.describe!(item)] }),
+  },
+);

@@ -1,6 +1,14 @@
 // REST routes from the REST bindings on the schema's root fields: arguments from the field's declared arguments (an
 // `input` object flattened into top-level arguments), the operation from the field and the binding's selection.
-import { getNamedType, GraphQLEnumType, GraphQLList, GraphQLNonNull, GraphQLScalarType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import {
+  getNamedType,
+  GraphQLEnumType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLScalarType,
+  type GraphQLField,
+  type GraphQLSchema,
+} from 'graphql';
 import { argsValidatorOf } from '../graphql/declared-args.ts';
 import { camelCase, fieldSpec, type InputField } from '../input/describe.ts';
 import type { ArgSpec } from '../input/rules.ts';
@@ -19,9 +27,11 @@ function restArgs(field: GraphQLField<unknown, unknown>, where: string): Map<str
   const out = new Map<string, RestArg>();
   for (const arg of field.args) {
     const declared = arg.extensions?.input as InputField | undefined;
-    if (!declared) throw new Error(`${where}: ${field.name}(${arg.name}) has no declaration; declare its arguments with zodArgs`);
+    if (!declared)
+      throw new Error(`${where}: ${field.name}(${arg.name}) has no declaration; declare its arguments with zodArgs`);
     if (declared.name === 'input' && declared.node.kind === 'object') {
-      for (const f of Object.values(declared.node.fields)) out.set(f.restName, { arg: arg.name, field: f.name, spec: fieldSpec(f) });
+      for (const f of Object.values(declared.node.fields))
+        out.set(f.restName, { arg: arg.name, field: f.name, spec: fieldSpec(f) });
       continue;
     }
     out.set(declared.restName, { arg: arg.name, spec: fieldSpec(declared) });
@@ -38,7 +48,12 @@ function operationIdOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, 
   return `${b.paginated || type instanceof GraphQLList ? 'list' : 'get'}${capital(field.name)}`;
 }
 
-function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, b: RestBinding, nth: number): RestRoute {
+function routeOf(
+  kind: 'query' | 'mutation',
+  field: GraphQLField<unknown, unknown>,
+  b: RestBinding,
+  nth: number,
+): RestRoute {
   const args = restArgs(field, `REST ${b.method} ${b.path}`);
   for (const [name, a] of args) if (b.omit?.includes(a.arg)) args.delete(name);
   const vars = Object.entries(b.vars ?? {});
@@ -46,7 +61,10 @@ function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknow
   const call = field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : '';
   const selection = b.paginated ? `{ total page perPage items { ${b.select} } }` : b.select ? `{ ${b.select} }` : '';
   // A path parameter is always given, even where the field's argument is optional (a filter elsewhere).
-  const inPath = b.path.split('/').filter((p) => p.startsWith(':')).map((p) => p.slice(1));
+  const inPath = b.path
+    .split('/')
+    .filter((p) => p.startsWith(':'))
+    .map((p) => p.slice(1));
   const named = getNamedType(field.type);
   if (!b.select && !(named instanceof GraphQLScalarType || named instanceof GraphQLEnumType)) {
     throw new Error(`REST ${b.method} ${b.path}: ${field.name} answers an object; say what to select`);
@@ -55,7 +73,12 @@ function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknow
     method: b.method,
     path: b.path,
     summary: b.summary ?? field.description ?? field.name,
-    args: { ...Object.fromEntries([...args].map(([name, a]) => [name, inPath.includes(name) ? { ...a.spec, required: true } : a.spec])), ...b.args },
+    args: {
+      ...Object.fromEntries(
+        [...args].map(([name, a]) => [name, inPath.includes(name) ? { ...a.spec, required: true } : a.spec]),
+      ),
+      ...b.args,
+    },
     restOnly: Object.keys(b.args ?? {}),
     field: `${kind === 'query' ? 'Query' : 'Mutation'}.${field.name}`,
     validateArgs: argsValidatorOf(field),
@@ -63,7 +86,8 @@ function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknow
     status: b.status,
     paginated: b.paginated,
     // A field bound to several routes: the later ones are named by their path parameters.
-    operationId: operationIdOf(kind, field, b) + (nth ? `By${inPath.map((p) => capital(camelCase(p))).join('And') || nth}` : ''),
+    operationId:
+      operationIdOf(kind, field, b) + (nth ? `By${inPath.map((p) => capital(camelCase(p))).join('And') || nth}` : ''),
     errors: b.errors,
     headers: b.headers,
     describeResult: b.result?.describe,
@@ -88,7 +112,10 @@ function routeOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknow
 /** Every REST route bound on the schema's root fields. */
 export function boundRoutes(schema: GraphQLSchema): RestRoute[] {
   const routes: RestRoute[] = [];
-  for (const [kind, type] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()]] as const) {
+  for (const [kind, type] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+  ] as const) {
     for (const field of Object.values(type?.getFields() ?? {})) {
       ((field.extensions?.rest ?? []) as RestBinding[]).forEach((b, nth) => routes.push(routeOf(kind, field, b, nth)));
     }

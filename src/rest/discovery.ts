@@ -41,7 +41,8 @@ function describeGroup(platform: Platform, routes: CompiledRoute[]) {
     methods: [...new Set(routes.flatMap((r) => r.methods))],
     endpoints: routes.map(endpoint),
   };
-  if (first.params.length === 0) entry._links = { self: [{ href: `${platform.config.publicUrl}/wp-json${first.path}` }] };
+  if (first.params.length === 0)
+    entry._links = { self: [{ href: `${platform.config.publicUrl}/wp-json${first.path}` }] };
   return entry;
 }
 
@@ -55,7 +56,12 @@ function namespaceEntry(platform: Platform, ns: string) {
   return {
     namespace: ns,
     methods: ['GET'],
-    endpoints: [{ methods: ['GET'], args: { namespace: { default: ns, required: false }, context: { default: 'view', required: false } } }],
+    endpoints: [
+      {
+        methods: ['GET'],
+        args: { namespace: { default: ns, required: false }, context: { default: 'view', required: false } },
+      },
+    ],
     _links: { self: [{ href: `${platform.config.publicUrl}/wp-json/${ns}` }] },
   };
 }
@@ -104,6 +110,14 @@ export function describeRoutes(schema: GraphQLSchema, table: RouteTable, path: s
     namespace: routes[0]!.namespace,
     methods: [...new Set(routes.flatMap((r) => r.methods))],
     endpoints: routes.map(endpoint),
-    ...(item ? { schema: { $schema: 'http://json-schema.org/draft-04/schema#', title: read!.operationId ?? read!.path, ...item } } : {}),
+    ...(item
+      ? {
+          schema: {
+            $schema: 'http://json-schema.org/draft-04/schema#',
+            title: read!.operationId ?? read!.path,
+            ...item,
+          },
+        }
+      : {}),
   };
 }

@@ -10,6 +10,7 @@ export function pickFields(value: unknown, fields: string[]): unknown {
     if (rest.length) nested.set(head, [...(nested.get(head) ?? []), rest.join('.')]);
     else out[head] = (value as Record<string, unknown>)[head];
   }
-  for (const [head, sub] of nested) if (!(head in out)) out[head] = pickFields((value as Record<string, unknown>)[head], sub);
+  for (const [head, sub] of nested)
+    if (!(head in out)) out[head] = pickFields((value as Record<string, unknown>)[head], sub);
   return out;
 }

@@ -27,7 +27,10 @@ const parent = (path: string) => path.slice(0, path.lastIndexOf('/'));
 export function itemLinks<R extends LinkedRoute>(routes: readonly R[]): Map<R, ItemLinks> {
   const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.path));
   // An item route is one whose parent path lists its kind (`/certificates/verify/:token` is a lookup, not an item).
-  const items = routes.filter((r) => r.method === 'GET' && r.params.length === 1 && r.path.endsWith(`/:${r.params[0]}`) && gets.has(parent(r.path)));
+  const items = routes.filter(
+    (r) =>
+      r.method === 'GET' && r.params.length === 1 && r.path.endsWith(`/:${r.params[0]}`) && gets.has(parent(r.path)),
+  );
   const out = new Map<R, ItemLinks>();
   for (const route of routes) {
     if (route.method === 'DELETE') continue;

@@ -9,13 +9,17 @@ import type { CompiledRoute, RouteTable } from './table.ts';
 
 function jsonSchema(spec: ArgSpec): Record<string, unknown> {
   const { required: _r, nullable, trim: _t, type, items, properties, enum: values, ...rest } = spec;
-  const required = Object.entries(properties ?? {}).filter(([, p]) => p.required).map(([k]) => k);
+  const required = Object.entries(properties ?? {})
+    .filter(([, p]) => p.required)
+    .map(([k]) => k);
   return {
     ...rest,
     ...(type === 'any' ? {} : { type: nullable ? [type, 'null'] : type }),
     ...(values ? { enum: [...values] } : {}),
     ...(items ? { items: jsonSchema(items) } : {}),
-    ...(properties ? { properties: Object.fromEntries(Object.entries(properties).map(([k, p]) => [k, jsonSchema(p)])) } : {}),
+    ...(properties
+      ? { properties: Object.fromEntries(Object.entries(properties).map(([k, p]) => [k, jsonSchema(p)])) }
+      : {}),
     ...(required.length ? { required } : {}),
   };
 }
@@ -36,13 +40,17 @@ const errorResponse = (status: number) => ({
 });
 
 const pascal = (s: string) => s.replace(/(^|[/_:-])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
-const fallbackId = (route: CompiledRoute) => `${route.method.toLowerCase()}${pascal(route.path.replace(/:(\w+)/g, 'by_$1'))}`;
+const fallbackId = (route: CompiledRoute) =>
+  `${route.method.toLowerCase()}${pascal(route.path.replace(/:(\w+)/g, 'by_$1'))}`;
 
 const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
 
 /** A one-line summary (Redoc and Swagger UI show it as a heading) and the whole text as the description. */
 function summaryOf(text: string): { summary: string; description?: string } {
-  const clause = text.split(/(?:[;.]\s|\s—\s|\n)/)[0]!.trim().replace(/\.$/, '');
+  const clause = text
+    .split(/(?:[;.]\s|\s—\s|\n)/)[0]!
+    .trim()
+    .replace(/\.$/, '');
   const summary = clause.length <= 90 ? clause : `${clause.slice(0, clause.lastIndexOf(' ', 80))}…`;
   return summary === text ? { summary } : { summary, description: /[.!?)]$/.test(text) ? text : `${text}.` };
 }
@@ -83,7 +91,8 @@ const globalParameters = (method: string) => [
 function securityOf(route: CompiledRoute, apiKeySchemes: string[]) {
   const users = ['applicationPassword', 'bearer', 'cookie', ...apiKeySchemes].map((s) => ({ [s]: [] }));
   if (route.access.includes('public')) return [{}, ...users];
-  if (route.access.length && route.access.every((a) => a.startsWith('api_key:'))) return [{ bearer: [] }, ...apiKeySchemes.map((s) => ({ [s]: [] }))];
+  if (route.access.length && route.access.every((a) => a.startsWith('api_key:')))
+    return [{ bearer: [] }, ...apiKeySchemes.map((s) => ({ [s]: [] }))];
   return users;
 }
 
@@ -141,7 +150,12 @@ function operation(schema: GraphQLSchema, route: CompiledRoute, method: string, 
       : {}),
     responses: {
       [status]: {
-        description: status === '201' ? 'Created' : status === '202' ? 'Accepted: the work continues in the background' : 'Success',
+        description:
+          status === '201'
+            ? 'Created'
+            : status === '202'
+              ? 'Accepted: the work continues in the background'
+              : 'Success',
         ...(route.paginated
           ? {
               headers: {
@@ -160,7 +174,12 @@ function operation(schema: GraphQLSchema, route: CompiledRoute, method: string, 
 
 export function openApiDocument(platform: Platform, schema: GraphQLSchema, table: RouteTable) {
   const apiKeyHeaders = platform.apiKeyHeaders; // one apiKey scheme per header a module accepts
-  const apiKeySchemes = apiKeyHeaders.map((h) => h.replace(/^X-/, '').replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toLowerCase()));
+  const apiKeySchemes = apiKeyHeaders.map((h) =>
+    h
+      .replace(/^X-/, '')
+      .replace(/-(\w)/g, (_m, c: string) => c.toUpperCase())
+      .replace(/^\w/, (c) => c.toLowerCase()),
+  );
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of table.routes) {
     const key = `/wp-json${route.path.replace(/:(\w+)/g, '{$1}')}`;
@@ -178,7 +197,10 @@ export function openApiDocument(platform: Platform, schema: GraphQLSchema, table
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: platform.config.publicUrl }],
-    tags: table.namespaces.map((name) => ({ name, description: `The ${table.routes.filter((r) => r.namespace === name).length} routes of ${name}.` })),
+    tags: table.namespaces.map((name) => ({
+      name,
+      description: `The ${table.routes.filter((r) => r.namespace === name).length} routes of ${name}.`,
+    })),
     paths,
     components: {
       parameters: GLOBAL_PARAMETERS,
@@ -195,7 +217,13 @@ export function openApiDocument(platform: Platform, schema: GraphQLSchema, table
               properties: {
                 status: { type: 'integer' },
                 params: { description: 'Per argument: its message (invalid), or the list of missing names.' },
-                details: { type: 'object', additionalProperties: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+                details: {
+                  type: 'object',
+                  additionalProperties: {
+                    type: 'object',
+                    properties: { code: { type: 'string' }, message: { type: 'string' } },
+                  },
+                },
               },
             },
           },
@@ -205,13 +233,25 @@ export function openApiDocument(platform: Platform, schema: GraphQLSchema, table
         Total: { description: 'Items in the whole collection.', schema: { type: 'integer' } },
         TotalPages: { description: 'Pages in the whole collection.', schema: { type: 'integer' } },
         Link: { description: 'rel="prev" and rel="next" page URLs that keep the query.', schema: { type: 'string' } },
-        ...(rateLimited ? { RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } } : {}),
+        ...(rateLimited
+          ? { RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } }
+          : {}),
       },
       securitySchemes: {
         applicationPassword: { type: 'http', scheme: 'basic', description: 'username + application password' },
         bearer: { type: 'http', scheme: 'bearer', description: 'mobile access token (JWT) or API key (svc_…)' },
-        cookie: { type: 'apiKey', in: 'cookie', name: 'atrium_session', description: 'session cookie, with the X-Rest-Nonce header' },
-        ...Object.fromEntries(apiKeyHeaders.map((h, i) => [apiKeySchemes[i], { type: 'apiKey', in: 'header', name: h, description: 'API key (svc_…)' }])),
+        cookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'atrium_session',
+          description: 'session cookie, with the X-Rest-Nonce header',
+        },
+        ...Object.fromEntries(
+          apiKeyHeaders.map((h, i) => [
+            apiKeySchemes[i],
+            { type: 'apiKey', in: 'header', name: h, description: 'API key (svc_…)' },
+          ]),
+        ),
       },
     },
   };

@@ -10,7 +10,13 @@ export interface PageResult {
 
 export function isPageResult(value: unknown): value is PageResult {
   const v = value as PageResult;
-  return !!v && Array.isArray(v.items) && typeof v.total === 'number' && typeof v.page === 'number' && typeof v.perPage === 'number';
+  return (
+    !!v &&
+    Array.isArray(v.items) &&
+    typeof v.total === 'number' &&
+    typeof v.page === 'number' &&
+    typeof v.perPage === 'number'
+  );
 }
 
 export function totalPages(p: PageResult): number {

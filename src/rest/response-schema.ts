@@ -2,8 +2,17 @@
 // the JSON type of its GraphQL type — so the OpenAPI document types every answer from the same declaration the
 // route runs.
 import {
-  getNamedType, GraphQLEnumType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, Kind,
-  type GraphQLOutputType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
+  getNamedType,
+  GraphQLEnumType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  Kind,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
 } from 'graphql';
 import type { CompiledRoute } from './table.ts';
 
@@ -20,7 +29,11 @@ const SCALARS: Record<string, JsonSchema> = {
 };
 
 const nullable = (s: JsonSchema): JsonSchema =>
-  typeof s.type === 'string' ? { ...s, type: [s.type, 'null'] } : Object.keys(s).length === 0 ? s : { anyOf: [s, { type: 'null' }] };
+  typeof s.type === 'string'
+    ? { ...s, type: [s.type, 'null'] }
+    : Object.keys(s).length === 0
+      ? s
+      : { anyOf: [s, { type: 'null' }] };
 
 function ofType(schema: GraphQLSchema, type: GraphQLOutputType, selection: SelectionSetNode | undefined): JsonSchema {
   const inner = (t: GraphQLOutputType): JsonSchema => {
@@ -54,7 +67,8 @@ function objectOf(schema: GraphQLSchema, type: GraphQLObjectType, selection: Sel
       if (!field) continue;
       const conditional = sel.directives?.some((d) => d.name.value === 'include' || d.name.value === 'skip');
       const described = ofType(schema, field.type, sel.selectionSet);
-      properties[key] = field.description && !described.description ? { ...described, description: field.description } : described;
+      properties[key] =
+        field.description && !described.description ? { ...described, description: field.description } : described;
       if (!conditional) required.push(key);
     }
   };
@@ -64,7 +78,9 @@ function objectOf(schema: GraphQLSchema, type: GraphQLObjectType, selection: Sel
 
 /** The schema of a route's success body. */
 export function responseSchema(schema: GraphQLSchema, route: CompiledRoute): JsonSchema {
-  const op = route.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const op = route.document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  )!;
   const root = (op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType())!;
   const sel = op.selectionSet.selections.find((s) => s.kind === Kind.FIELD)!;
   if (sel.kind !== Kind.FIELD) return {};
@@ -80,7 +96,10 @@ export function responseSchema(schema: GraphQLSchema, route: CompiledRoute): Jso
   return route.describeResult ? route.describeResult(body) : body;
 }
 
-const LINK = { type: 'array', items: { type: 'object', properties: { href: { type: 'string', format: 'uri' } }, required: ['href'] } };
+const LINK = {
+  type: 'array',
+  items: { type: 'object', properties: { href: { type: 'string', format: 'uri' } }, required: ['href'] },
+};
 const LINKS: JsonSchema = {
   type: 'object',
   description: "The item's own route (self) and its list (collection), as WordPress links them.",

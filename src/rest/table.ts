@@ -57,7 +57,11 @@ function accessOf(schema: GraphQLSchema, op: OperationDefinitionNode): string[] 
     const directives = (field?.extensions?.directives ?? {}) as Record<string, unknown>;
     const entries = Object.entries(directives).map(([name, args]) => {
       const a = (Array.isArray(args) ? args[0] : args) as Record<string, string> | undefined;
-      return name === 'requiresCapability' ? `capability:${a?.name}` : name === 'requiresApiKey' ? `api_key:${a?.scope}` : name;
+      return name === 'requiresCapability'
+        ? `capability:${a?.name}`
+        : name === 'requiresApiKey'
+          ? `api_key:${a?.scope}`
+          : name;
     });
     return entries;
   });
@@ -67,7 +71,8 @@ function compile(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
   const where = `REST route ${route.method} ${route.path}`;
   const document = parse(route.operation);
   const errors = validate(schema, document);
-  if (errors.length) throw new AggregateError(errors, `${where}: operation does not match the schema: ${errors[0]!.message}`);
+  if (errors.length)
+    throw new AggregateError(errors, `${where}: operation does not match the schema: ${errors[0]!.message}`);
   const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   if (ops.length !== 1) throw new Error(`${where}: needs exactly one operation`);
   const op = ops[0]!;
@@ -93,7 +98,8 @@ function compile(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
   const varNames = (op.variableDefinitions ?? []).map((v) => v.variable.name.value);
   if (!route.variables) {
     for (const v of varNames) {
-      if (v !== 'input' && !(snakeCase(v) in route.args)) throw new Error(`${where}: variable $${v} has no arg named ${snakeCase(v)}`);
+      if (v !== 'input' && !(snakeCase(v) in route.args))
+        throw new Error(`${where}: variable $${v} has no arg named ${snakeCase(v)}`);
     }
   }
   const buildVariables =
@@ -110,7 +116,9 @@ function compile(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
       }
       if (varNames.includes('input') && !('input' in args)) {
         vars.input = Object.fromEntries(
-          Object.entries(args).filter(([k, val]) => !used.has(k) && !params.includes(k) && val !== undefined).map(([k, val]) => [camelCase(k), val]),
+          Object.entries(args)
+            .filter(([k, val]) => !used.has(k) && !params.includes(k) && val !== undefined)
+            .map(([k, val]) => [camelCase(k), val]),
         );
       }
       return vars;
@@ -136,7 +144,10 @@ const METHOD_ORDER: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 function byPath(routes: CompiledRoute[]): CompiledRoute[] {
   const first = new Map<string, number>();
   routes.forEach((r, i) => first.has(r.pattern) || first.set(r.pattern, i));
-  return [...routes].sort((a, b) => first.get(a.pattern)! - first.get(b.pattern)! || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+  return [...routes].sort(
+    (a, b) =>
+      first.get(a.pattern)! - first.get(b.pattern)! || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+  );
 }
 
 export function compileRoutes(schema: GraphQLSchema): RouteTable {

@@ -2,9 +2,16 @@
 import type { Response } from 'express';
 import type { ErrorDescription } from '../graphql/errors.ts';
 
-export function sendError(res: Response, e: Pick<ErrorDescription, 'code' | 'message' | 'status'> & Partial<ErrorDescription>) {
+export function sendError(
+  res: Response,
+  e: Pick<ErrorDescription, 'code' | 'message' | 'status'> & Partial<ErrorDescription>,
+) {
   for (const [name, value] of Object.entries(e.headers ?? {})) res.setHeader(name, value);
   res.status(e.status).json({ code: e.code, message: e.message, data: { status: e.status, ...(e.data ?? {}) } });
 }
 
-export const noRoute = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', status: 404 };
+export const noRoute = {
+  code: 'rest_no_route',
+  message: 'No route was found matching the URL and request method.',
+  status: 404,
+};

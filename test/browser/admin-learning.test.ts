@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => rig?.close());
 
-const lessons = () => page.getByRole('list', { name: 'Lessons of Basics' }).getByTestId('lesson').getByRole('link').allTextContents();
+const lessons = () =>
+  page.getByRole('list', { name: 'Lessons of Basics' }).getByTestId('lesson').getByRole('link').allTextContents();
 
 it('creates a course and builds its outline: a module, two lessons, reordered, published', async () => {
   await page.getByRole('heading', { name: 'Courses' }).waitFor();
@@ -34,7 +35,10 @@ it('creates a course and builds its outline: a module, two lessons, reordered, p
   expect(await lessons()).toEqual(['Welcome', 'Setting up']);
   await page.getByRole('button', { name: 'Move Setting up up' }).click();
   await expect.poll(lessons).toEqual(['Setting up', 'Welcome']);
-  const stored = await rig.t.platform.prisma.memberLesson.findMany({ orderBy: { position: 'asc' }, select: { title: true } });
+  const stored = await rig.t.platform.prisma.memberLesson.findMany({
+    orderBy: { position: 'asc' },
+    select: { title: true },
+  });
   expect(stored.map((l) => l.title)).toEqual(['Setting up', 'Welcome']);
 
   await page.getByRole('button', { name: 'Publish Welcome' }).click();
@@ -50,7 +54,9 @@ it('edits a lesson’s content and video', async () => {
   await page.getByLabel('Video URL').fill('https://video.example.com/welcome.mp4');
   await page.getByLabel('Length (minutes)').fill('12');
   await page.getByRole('button', { name: 'Save lesson' }).click();
-  await expect.poll(async () => (await rig.t.platform.prisma.memberLesson.findFirst({ where: { title: 'Welcome' } }))?.videoUrl).toBe('https://video.example.com/welcome.mp4');
+  await expect
+    .poll(async () => (await rig.t.platform.prisma.memberLesson.findFirst({ where: { title: 'Welcome' } }))?.videoUrl)
+    .toBe('https://video.example.com/welcome.mp4');
   await checkScreen(page, 'learning-lesson');
 });
 
@@ -73,7 +79,11 @@ it('writes a quiz’s questions, with the server’s check beside the question i
   expect(await q2.textContent()).toContain('at least one accepted text');
   await accepted.fill('npm ci');
   await page.getByRole('button', { name: 'Save quiz' }).click();
-  await expect.poll(async () => ((await rig.t.platform.prisma.memberQuiz.findFirst())?.questions as unknown[] | undefined)?.length).toBe(2);
+  await expect
+    .poll(
+      async () => ((await rig.t.platform.prisma.memberQuiz.findFirst())?.questions as unknown[] | undefined)?.length,
+    )
+    .toBe(2);
   await checkScreen(page, 'learning-quiz');
 });
 

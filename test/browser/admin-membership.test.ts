@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => rig?.close());
 
-const planNames = async () => (await page.getByRole('table', { name: 'Plans' }).locator('tbody tr td:nth-child(2) p:first-child').allTextContents());
+const planNames = async () =>
+  await page.getByRole('table', { name: 'Plans' }).locator('tbody tr td:nth-child(2) p:first-child').allTextContents();
 
 it('creates a plan, with the server’s validation message beside the field', async () => {
   await page.getByRole('heading', { name: 'Plans' }).waitFor();
@@ -111,11 +112,15 @@ it('grants a membership on a member’s page and moves it through pause, resume,
 it('a refused move shows the server’s message', async () => {
   // Basic is paused behind the console's back; the page still offers Pause, and the server says why it refuses.
   const basic = page.getByTestId('memberships').getByRole('row', { name: /Basic/ });
-  const id = (await rig.t.platform.prisma.membership.findFirstOrThrow({ where: { userId: aliceId, plan: { name: 'Basic' } } })).id;
+  const id = (
+    await rig.t.platform.prisma.membership.findFirstOrThrow({ where: { userId: aliceId, plan: { name: 'Basic' } } })
+  ).id;
   await rig.t.platform.prisma.membership.update({ where: { id }, data: { status: 'paused' } });
   await basic.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('dialog', { name: 'Pause Basic' }).getByRole('button', { name: 'Pause membership' }).click();
-  await expect.poll(() => page.locator('.mantine-Notification-root').last().textContent()).toMatch(/paused|transition/i);
+  await expect
+    .poll(() => page.locator('.mantine-Notification-root').last().textContent())
+    .toMatch(/paused|transition/i);
 });
 
 it('creates an access rule with drip and deletes it after asking', async () => {
@@ -134,7 +139,10 @@ it('creates an access rule with drip and deletes it after asking', async () => {
   await checkScreen(page, 'membership-rules');
 
   await row.getByRole('button', { name: 'Delete the rule on every course' }).click();
-  await page.getByRole('dialog', { name: 'Delete this access rule?' }).getByRole('button', { name: 'Delete rule' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this access rule?' })
+    .getByRole('button', { name: 'Delete rule' })
+    .click();
   await expect.poll(() => page.getByText('No access rule yet.').count()).toBe(1);
 });
 

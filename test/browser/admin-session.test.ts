@@ -21,7 +21,8 @@ beforeAll(async () => {
     await membership(a, member.userId, p.id);
   }
   const form = await createForm(t, admin, contactForm());
-  for (const name of ['Ada Lovelace', 'Grace Hopper']) expect((await submit(t, form.id, goodContact({ name }))).status).toBe(201);
+  for (const name of ['Ada Lovelace', 'Grace Hopper'])
+    expect((await submit(t, form.id, goodContact({ name }))).status).toBe(201);
 });
 afterAll(() => rig?.close());
 
@@ -59,7 +60,9 @@ it('an administrator signs in, sees the figures, and scans the site', async () =
   const brotli = sizes.reduce((n, f) => n + statSync(`${f}.br`).size, 0);
   const gzip = sizes.reduce((n, f) => n + statSync(`${f}.gz`).size, 0);
   const raw = sizes.reduce((n, f) => n + readFileSync(f).length, 0);
-  console.log(`first screen: ${scripts.length} scripts, ${(raw / 1024).toFixed(1)} kB raw, ${(gzip / 1024).toFixed(1)} kB gzip, ${(brotli / 1024).toFixed(1)} kB brotli`);
+  console.log(
+    `first screen: ${scripts.length} scripts, ${(raw / 1024).toFixed(1)} kB raw, ${(gzip / 1024).toFixed(1)} kB gzip, ${(brotli / 1024).toFixed(1)} kB brotli`,
+  );
   expect(gzip).toBeLessThan(300 * 1024);
   await page.context().close();
 });

@@ -24,13 +24,23 @@ export interface ConsoleRig {
 
 /** Options go to the test app (e.g. env: { SMTP_URL } for a screen that sends mail). */
 export async function startConsole(options: TestAppOptions = {}): Promise<ConsoleRig> {
-  if (!existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No browser at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   const t = await createTestApp(options);
   const server = await t.atrium.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   // bypassCSP: the console's CSP (rightly) refuses the inline axe-core script the checks inject.
   const context = () => browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base, bypassCSP: true });
@@ -62,7 +72,10 @@ export async function submitSignIn(page: Page, username: string, password: strin
 /** Chooses an option of a Mantine Select or MultiSelect by its label (the label also names its listbox). A
  *  MultiSelect stays open after a choice: a click on the dialog's (or page's) heading closes it. */
 export async function choose(scope: Page | Locator, label: string, option: string) {
-  await scope.locator('input').and(scope.getByLabel(label, { exact: true })).click();
+  await scope
+    .locator('input')
+    .and(scope.getByLabel(label, { exact: true }))
+    .click();
   const page = 'page' in scope ? scope.page() : scope;
   await page.getByRole('option', { name: option, exact: true }).click();
   if (await page.getByRole('listbox').isVisible()) await scope.getByRole('heading').first().click();
@@ -72,7 +85,15 @@ export async function choose(scope: Page | Locator, label: string, option: strin
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: { id: string; impact: string; help: string; nodes: { target: string[]; html: string }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     return (await axe.run()).violations;
   });
   return violations
@@ -84,13 +105,19 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export async function unreachableByKeyboard(page: Page, limit = 250): Promise<string[]> {
   const count = await page.evaluate(() => {
     // tabindex=-1 opts out on purpose: roving focus (tabs, menus) is reached with the arrow keys instead.
-    const selector = ['a[href]', 'button', 'input', 'select', 'textarea', '[tabindex]'].map((s) => `${s}:not([tabindex="-1"])`).join(', ');
+    const selector = ['a[href]', 'button', 'input', 'select', 'textarea', '[tabindex]']
+      .map((s) => `${s}:not([tabindex="-1"])`)
+      .join(', ');
     const visible = (el: Element) => {
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
     };
     const candidates = [...document.querySelectorAll(selector)].filter(
-      (el) => visible(el) && !(el as HTMLButtonElement).disabled && !el.closest('[inert],[aria-hidden="true"]') && (el as HTMLInputElement).type !== 'hidden',
+      (el) =>
+        visible(el) &&
+        !(el as HTMLButtonElement).disabled &&
+        !el.closest('[inert],[aria-hidden="true"]') &&
+        (el as HTMLInputElement).type !== 'hidden',
     );
     // Of a radio group only one radio is in the tab order.
     const seenGroups = new Set<string>();
@@ -112,7 +139,10 @@ export async function unreachableByKeyboard(page: Page, limit = 250): Promise<st
     const id = await page.evaluate(() => {
       const el = document.activeElement;
       const radio = el as HTMLInputElement | null;
-      if (radio?.type === 'radio') return document.querySelector(`input[type=radio][name="${radio.name}"][data-kb]`)?.getAttribute('data-kb') ?? null;
+      if (radio?.type === 'radio')
+        return (
+          document.querySelector(`input[type=radio][name="${radio.name}"][data-kb]`)?.getAttribute('data-kb') ?? null
+        );
       return el?.getAttribute('data-kb') ?? el?.closest('[data-kb]')?.getAttribute('data-kb') ?? null;
     });
     if (id !== null) reached.add(id);
@@ -121,7 +151,10 @@ export async function unreachableByKeyboard(page: Page, limit = 250): Promise<st
     (ids) =>
       [...document.querySelectorAll('[data-kb]')]
         .filter((el) => !ids.includes(el.getAttribute('data-kb')!))
-        .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}"`),
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}"`,
+        ),
     [...reached],
   );
 }
@@ -134,12 +167,18 @@ export async function checkScreen(page: Page, name: string) {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   // Notifications also close by themselves: one may be gone by the time it is clicked.
   const dismiss = page.getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2000 }).catch(() => undefined);
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
   await page.evaluate(() => window.scrollTo(0, 0)); // the keyboard walk left the page scrolled to its last control
   await screenshot(page, name);
 }
 
 /** The page as it is shown now, 1280×800 (docs/admin/<name>.png with ADMIN_SCREENSHOTS=1). */
 export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: process.env.ADMIN_SCREENSHOTS ? `docs/admin/${name}.png` : `test/browser/admin-${name}.png` });
+  await page.screenshot({
+    path: process.env.ADMIN_SCREENSHOTS ? `docs/admin/${name}.png` : `test/browser/admin-${name}.png`,
+  });
 }

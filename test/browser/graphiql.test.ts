@@ -12,13 +12,23 @@ let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No browser at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   t = await createTestApp();
   const server = await t.atrium.listen(0, '127.0.0.1');
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 afterAll(async () => {
@@ -35,10 +45,17 @@ it('renders GraphiQL with no external request and answers a query', async () => 
   });
   await page.goto(`${base}/graphql?query=${encodeURIComponent('{ viewer { loggedIn } }')}`, { waitUntil: 'load' });
   await page.waitForSelector('.graphiql-container', { timeout: 60_000 });
-  const response = page.waitForResponse((r) => r.url().startsWith(`${base}/graphql`) && r.request().method() === 'POST' && !!r.request().postData()?.includes('viewer'));
+  const response = page.waitForResponse(
+    (r) =>
+      r.url().startsWith(`${base}/graphql`) &&
+      r.request().method() === 'POST' &&
+      !!r.request().postData()?.includes('viewer'),
+  );
   await page.click('.graphiql-execute-button');
   expect(await (await response).json()).toEqual({ data: { viewer: { loggedIn: false } } });
-  await expect.poll(() => page.locator('.graphiql-response').innerText(), { timeout: 20_000 }).toMatch(/"loggedIn":\s*false/);
+  await expect
+    .poll(() => page.locator('.graphiql-response').innerText(), { timeout: 20_000 })
+    .toMatch(/"loggedIn":\s*false/);
   await page.screenshot({ path: 'test/browser/graphiql.png' });
   expect(external).toEqual([]);
   await page.close();
@@ -51,10 +68,17 @@ it('a login in the browser sets the session cookie; GraphiQL then pre-fills the 
   const login = `mutation { login(username: "browser-admin", password: "correct horse battery") { restNonce } }`;
   await page.goto(`${base}/graphql?query=${encodeURIComponent(login)}`, { waitUntil: 'load' });
   await page.waitForSelector('.graphiql-container', { timeout: 60_000 });
-  const done = page.waitForResponse((r) => r.url().startsWith(`${base}/graphql`) && r.request().method() === 'POST' && !!r.request().postData()?.includes('login'));
+  const done = page.waitForResponse(
+    (r) =>
+      r.url().startsWith(`${base}/graphql`) &&
+      r.request().method() === 'POST' &&
+      !!r.request().postData()?.includes('login'),
+  );
   await page.click('.graphiql-execute-button');
   const nonce = ((await (await done).json()) as { data: { login: { restNonce: string } } }).data.login.restNonce;
-  expect((await context.cookies()).map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([['atrium_session', true, 'Lax']]);
+  expect((await context.cookies()).map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([
+    ['atrium_session', true, 'Lax'],
+  ]);
 
   const html = await (await page.request.get(`${base}/graphql`, { headers: { Accept: 'text/html' } })).text();
   expect(html).toContain(nonce);

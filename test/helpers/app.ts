@@ -40,8 +40,19 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const db = await testDatabase();
   const clock = options.clock ?? new ManualClock('2026-11-22T00:00:00Z');
   const modules = options.modules ?? installed;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', ...options.env }, modules);
-  const atrium = await createAtrium({ config, db, clock, migrate: false, bootstrap: false, modules, logger: options.logger });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', ...options.env },
+    modules,
+  );
+  const atrium = await createAtrium({
+    config,
+    db,
+    clock,
+    migrate: false,
+    bootstrap: false,
+    modules,
+    logger: options.logger,
+  });
   const { platform, app } = atrium;
   const http = supertest(app);
 
@@ -72,7 +83,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
       .post('/graphql')
       .set({ 'Content-Type': 'application/json', ...(caller?.headers ?? {}) })
       .send({ query: print(doc), variables });
-    return res.body as { data?: R | null; errors?: { message: string; extensions: { code: string; status: number } & Record<string, unknown> }[] };
+    return res.body as {
+      data?: R | null;
+      errors?: { message: string; extensions: { code: string; status: number } & Record<string, unknown> }[];
+    };
   }
 
   /** Waits until no job is due or running on this instance (durable listeners, campaign batches, …). */

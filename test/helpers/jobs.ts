@@ -12,7 +12,16 @@ export async function advanceQueue(t: { platform: Platform; clock: ManualClock }
 
 /** A job of `task` as the engine holds it (waiting, running or failed), oldest first. */
 export function jobsOf(platform: Platform, task: string) {
-  return platform.prisma.$queryRaw<{ id: bigint; attempts: number; max_attempts: number; last_error: string | null; payload: unknown; locked_by: string | null }[]>`
+  return platform.prisma.$queryRaw<
+    {
+      id: bigint;
+      attempts: number;
+      max_attempts: number;
+      last_error: string | null;
+      payload: unknown;
+      locked_by: string | null;
+    }[]
+  >`
     SELECT j.id, j.attempts, j.max_attempts, j.last_error, j.payload, j.locked_by
     FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
     WHERE t.identifier = ${task} ORDER BY j.id`;

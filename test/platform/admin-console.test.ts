@@ -41,7 +41,10 @@ it('serves the hashed assets precompressed as the browser accepts, immutable for
     // superagent decodes the body; the length on the wire is the header's.
     const res = await t.http.get(url).set('Accept-Encoding', `${encoding}, identity`).buffer(true).parse(binary);
     expect(res.status).toBe(200);
-    expect(res.headers).toMatchObject({ 'content-encoding': encoding, 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(res.headers).toMatchObject({
+      'content-encoding': encoding,
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(Number(res.headers['content-length'])).toBeLessThan(original.length / 2.5);
     expect((res.body as Buffer).equals(original)).toBe(true);

@@ -16,35 +16,81 @@ afterAll(() => t?.close());
 
 const Me = graphql(`
   query AuthMe {
-    viewer { loggedIn authMethod capabilities restNonce user { id username } }
+    viewer {
+      loggedIn
+      authMethod
+      capabilities
+      restNonce
+      user {
+        id
+        username
+      }
+    }
   }
 `);
 const Login = graphql(`
   mutation AuthLogin($username: String!, $password: String!) {
-    login(username: $username, password: $password) { restNonce viewer { user { username } } }
+    login(username: $username, password: $password) {
+      restNonce
+      viewer {
+        user {
+          username
+        }
+      }
+    }
   }
 `);
 const Logout = graphql(`
-  mutation AuthLogout { logout }
+  mutation AuthLogout {
+    logout
+  }
 `);
 const CreateKey = graphql(`
   mutation AuthCreateKey($name: String!, $scopes: [String!]) {
-    createApiKey(name: $name, scopes: $scopes) { key apiKey { id prefix scopes } }
+    createApiKey(name: $name, scopes: $scopes) {
+      key
+      apiKey {
+        id
+        prefix
+        scopes
+      }
+    }
   }
 `);
 const RevokeKey = graphql(`
-  mutation AuthRevokeKey($id: Int!) { revokeApiKey(id: $id) { id revokedAt } }
+  mutation AuthRevokeKey($id: Int!) {
+    revokeApiKey(id: $id) {
+      id
+      revokedAt
+    }
+  }
 `);
 const CreateAppPassword = graphql(`
   mutation AuthCreateAppPassword($name: String!) {
-    createApplicationPassword(name: $name) { password applicationPassword { id name uuid } }
+    createApplicationPassword(name: $name) {
+      password
+      applicationPassword {
+        id
+        name
+        uuid
+      }
+    }
   }
 `);
 const AppPasswords = graphql(`
-  query AuthAppPasswords($userId: Int) { applicationPasswords(userId: $userId) { id name lastUsedAt lastIp } }
+  query AuthAppPasswords($userId: Int) {
+    applicationPasswords(userId: $userId) {
+      id
+      name
+      lastUsedAt
+      lastIp
+    }
+  }
 `);
 
-const basic = (user: string, pass: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` });
+const basic = (user: string, pass: string) => ({
+  Authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`,
+});
 
 describe('application passwords (HTTP Basic)', () => {
   it('authenticate, ignore spaces, record last use, and can be revoked', async () => {
@@ -63,7 +109,13 @@ describe('application passwords (HTTP Basic)', () => {
     expect(item.lastUsedAt).not.toBeNull();
     expect(item.lastIp).toBeTruthy();
 
-    const revoke = graphql(`mutation AuthRevokeAppPassword($id: Int!) { revokeApplicationPassword(id: $id) { id } }`);
+    const revoke = graphql(`
+      mutation AuthRevokeAppPassword($id: Int!) {
+        revokeApplicationPassword(id: $id) {
+          id
+        }
+      }
+    `);
     expect((await t.gql(revoke, { id: item.id }, admin)).data?.revokeApplicationPassword.id).toBe(item.id);
     const after = await t.http.get('/wp-json/demo/v1/me').set(basic(admin.username, password));
     expect(after.status).toBe(401);
@@ -71,12 +123,16 @@ describe('application passwords (HTTP Basic)', () => {
   });
 
   it("a user's login password is not an application password; another user's app password does not fit", async () => {
-    expect((await t.http.get('/wp-json/demo/v1/me').set(basic(admin.username, 'correct horse battery'))).status).toBe(401);
+    expect((await t.http.get('/wp-json/demo/v1/me').set(basic(admin.username, 'correct horse battery'))).status).toBe(
+      401,
+    );
     const other = await t.as('editor');
     const mixed = Buffer.from(other.authorization.slice(6), 'base64').toString().split(':')[1]!;
     expect((await t.http.get('/wp-json/demo/v1/me').set(basic(admin.username, mixed))).status).toBe(401);
     expect((await t.http.get('/wp-json/demo/v1/me').set('Authorization', 'Basic !!!')).status).toBe(401);
-    expect((await t.http.get('/wp-json/demo/v1/me').set('Authorization', 'Digest abc')).body.code).toBe('invalid_credentials');
+    expect((await t.http.get('/wp-json/demo/v1/me').set('Authorization', 'Digest abc')).body.code).toBe(
+      'invalid_credentials',
+    );
   });
 });
 
@@ -92,7 +148,11 @@ describe('API keys', () => {
 
     for (const headers of [{ Authorization: `Bearer ${key}` }, { 'X-Demo-Key': key }] as Record<string, string>[]) {
       const me = await t.gql(Me, {}, { headers });
-      expect(me.data?.viewer).toMatchObject({ loggedIn: true, authMethod: 'api_key', user: { username: admin.username } });
+      expect(me.data?.viewer).toMatchObject({
+        loggedIn: true,
+        authMethod: 'api_key',
+        user: { username: admin.username },
+      });
     }
     await t.gql(RevokeKey, { id: apiKey.id }, admin);
     const revoked = await t.http.get('/wp-json/demo/v1/me').set('Authorization', `Bearer ${key}`);
@@ -125,7 +185,11 @@ describe('cookie sessions and the REST nonce', () => {
     const res = await t.http
       .post('/graphql')
       .send({ query: 'mutation { login(username: "cookie-admin", password: "correct horse battery") { restNonce } }' });
-    return { cookie: res.headers['set-cookie']![0]!.split(';')[0]!, nonce: res.body.data.login.restNonce as string, res };
+    return {
+      cookie: res.headers['set-cookie']![0]!.split(';')[0]!,
+      nonce: res.body.data.login.restNonce as string,
+      res,
+    };
   }
 
   beforeAll(async () => {
@@ -134,7 +198,9 @@ describe('cookie sessions and the REST nonce', () => {
 
   it('login sets an HttpOnly SameSite=Lax cookie and answers the nonce', async () => {
     const { res, nonce } = await login();
-    expect(res.headers['set-cookie']![0]).toMatch(/^atrium_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    expect(res.headers['set-cookie']![0]).toMatch(
+      /^atrium_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+    );
     expect(nonce).toMatch(/^[0-9a-f]{10}$/);
   });
 
@@ -142,10 +208,9 @@ describe('cookie sessions and the REST nonce', () => {
     const secure = await createTestApp({ modules: demoModules, env: { TRUST_PROXY: 'true' } });
     try {
       await secure.as('administrator', 'secure-admin');
-      const res = await secure.http
-        .post('/graphql')
-        .set('X-Forwarded-Proto', 'https')
-        .send({ query: 'mutation { login(username: "secure-admin", password: "correct horse battery") { restNonce } }' });
+      const res = await secure.http.post('/graphql').set('X-Forwarded-Proto', 'https').send({
+        query: 'mutation { login(username: "secure-admin", password: "correct horse battery") { restNonce } }',
+      });
       expect(res.headers['set-cookie']![0]).toContain('; Secure');
     } finally {
       await secure.close();
@@ -154,7 +219,9 @@ describe('cookie sessions and the REST nonce', () => {
 
   it('wrong password: 401 invalid_credentials, same for an unknown user', async () => {
     for (const username of ['cookie-admin', 'nobody-here']) {
-      const res = await t.http.post('/graphql').send({ query: `mutation { login(username: "${username}", password: "nope-nope") { restNonce } }` });
+      const res = await t.http
+        .post('/graphql')
+        .send({ query: `mutation { login(username: "${username}", password: "nope-nope") { restNonce } }` });
       expect(res.body.errors[0].extensions).toMatchObject({ code: 'invalid_credentials', status: 401 });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
@@ -171,7 +238,11 @@ describe('cookie sessions and the REST nonce', () => {
     expect(anon.status).toBe(401);
     const bad = await t.http.get('/wp-json/demo/v1/me').set('Cookie', cookie).set('X-Rest-Nonce', 'badbadbad0');
     expect(bad.status).toBe(403);
-    expect(bad.body).toEqual({ code: 'rest_cookie_invalid_nonce', message: 'Cookie check failed', data: { status: 403 } });
+    expect(bad.body).toEqual({
+      code: 'rest_cookie_invalid_nonce',
+      message: 'Cookie check failed',
+      data: { status: 403 },
+    });
   });
 
   it('GraphQL: the cookie authenticates queries; mutations also need the nonce', async () => {
@@ -188,12 +259,20 @@ describe('cookie sessions and the REST nonce', () => {
   it('the nonce expires with time (24 h) and with the session; logout clears the cookie', async () => {
     const { cookie, nonce } = await login();
     t.clock.advance({ hours: 13 });
-    expect((await t.http.get('/wp-json/demo/v1/jobs').set('Cookie', cookie).set('X-Rest-Nonce', nonce)).status).toBe(200);
+    expect((await t.http.get('/wp-json/demo/v1/jobs').set('Cookie', cookie).set('X-Rest-Nonce', nonce)).status).toBe(
+      200,
+    );
     t.clock.advance({ hours: 12 });
-    expect((await t.http.get('/wp-json/demo/v1/jobs').set('Cookie', cookie).set('X-Rest-Nonce', nonce)).status).toBe(403);
+    expect((await t.http.get('/wp-json/demo/v1/jobs').set('Cookie', cookie).set('X-Rest-Nonce', nonce)).status).toBe(
+      403,
+    );
     const fresh = await t.http.post('/graphql').set('Cookie', cookie).send({ query: '{ viewer { restNonce } }' });
     const nonce2 = fresh.body.data.viewer.restNonce as string;
-    const out = await t.http.post('/graphql').set('Cookie', cookie).set('X-Rest-Nonce', nonce2).send({ query: 'mutation { logout }' });
+    const out = await t.http
+      .post('/graphql')
+      .set('Cookie', cookie)
+      .set('X-Rest-Nonce', nonce2)
+      .send({ query: 'mutation { logout }' });
     expect(out.body.data.logout).toBe(true);
     expect(out.headers['set-cookie']![0]).toMatch(/^atrium_session=; .*Max-Age=0/);
     const after = await t.http.post('/graphql').set('Cookie', cookie).send({ query: '{ viewer { loggedIn } }' });
@@ -210,7 +289,10 @@ describe('cookie sessions and the REST nonce', () => {
 
 describe('failed credentials on GraphQL', () => {
   it('answer HTTP 401 with the code, never anonymous', async () => {
-    const res = await t.http.post('/graphql').set('Authorization', `Bearer svc_${'a'.repeat(40)}`).send({ query: '{ viewer { loggedIn } }' });
+    const res = await t.http
+      .post('/graphql')
+      .set('Authorization', `Bearer svc_${'a'.repeat(40)}`)
+      .send({ query: '{ viewer { loggedIn } }' });
     expect(res.status).toBe(401);
     expect(res.body.errors[0].extensions).toMatchObject({ code: 'api_key_invalid', status: 401 });
   });

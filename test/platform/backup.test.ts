@@ -22,7 +22,8 @@ let serving: Atrium;
 let target: string;
 let targetCluster: ClusterLease | undefined;
 
-const open = (dataDir: string) => createAtrium({ config: loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), bootstrap: false });
+const open = (dataDir: string) =>
+  createAtrium({ config: loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), bootstrap: false });
 const snapshot = async (a: Atrium) => ({
   subscribers: await a.platform.prisma.mailerSubscriber.findMany({ orderBy: { id: 'asc' }, include: { lists: true } }),
   lists: await a.platform.prisma.mailerList.findMany({ orderBy: { id: 'asc' } }),
@@ -32,7 +33,12 @@ const snapshot = async (a: Atrium) => ({
 beforeAll(async () => {
   serving = await open(source.path);
   const list = await createList(serving.platform, { name: 'Readers 山田 🎌' });
-  for (let i = 0; i < 25; i++) await createSubscriber(serving.platform, { email: `p${i}@example.com`, firstName: i % 2 ? 'Tab\there' : 'Quote "\\" \n line', listId: list.id });
+  for (let i = 0; i < 25; i++)
+    await createSubscriber(serving.platform, {
+      email: `p${i}@example.com`,
+      firstName: i % 2 ? 'Tab\there' : 'Quote "\\" \n line',
+      listId: list.id,
+    });
   target = mkdtempSync(path.join(tmpdir(), 'atrium-restored-'));
   copyDataDir(inject('seedDataDir'), target);
   targetCluster = await acquireCluster(target);

@@ -32,13 +32,23 @@ it('refuses a bad value of every enumerated or numeric option', async () => {
       checked.push(`${path.join(' ')} ${option.long}`);
     }
   }
-  expect(checked).toEqual(expect.arrayContaining([
-    'forms list --status', 'users list --role', 'mailer campaigns list --status', 'templates list --source', 'reports cohort --since',
-  ]));
+  expect(checked).toEqual(
+    expect.arrayContaining([
+      'forms list --status',
+      'users list --role',
+      'mailer campaigns list --status',
+      'templates list --source',
+      'reports cohort --since',
+    ]),
+  );
 });
 
 it('prints only JSON with --format=json for every listing that needs no argument', async () => {
-  const listings = leaves().filter(({ path, command }) => ['list', 'status', 'score', 'checks', 'snapshots', 'mrr', 'cohort'].includes(path.at(-1)!) && !requiredArgs(command).length);
+  const listings = leaves().filter(
+    ({ path, command }) =>
+      ['list', 'status', 'score', 'checks', 'snapshots', 'mrr', 'cohort'].includes(path.at(-1)!) &&
+      !requiredArgs(command).length,
+  );
   expect(listings.length).toBeGreaterThan(8);
   for (const { path } of listings) {
     const res = await cli('--format=json', ...path);

@@ -16,11 +16,21 @@ it('creates, lists and promotes users', async () => {
   expect(created.err).toMatch(/^Success: created user 1 \(ada\)/);
   expect(created.out).not.toContain('analytical-engine'); // a password the operator typed is not echoed
   const generated = await cli('--format=json', 'users', 'create', 'bob', 'bob@example.com');
-  expect(JSON.parse(generated.out)).toEqual([expect.objectContaining({ id: 2, username: 'bob', roles: 'subscriber', password: expect.stringMatching(/^[A-Za-z0-9]{24}$/) })]);
+  expect(JSON.parse(generated.out)).toEqual([
+    expect.objectContaining({
+      id: 2,
+      username: 'bob',
+      roles: 'subscriber',
+      password: expect.stringMatching(/^[A-Za-z0-9]{24}$/),
+    }),
+  ]);
 
   const json = await cli('--format=json', 'users', 'list');
   const rows = JSON.parse(json.out) as { username: string; email: string; roles: string }[];
-  expect(rows.map((r) => [r.username, r.email, r.roles])).toEqual([['ada', 'ada@example.com', 'editor'], ['bob', 'bob@example.com', 'subscriber']]);
+  expect(rows.map((r) => [r.username, r.email, r.roles])).toEqual([
+    ['ada', 'ada@example.com', 'editor'],
+    ['bob', 'bob@example.com', 'subscriber'],
+  ]);
   const csv = (await cli('--format=csv', 'users', 'list', '--role', 'editor')).out.trim().split('\n');
   expect(csv[0]).toBe('id,username,email,display_name,roles,registered');
   expect(csv.slice(1)).toEqual([expect.stringMatching(/^1,ada,ada@example\.com,ada,editor,\d{4}-/)]);
@@ -31,37 +41,80 @@ it('creates, lists and promotes users', async () => {
 
 it('gets, updates and deletes a user; every write prints the changed user', async () => {
   await cli('users', 'create', 'carol', 'carol@example.com', 'author', '--password', 'carol-password');
-  const got = JSON.parse((await cli('--format=json', 'users', 'get', 'carol@example.com')).out) as { id: number; registered: string }[];
+  const got = JSON.parse((await cli('--format=json', 'users', 'get', 'carol@example.com')).out) as {
+    id: number;
+    registered: string;
+  }[];
   expect(got).toEqual([expect.objectContaining({ username: 'carol', roles: 'author', last_login: null })]);
   expect(got[0]!.registered).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-  const updated = await cli('--format=json', 'users', 'update', 'carol', '--display-name', '山田太郎 🎌', '--email', 'Yamada@Example.com', '--roles', 'editor');
+  const updated = await cli(
+    '--format=json',
+    'users',
+    'update',
+    'carol',
+    '--display-name',
+    '山田太郎 🎌',
+    '--email',
+    'Yamada@Example.com',
+    '--roles',
+    'editor',
+  );
   expect(updated.err).toBe(`Success: updated user ${got[0]!.id} (carol)\n`);
-  expect(JSON.parse(updated.out)).toEqual([expect.objectContaining({ id: got[0]!.id, email: 'yamada@example.com', display_name: '山田太郎 🎌', roles: 'editor' })]);
-  expect(await cli('users', 'update', 'carol')).toMatchObject({ code: 1, out: '', err: expect.stringContaining('Nothing to change') });
+  expect(JSON.parse(updated.out)).toEqual([
+    expect.objectContaining({
+      id: got[0]!.id,
+      email: 'yamada@example.com',
+      display_name: '山田太郎 🎌',
+      roles: 'editor',
+    }),
+  ]);
+  expect(await cli('users', 'update', 'carol')).toMatchObject({
+    code: 1,
+    out: '',
+    err: expect.stringContaining('Nothing to change'),
+  });
   expect((await cli('users', 'update', 'carol', '--password', 'short')).code).toBe(1);
 
   // Wide characters take two terminal cells: the columns after them stay aligned.
   const table = (await cli('users', 'list')).out.split('\n');
   const column = (line: string, word: string) => stringWidth(line.slice(0, line.indexOf(word)));
-  expect(column(table.find((l) => l.includes('carol'))!, 'editor')).toBe(column(table[0]!, 'roles'));
-  expect(column(table.find((l) => l.includes('ada'))!, 'editor')).toBe(column(table[0]!, 'roles'));
+  expect(
+    column(
+      table.find((l) => l.includes('carol'))!,
+      'editor',
+    ),
+  ).toBe(column(table[0]!, 'roles'));
+  expect(
+    column(
+      table.find((l) => l.includes('ada'))!,
+      'editor',
+    ),
+  ).toBe(column(table[0]!, 'roles'));
 
   // A post of carol's goes to ada on delete.
   const db = await openDatabase({ kind: 'embedded', dataDir: dir.path });
   try {
-    await db.prisma.post.create({ data: { title: 'Carol writes', authorId: got[0]!.id, createdAt: new Date(), updatedAt: new Date() } });
+    await db.prisma.post.create({
+      data: { title: 'Carol writes', authorId: got[0]!.id, createdAt: new Date(), updatedAt: new Date() },
+    });
   } finally {
     await db.close();
   }
-  expect(await cli('users', 'delete', 'carol')).toMatchObject({ code: 1, out: '', err: expect.stringContaining('add --yes') });
+  expect(await cli('users', 'delete', 'carol')).toMatchObject({
+    code: 1,
+    out: '',
+    err: expect.stringContaining('add --yes'),
+  });
   const deleted = await cli('--format=json', 'users', 'delete', 'carol', '--reassign', 'ada', '--yes');
   expect(deleted.err).toBe(`Success: deleted user ${got[0]!.id} (carol); 1 posts now belong to user 1\n`);
   expect(JSON.parse(deleted.out)).toEqual([expect.objectContaining({ id: got[0]!.id, username: 'carol' })]);
   expect(await cli('users', 'get', 'carol')).toMatchObject({ code: 1, err: 'Error: No user matches "carol".\n' });
   const db2 = await openDatabase({ kind: 'embedded', dataDir: dir.path });
   try {
-    expect(await db2.prisma.post.findMany({ select: { title: true, authorId: true } })).toEqual([{ title: 'Carol writes', authorId: 1 }]);
+    expect(await db2.prisma.post.findMany({ select: { title: true, authorId: true } })).toEqual([
+      { title: 'Carol writes', authorId: 1 },
+    ]);
   } finally {
     await db2.close();
   }
@@ -87,11 +140,15 @@ it('manages application passwords and API keys; secrets are shown once', async (
 it('lists and runs jobs', async () => {
   expect((await cli('jobs', 'list')).out).toContain('platform/cleanup');
   expect((await cli('jobs', 'run', 'platform/cleanup')).err).toContain('Success: platform/cleanup succeeded');
-  const rows = JSON.parse((await cli('--format=json', 'jobs', 'list')).out) as { name: string; kind: string; state: string }[];
+  const rows = JSON.parse((await cli('--format=json', 'jobs', 'list')).out) as {
+    name: string;
+    kind: string;
+    state: string;
+  }[];
   expect(rows.find((r) => r.name === 'platform/cleanup')).toMatchObject({ kind: 'schedule', state: 'succeeded' });
 });
 
-it('lists failed jobs and retries one (the CLI adds and reads jobs; servers\' workers run them)', async () => {
+it("lists failed jobs and retries one (the CLI adds and reads jobs; servers' workers run them)", async () => {
   const db = await openDatabase({ kind: 'embedded', dataDir: dir.path });
   try {
     await db.prisma.$executeRaw`
@@ -100,12 +157,30 @@ it('lists failed jobs and retries one (the CLI adds and reads jobs; servers\' wo
   } finally {
     await db.close();
   }
-  const failed = JSON.parse((await cli('--format=json', 'jobs', 'failed')).out) as { id: string; task: string; error: string }[];
-  expect(failed).toEqual([expect.objectContaining({ task: 'mailer/on/subscription-requested', error: 'SMTP down', payload: { email: 'x@example.com' } })]);
+  const failed = JSON.parse((await cli('--format=json', 'jobs', 'failed')).out) as {
+    id: string;
+    task: string;
+    error: string;
+  }[];
+  expect(failed).toEqual([
+    expect.objectContaining({
+      task: 'mailer/on/subscription-requested',
+      error: 'SMTP down',
+      payload: { email: 'x@example.com' },
+    }),
+  ]);
   expect((await cli('jobs', 'list', '--state', 'failed')).out).toContain('mailer/on/subscription-requested');
-  expect((await cli('jobs', 'retry', failed[0]!.id)).err).toContain(`Success: job ${failed[0]!.id} (mailer/on/subscription-requested) queued again`);
-  const queued = JSON.parse((await cli('--format=json', 'jobs', 'list', '--state', 'queued')).out) as { id: string; state: string; attempts: string }[];
-  expect(queued).toEqual([expect.objectContaining({ id: failed[0]!.id, kind: 'job', state: 'queued', attempts: '0/1' })]);
+  expect((await cli('jobs', 'retry', failed[0]!.id)).err).toContain(
+    `Success: job ${failed[0]!.id} (mailer/on/subscription-requested) queued again`,
+  );
+  const queued = JSON.parse((await cli('--format=json', 'jobs', 'list', '--state', 'queued')).out) as {
+    id: string;
+    state: string;
+    attempts: string;
+  }[];
+  expect(queued).toEqual([
+    expect.objectContaining({ id: failed[0]!.id, kind: 'job', state: 'queued', attempts: '0/1' }),
+  ]);
   expect(JSON.parse((await cli('--format=json', 'jobs', 'failed')).out)).toEqual([]);
   expect((await cli('jobs', 'retry', '999999')).err).toContain('No job has the id 999999');
   expect((await cli('jobs', 'list', '--state', 'lost')).code).toBe(1);
@@ -132,7 +207,11 @@ it('the installed bin runs (help and a bad configuration)', () => {
   let status = 0;
   let stderr = '';
   try {
-    execFileSync(process.execPath, [bin, 'users', 'list'], { env: { ...process.env, PORT: 'x' }, encoding: 'utf8', stdio: 'pipe' });
+    execFileSync(process.execPath, [bin, 'users', 'list'], {
+      env: { ...process.env, PORT: 'x' },
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
   } catch (e) {
     status = (e as { status: number }).status;
     stderr = String((e as { stderr: string }).stderr);

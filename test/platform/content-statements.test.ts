@@ -16,7 +16,11 @@ beforeAll(async () => {
   const now = t.clock.now();
   await t.platform.prisma.post.createMany({
     data: Array.from({ length: 60 }, (_, i) => ({
-      title: `Post ${i}`, status: i % 4 ? 'publish' : 'draft', authorId: i % 5 ? authors[i % 4]!.userId : null, createdAt: now, updatedAt: now,
+      title: `Post ${i}`,
+      status: i % 4 ? 'publish' : 'draft',
+      authorId: i % 5 ? authors[i % 4]!.userId : null,
+      createdAt: now,
+      updatedAt: now,
     })),
   });
 });
@@ -30,8 +34,12 @@ async function statements(caller: Caller, query: string) {
 }
 
 it('a page of posts with authors and viewerCanEdit: the same statements for 5 and 50', async () => {
-  const page = (n: number) => `{ posts(perPage: ${n}) { total items { id title author { username displayName } viewerCanEdit } } }`;
-  const res = await t.http.post('/graphql').set(editor.headers).send({ query: page(20) });
+  const page = (n: number) =>
+    `{ posts(perPage: ${n}) { total items { id title author { username displayName } viewerCanEdit } } }`;
+  const res = await t.http
+    .post('/graphql')
+    .set(editor.headers)
+    .send({ query: page(20) });
   const items = res.body.data.posts.items as { author: { username: string } | null; viewerCanEdit: boolean }[];
   expect(items.some((p) => p.author === null) && items.some((p) => p.author?.username === admin.username)).toBe(true);
   expect(items.every((p) => p.viewerCanEdit)).toBe(true); // an editor edits everyone's posts

@@ -27,14 +27,21 @@ describe('actions, filters and the typed event bus', () => {
     const error = vi.spyOn(t.platform.logger, 'error').mockImplementation(() => {});
     const off = [
       t.platform.events.on('test/thing/happened', (p) => void seen.push(`typed:${p.id}`)),
-      t.platform.hooks.addAction('test/thing/happened', () => {
-        throw new Error('listener broke');
-      }, 5),
+      t.platform.hooks.addAction(
+        'test/thing/happened',
+        () => {
+          throw new Error('listener broke');
+        },
+        5,
+      ),
       t.platform.hooks.addAction('test/thing/happened', (p: { id: number }) => void seen.push(`classic:${p.id}`), 20),
     ];
     await t.platform.events.emit('test/thing/happened', { id: 7 });
     expect(seen).toEqual(['typed:7', 'classic:7']);
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ hook: 'test/thing/happened' }), 'action callback failed');
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ hook: 'test/thing/happened' }),
+      'action callback failed',
+    );
     off.forEach((f) => f());
     error.mockRestore();
   });

@@ -13,24 +13,38 @@ const faces = {
   graphql: { path: '/graphql', method: 'POST', body: { query: '{ viewer { loggedIn } }' } },
 } as const;
 
-const allowHeaders = (headers: Record<string, string>) => Object.keys(headers).filter((h) => h.startsWith('access-control-allow-'));
+const allowHeaders = (headers: Record<string, string>) =>
+  Object.keys(headers).filter((h) => h.startsWith('access-control-allow-'));
 
-function suite(label: string, env: Env, expectations: { listed: 'credentials' | 'origin' | 'none'; foreign: 'star' | 'none' }) {
+function suite(
+  label: string,
+  env: Env,
+  expectations: { listed: 'credentials' | 'origin' | 'none'; foreign: 'star' | 'none' },
+) {
   describe(label, () => {
     let t: TestApp;
     beforeAll(async () => (t = await createTestApp({ env })));
     afterAll(() => t?.close());
 
     const preflight = (face: keyof typeof faces, origin: string) =>
-      t.http.options(faces[face].path).set({ Origin: origin, 'Access-Control-Request-Method': faces[face].method, 'Access-Control-Request-Headers': 'content-type, x-wp-nonce' });
+      t.http.options(faces[face].path).set({
+        Origin: origin,
+        'Access-Control-Request-Method': faces[face].method,
+        'Access-Control-Request-Headers': 'content-type, x-wp-nonce',
+      });
     const request = (face: keyof typeof faces, origin: string) => {
       const f = faces[face];
-      return f.method === 'GET' ? t.http.get(f.path).set('Origin', origin) : t.http.post(f.path).set('Origin', origin).send(f.body);
+      return f.method === 'GET'
+        ? t.http.get(f.path).set('Origin', origin)
+        : t.http.post(f.path).set('Origin', origin).send(f.body);
     };
 
     for (const face of ['rest', 'graphql'] as const) {
       it(`${face}: a foreign origin gets ${expectations.foreign === 'none' ? 'no Access-Control-Allow-* header' : '"*" without credentials'}`, async () => {
-        for (const [what, res] of [['preflight', await preflight(face, FOREIGN)], ['request', await request(face, FOREIGN)]] as const) {
+        for (const [what, res] of [
+          ['preflight', await preflight(face, FOREIGN)],
+          ['request', await request(face, FOREIGN)],
+        ] as const) {
           expect(res.status, what).toBeLessThan(300);
           if (expectations.foreign === 'none') expect(allowHeaders(res.headers), what).toEqual([]);
           else {
@@ -52,7 +66,9 @@ function suite(label: string, env: Env, expectations: { listed: 'credentials' | 
         expect(pre.status).toBeLessThan(300);
         for (const r of [pre, res]) {
           expect(r.headers['access-control-allow-origin']).toBe(LISTED);
-          expect(r.headers['access-control-allow-credentials']).toBe(expectations.listed === 'credentials' ? 'true' : undefined);
+          expect(r.headers['access-control-allow-credentials']).toBe(
+            expectations.listed === 'credentials' ? 'true' : undefined,
+          );
         }
         expect(pre.headers['access-control-allow-methods']).toContain(faces[face].method);
         expect(pre.headers['access-control-allow-headers']).toMatch(/X-WP-Nonce/i);
@@ -63,7 +79,15 @@ function suite(label: string, env: Env, expectations: { listed: 'credentials' | 
 }
 
 suite('the default configuration (no CORS_ORIGINS)', {}, { listed: 'none', foreign: 'none' });
-suite('a listed origin with credentials', { CORS_ORIGINS: LISTED, CORS_CREDENTIALS: 'true' }, { listed: 'credentials', foreign: 'none' });
+suite(
+  'a listed origin with credentials',
+  { CORS_ORIGINS: LISTED, CORS_CREDENTIALS: 'true' },
+  { listed: 'credentials', foreign: 'none' },
+);
 suite('a listed origin without credentials', { CORS_ORIGINS: LISTED }, { listed: 'origin', foreign: 'none' });
 // "*" opens reading to any page, never with the visitor's cookie: credentials are for listed origins only.
-suite('any origin ("*") with CORS_CREDENTIALS=true', { CORS_ORIGINS: `*, ${LISTED}`, CORS_CREDENTIALS: 'true' }, { listed: 'credentials', foreign: 'star' });
+suite(
+  'any origin ("*") with CORS_CREDENTIALS=true',
+  { CORS_ORIGINS: `*, ${LISTED}`, CORS_CREDENTIALS: 'true' },
+  { listed: 'credentials', foreign: 'star' },
+);

@@ -36,9 +36,19 @@ const postmaster = (dataDir = dir) => runningCluster(path.join(dataDir, 'postgre
 
 /** `atrium <args>` in its own process on the data directory; resolves once `until` shows on stdout (or on exit). */
 function atrium(args: string[], dataDir: string, until?: RegExp) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JOBS_ENABLED: 'false', LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JOBS_ENABLED: 'false',
+    LOG_LEVEL: 'info',
+  };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/atrium.js'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/atrium.js'), ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   let err = '';
@@ -49,48 +59,54 @@ function atrium(args: string[], dataDir: string, until?: RegExp) {
       if (until?.test(out)) resolve();
     });
     child.stderr!.on('data', (c: Buffer) => (err += c));
-    void exited.then((code) => (until ? reject(new Error(`atrium ${args.join(' ')} exited (${code}) before ${until}: ${err}`)) : resolve()));
+    void exited.then((code) =>
+      until ? reject(new Error(`atrium ${args.join(' ')} exited (${code}) before ${until}: ${err}`)) : resolve(),
+    );
   });
   return { child, seen, exited, output: () => ({ out, err }) };
 }
 
 describe('the embedded cluster', () => {
   // The first open runs initdb and every migration: slow on a loaded machine, hence the long timeouts.
-  it('persists under DATA_DIR, applies migrations once, and is shared by a second opener and another process', { timeout: 180_000 }, async () => {
-    const db = await open();
-    expect((await db.migrate()).length).toBeGreaterThan(0);
-    expect(await db.migrate()).toEqual([]);
-    expect(await pendingMigrations(db.prisma)).toEqual([]);
-    await db.prisma.option.create({ data: { name: 'kept', value: { a: 1 } } });
+  it(
+    'persists under DATA_DIR, applies migrations once, and is shared by a second opener and another process',
+    { timeout: 180_000 },
+    async () => {
+      const db = await open();
+      expect((await db.migrate()).length).toBeGreaterThan(0);
+      expect(await db.migrate()).toEqual([]);
+      expect(await pendingMigrations(db.prisma)).toEqual([]);
+      await db.prisma.option.create({ data: { name: 'kept', value: { a: 1 } } });
 
-    expect(existsSync(path.join(dir, 'postgres', 'PG_VERSION'))).toBe(true);
-    const passwordFile = path.join(dir, 'postgres.password');
-    expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
-    const password = readFileSync(passwordFile, 'utf8').trim();
-    expect(password.length).toBeGreaterThanOrEqual(24);
-    expect(readFileSync(path.join(dir, 'run', 'postgres.log'), 'utf8')).not.toContain(password);
+      expect(existsSync(path.join(dir, 'postgres', 'PG_VERSION'))).toBe(true);
+      const passwordFile = path.join(dir, 'postgres.password');
+      expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
+      const password = readFileSync(passwordFile, 'utf8').trim();
+      expect(password.length).toBeGreaterThanOrEqual(24);
+      expect(readFileSync(path.join(dir, 'run', 'postgres.log'), 'utf8')).not.toContain(password);
 
-    const first = postmaster()!;
-    const second = await open();
-    expect(postmaster()!.pid).toBe(first.pid);
-    expect((await second.prisma.option.findUniqueOrThrow({ where: { name: 'kept' } })).value).toEqual({ a: 1 });
+      const first = postmaster()!;
+      const second = await open();
+      expect(postmaster()!.pid).toBe(first.pid);
+      expect((await second.prisma.option.findUniqueOrThrow({ where: { name: 'kept' } })).value).toEqual({ a: 1 });
 
-    // Another process (the CLI) attaches to the same cluster and leaves it running for us.
-    const command = atrium(['--format', 'json', 'users', 'list'], dir);
-    expect(await command.exited).toBe(0);
-    expect(JSON.parse(command.output().out)).toEqual([]);
-    expect(postmaster()!.pid).toBe(first.pid);
+      // Another process (the CLI) attaches to the same cluster and leaves it running for us.
+      const command = atrium(['--format', 'json', 'users', 'list'], dir);
+      expect(await command.exited).toBe(0);
+      expect(JSON.parse(command.output().out)).toEqual([]);
+      expect(postmaster()!.pid).toBe(first.pid);
 
-    await second.close();
-    expect(postmaster()!.pid).toBe(first.pid); // one user left
-    await db.close();
-    expect(await waitForExit(first.pid, 30_000)).toBe(true); // the last user stopped it
-    expect(existsSync(path.join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
+      await second.close();
+      expect(postmaster()!.pid).toBe(first.pid); // one user left
+      await db.close();
+      expect(await waitForExit(first.pid, 30_000)).toBe(true); // the last user stopped it
+      expect(existsSync(path.join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
 
-    const again = await open();
-    expect((await again.prisma.option.findUniqueOrThrow({ where: { name: 'kept' } })).value).toEqual({ a: 1 });
-    await again.close();
-  });
+      const again = await open();
+      expect((await again.prisma.option.findUniqueOrThrow({ where: { name: 'kept' } })).value).toEqual({ a: 1 });
+      await again.close();
+    },
+  );
 
   it('starts again after PostgreSQL was killed (stale postmaster.pid)', { timeout: 120_000 }, async () => {
     const db = await open();
@@ -106,22 +122,26 @@ describe('the embedded cluster', () => {
     await again.close();
   });
 
-  it('serves while a command runs on the same data directory, and stops with the server on SIGTERM or when it is killed', { timeout: 180_000 }, async () => {
-    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
-      const server = atrium(['serve'], dir, /Atrium is listening/);
-      await server.seen;
-      const { pid } = postmaster()!;
-      if (signal === 'SIGTERM') {
-        const command = atrium(['--format', 'json', 'users', 'list'], dir);
-        expect(await command.exited).toBe(0);
-        expect(JSON.parse(command.output().out)).toEqual([expect.objectContaining({ username: 'admin' })]);
-        expect(postmaster()!.pid).toBe(pid); // the command left the server's cluster running
+  it(
+    'serves while a command runs on the same data directory, and stops with the server on SIGTERM or when it is killed',
+    { timeout: 180_000 },
+    async () => {
+      for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+        const server = atrium(['serve'], dir, /Atrium is listening/);
+        await server.seen;
+        const { pid } = postmaster()!;
+        if (signal === 'SIGTERM') {
+          const command = atrium(['--format', 'json', 'users', 'list'], dir);
+          expect(await command.exited).toBe(0);
+          expect(JSON.parse(command.output().out)).toEqual([expect.objectContaining({ username: 'admin' })]);
+          expect(postmaster()!.pid).toBe(pid); // the command left the server's cluster running
+        }
+        server.child.kill(signal);
+        await server.exited;
+        expect(await waitForExit(pid, 30_000)).toBe(true); // SIGKILL: the watchdog notices within a second or two
       }
-      server.child.kill(signal);
-      await server.exited;
-      expect(await waitForExit(pid, 30_000)).toBe(true); // SIGKILL: the watchdog notices within a second or two
-    }
-  });
+    },
+  );
 
   it('counts SQL statements', { timeout: 120_000 }, async () => {
     const db = await open();
@@ -141,7 +161,9 @@ describe('a PostgreSQL server (DATABASE_URL)', () => {
     const url = server();
     url.pathname = `/atrium_new_${process.pid}`;
     const db = await openDatabase({ kind: 'postgres', url: url.toString() });
-    expect(await db.prisma.$queryRawUnsafe('SELECT current_database() AS name')).toEqual([{ name: `atrium_new_${process.pid}` }]);
+    expect(await db.prisma.$queryRawUnsafe('SELECT current_database() AS name')).toEqual([
+      { name: `atrium_new_${process.pid}` },
+    ]);
     await db.close();
     const admin = await openDatabase({ kind: 'postgres', url: inject('pgTemplate').adminUrl });
     await admin.prisma.$executeRawUnsafe(`DROP DATABASE "atrium_new_${process.pid}" WITH (FORCE)`);
@@ -157,6 +179,8 @@ describe('a PostgreSQL server (DATABASE_URL)', () => {
     url.password = 'wrong';
     const refused = openDatabase({ kind: 'postgres', url: url.toString() });
     await expect(refused).rejects.toBeInstanceOf(DatabaseUnavailableError);
-    await expect(refused).rejects.toThrow(`The PostgreSQL server at ${url.hostname}:${url.port} refused role "no_such_role"`);
+    await expect(refused).rejects.toThrow(
+      `The PostgreSQL server at ${url.hostname}:${url.port} refused role "no_such_role"`,
+    );
   });
 });

@@ -2,7 +2,14 @@
 // broken by a value of the right type gets the same code and message over REST and over GraphQL (the same operation,
 // the same variables); a field only GraphQL serves answers the rule's own code and message. Values the GraphQL type
 // system itself refuses (a word for an Int, a value outside an enum) are not comparable and not tried here.
-import { getNamedType, isCompositeType, Kind, type GraphQLField, type GraphQLObjectType, type OperationDefinitionNode } from 'graphql';
+import {
+  getNamedType,
+  isCompositeType,
+  Kind,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldSpec, type InputField } from '../../src/input/describe.ts';
 import { checkArg, type ArgSpec } from '../../src/input/rules.ts';
@@ -32,7 +39,11 @@ function valid(spec: ArgSpec): unknown {
     case 'array':
       return Array.from({ length: spec.minItems ?? 0 }, () => valid(spec.items ?? { type: 'string' }));
     case 'object':
-      return Object.fromEntries(Object.entries(spec.properties ?? {}).filter(([, p]) => p.required).map(([k, p]) => [k, valid(p)]));
+      return Object.fromEntries(
+        Object.entries(spec.properties ?? {})
+          .filter(([, p]) => p.required)
+          .map(([k, p]) => [k, valid(p)]),
+      );
     case 'any':
       return {};
     default:
@@ -58,7 +69,12 @@ function breaking(spec: ArgSpec): unknown[] {
     if (spec.maximum !== undefined && spec.maximum < INT32_MAX) out.push(spec.maximum + 1);
   }
   if (spec.type === 'array' && spec.items) {
-    if (spec.maxItems !== undefined && spec.maxItems <= 200) out.push(Array.from({ length: spec.maxItems + 1 }, (_, i) => (spec.items!.type === 'integer' ? i + 1 : valid(spec.items!))));
+    if (spec.maxItems !== undefined && spec.maxItems <= 200)
+      out.push(
+        Array.from({ length: spec.maxItems + 1 }, (_, i) =>
+          spec.items!.type === 'integer' ? i + 1 : valid(spec.items!),
+        ),
+      );
     if (spec.minItems) out.push([]);
   }
   return out;
@@ -71,7 +87,9 @@ const rootFields = (): [kind: 'query' | 'mutation', Field][] => [
 ];
 
 const fieldOf = (route: CompiledRoute) => {
-  const op = route.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const op = route.document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  )!;
   const root = op.operation === 'mutation' ? t.atrium.schema.getMutationType()! : t.atrium.schema.getQueryType()!;
   const sel = op.selectionSet.selections[0]!;
   return root.getFields()[sel.kind === Kind.FIELD ? sel.name.value : '']!;
@@ -83,9 +101,19 @@ function argsOf(field: Field) {
     const f = arg.extensions.input as InputField | undefined;
     if (!f) return [];
     if (f.name === 'input' && f.node.kind === 'object') {
-      return Object.values(f.node.fields).map((inner) => ({ name: inner.restName, spec: fieldSpec(inner), put: (vars: Record<string, any>, v: unknown) => ({ ...vars, input: { ...vars.input, [inner.name]: v } }) }));
+      return Object.values(f.node.fields).map((inner) => ({
+        name: inner.restName,
+        spec: fieldSpec(inner),
+        put: (vars: Record<string, any>, v: unknown) => ({ ...vars, input: { ...vars.input, [inner.name]: v } }),
+      }));
     }
-    return [{ name: f.restName, spec: fieldSpec(f), put: (vars: Record<string, any>, v: unknown) => ({ ...vars, [arg.name]: v }) }];
+    return [
+      {
+        name: f.restName,
+        spec: fieldSpec(f),
+        put: (vars: Record<string, any>, v: unknown) => ({ ...vars, [arg.name]: v }),
+      },
+    ];
   });
 }
 
@@ -100,9 +128,17 @@ async function both(route: CompiledRoute, args: Record<string, unknown>) {
   const path = `/wp-json${route.path.replace(/:(\w+)/g, (_m, p: string) => encodeURIComponent(String(args[p])))}`;
   const rest = { ...args };
   for (const p of route.params) delete rest[p];
-  const req = (t.http as any)[route.method.toLowerCase()](route.method === 'GET' || route.method === 'DELETE' ? `${path}?${new URLSearchParams(Object.entries(rest).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [`${k}[]`, String(x)]) : [[k, String(v)]]))).toString()}` : path).set(headers);
+  const http = t.http as any;
+  const req = http[route.method.toLowerCase()](
+    route.method === 'GET' || route.method === 'DELETE'
+      ? `${path}?${new URLSearchParams(Object.entries(rest).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [`${k}[]`, String(x)]) : [[k, String(v)]]))).toString()}`
+      : path,
+  ).set(headers);
   const restRes = route.method === 'GET' || route.method === 'DELETE' ? await req : await req.send(rest);
-  const gql = await t.http.post('/graphql').set(headers).send({ query: route.operation, variables: route.buildVariables(args, { header: () => undefined, body: {} }) });
+  const gql = await t.http
+    .post('/graphql')
+    .set(headers)
+    .send({ query: route.operation, variables: route.buildVariables(args, { header: () => undefined, body: {} }) });
   return { rest: restRes, gql: gql.body.errors?.[0]?.extensions };
 }
 
@@ -110,17 +146,26 @@ async function both(route: CompiledRoute, args: Record<string, unknown>) {
 function gqlCall(field: Field, body: { query: string; variables: Record<string, unknown> }) {
   const files = field.args.filter((a) => getNamedType(a.type).name === 'File').map((a) => a.name);
   if (!files.length) return t.http.post('/graphql').set(headers).send(body);
-  const req = t.http.post('/graphql').set(headers)
-    .field('operations', JSON.stringify({ ...body, variables: { ...body.variables, ...Object.fromEntries(files.map((f) => [f, null])) } }))
+  const req = t.http
+    .post('/graphql')
+    .set(headers)
+    .field(
+      'operations',
+      JSON.stringify({ ...body, variables: { ...body.variables, ...Object.fromEntries(files.map((f) => [f, null])) } }),
+    )
     .field('map', JSON.stringify(Object.fromEntries(files.map((f, i) => [i, [`variables.${f}`]]))));
   files.forEach((_f, i) => req.attach(String(i), Buffer.from('probe\n'), 'probe.csv'));
   return req;
 }
 
 describe('the same bad input gets the same code and message on both faces', () => {
-  it('every argument of every root field is declared (a Relay connection\'s cursor arguments are Pothos\')', () => {
-    const cursors = (f: Field, name: string) => 'pageInfo' in ((getNamedType(f.type) as GraphQLObjectType).getFields?.() ?? {}) && ['first', 'last', 'before', 'after'].includes(name);
-    const undeclared = rootFields().flatMap(([, f]) => f.args.filter((a) => !a.extensions?.input && !cursors(f, a.name)).map((a) => `${f.name}(${a.name})`));
+  it("every argument of every root field is declared (a Relay connection's cursor arguments are Pothos')", () => {
+    const cursors = (f: Field, name: string) =>
+      'pageInfo' in ((getNamedType(f.type) as GraphQLObjectType).getFields?.() ?? {}) &&
+      ['first', 'last', 'before', 'after'].includes(name);
+    const undeclared = rootFields().flatMap(([, f]) =>
+      f.args.filter((a) => !a.extensions?.input && !cursors(f, a.name)).map((a) => `${f.name}(${a.name})`),
+    );
     expect(undeclared).toEqual([]);
   });
 
@@ -129,7 +174,11 @@ describe('the same bad input gets the same code and message on both faces', () =
     expect(routes.length).toBeGreaterThan(10);
     let compared = 0;
     for (const route of routes) {
-      const base = Object.fromEntries(Object.entries(route.args).filter(([, s]) => s.required).map(([k, s]) => [k, valid(s)]));
+      const base = Object.fromEntries(
+        Object.entries(route.args)
+          .filter(([, s]) => s.required)
+          .map(([k, s]) => [k, valid(s)]),
+      );
       for (const [name, spec] of Object.entries(route.args)) {
         for (const bad of breaking(spec)) {
           const { rest, gql } = await both(route, { ...base, [name]: bad });
@@ -138,7 +187,8 @@ describe('the same bad input gets the same code and message on both faces', () =
           expect(gql, where).toMatchObject({ code: rest.body.code, status: 400 });
           expect((gql as any).data?.params, where).toEqual(rest.body.data.params);
           compared++;
-          if (process.env.SHOW) console.log(where, JSON.stringify(rest.body.data.params), JSON.stringify((gql as any).data?.params));
+          if (process.env.SHOW)
+            console.log(where, JSON.stringify(rest.body.data.params), JSON.stringify((gql as any).data?.params));
         }
       }
     }
@@ -148,13 +198,21 @@ describe('the same bad input gets the same code and message on both faces', () =
   it('every declared argument of every field only GraphQL serves', async () => {
     const bound = new Set(t.atrium.table.routes.map((route) => fieldOf(route)));
     const fields = rootFields().filter(([, f]) => f.args.length > 0 && !bound.has(f));
-    expect(fields.map(([, f]) => f.name)).toEqual(expect.arrayContaining(['createUser', 'updateUser', 'createPost', 'createApplicationPassword', 'users', 'posts']));
+    expect(fields.map(([, f]) => f.name)).toEqual(
+      expect.arrayContaining(['createUser', 'updateUser', 'createPost', 'createApplicationPassword', 'users', 'posts']),
+    );
     let compared = 0;
     for (const [kind, field] of fields) {
       const args = argsOf(field);
       // An input object is sent even when none of its fields is required (as REST sends it).
-      const objects = Object.fromEntries(field.args.filter((a) => (a.extensions.input as InputField | undefined)?.node.kind === 'object').map((a) => [a.name, {}]));
-      const base = args.filter((a) => a.spec.required).reduce<Record<string, any>>((vars, a) => a.put(vars, valid(a.spec)), objects);
+      const objects = Object.fromEntries(
+        field.args
+          .filter((a) => (a.extensions.input as InputField | undefined)?.node.kind === 'object')
+          .map((a) => [a.name, {}]),
+      );
+      const base = args
+        .filter((a) => a.spec.required)
+        .reduce<Record<string, any>>((vars, a) => a.put(vars, valid(a.spec)), objects);
       for (const { name, spec, put } of args) {
         for (const bad of breaking(spec)) {
           const res = await gqlCall(field, { query: operationOf(kind, field), variables: put(base, bad) });
@@ -162,7 +220,10 @@ describe('the same bad input gets the same code and message on both faces', () =
           const expected = checkArg(name, spec, bad)!;
           const got = res.body.errors?.[0]?.extensions;
           expect(got, where).toMatchObject({ code: 'rest_invalid_param', status: 400 });
-          expect([got.data.params[name], got.data.details[name].code], where).toEqual([expected.message, expected.code]);
+          expect([got.data.params[name], got.data.details[name].code], where).toEqual([
+            expected.message,
+            expected.code,
+          ]);
           compared++;
         }
       }

@@ -57,10 +57,12 @@ describe('durable listeners', () => {
     const seen: number[] = [];
     const off = t.platform.events.on('test/durable/happened', (p) => void seen.push(p.id));
     await emit(1);
-    await expect(transaction(t.platform, async (_tx, after) => {
-      after.emit('test/durable/happened', { id: 2 });
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
+    await expect(
+      transaction(t.platform, async (_tx, after) => {
+        after.emit('test/durable/happened', { id: 2 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     expect(seen).toEqual([1]);
     await t.settle();
     expect([delivered.first, delivered.second]).toEqual([[1], [1]]);
@@ -74,7 +76,11 @@ describe('durable listeners', () => {
     await t.settle();
     expect([delivered.first.includes(3), delivered.second.filter((id) => id === 3)]).toEqual([false, [3]]);
     let [job] = await jobsOf(t.platform, 'test/on/happened-first');
-    expect(job).toMatchObject({ attempts: 1, last_error: 'first listener: database busy (2 more)', payload: { id: 3 } });
+    expect(job).toMatchObject({
+      attempts: 1,
+      last_error: 'first listener: database busy (2 more)',
+      payload: { id: 3 },
+    });
 
     await advanceQueue(t, 2); // the first retry waits e^1 ≈ 2.7 s: not yet
     await t.settle();
@@ -97,7 +103,12 @@ describe('durable listeners', () => {
     await advanceQueue(t, 3);
     await t.settle();
     const [job] = await jobsOf(t.platform, 'test/on/happened-second');
-    expect(job).toMatchObject({ attempts: 2, max_attempts: 2, last_error: 'second listener: database busy (4 more)', locked_by: null });
+    expect(job).toMatchObject({
+      attempts: 2,
+      max_attempts: 2,
+      last_error: 'second listener: database busy (4 more)',
+      locked_by: null,
+    });
     await advanceQueue(t, 3600);
     await t.settle();
     expect((await jobsOf(t.platform, 'test/on/happened-second'))[0]).toMatchObject({ attempts: 2 });
@@ -118,7 +129,14 @@ describe('a process killed between the commit and the delivery', () => {
     ranHere = [];
     const form = await createForm(t, admin, contactForm({ mailingFeed: { emailField: 'email' } }));
     const child = promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/fixtures/crash-after-commit.ts'], {
-      env: { ...process.env, DATABASE_URL: t.db.url, FORM_ID: String(form.id), EMAIL: email, NOW: t.clock.now().toISOString(), CRASH: mode },
+      env: {
+        ...process.env,
+        DATABASE_URL: t.db.url,
+        FORM_ID: String(form.id),
+        EMAIL: email,
+        NOW: t.clock.now().toISOString(),
+        CRASH: mode,
+      },
     });
     await expect(child).rejects.toMatchObject({ signal: 'SIGKILL' });
     expect(await t.platform.prisma.formEntry.count({ where: { formId: form.id } })).toBe(1);
@@ -126,17 +144,23 @@ describe('a process killed between the commit and the delivery', () => {
   /** Waits until this instance's workers ran the subscription's job (given back first if a dead pool held it). */
   const deliveredHere = async (email: string) => {
     let recovered = 0;
-    await vi.waitFor(async () => {
-      recovered += await t.platform.queue.recover();
-      await t.settle();
-      expect(ranHere).toEqual(['mailer/on/subscription-requested']);
-    }, { timeout: 10_000, interval: 50 });
-    expect(await t.platform.prisma.mailerSubscriber.findUnique({ where: { email } })).toMatchObject({ email, status: 'unconfirmed' });
+    await vi.waitFor(
+      async () => {
+        recovered += await t.platform.queue.recover();
+        await t.settle();
+        expect(ranHere).toEqual(['mailer/on/subscription-requested']);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(await t.platform.prisma.mailerSubscriber.findUnique({ where: { email } })).toMatchObject({
+      email,
+      status: 'unconfirmed',
+    });
     expect(await jobsOf(t.platform, 'mailer/on/subscription-requested')).toEqual([]);
     return recovered;
   };
 
-  it('killed after its commit: the entry reaches the mailing list through another instance\'s workers', async () => {
+  it("killed after its commit: the entry reaches the mailing list through another instance's workers", async () => {
     await crash('commit', 'crash@example.com');
     await deliveredHere('crash@example.com');
   }, 60_000);
@@ -157,7 +181,10 @@ describe('a process killed between the commit and the delivery', () => {
     let release!: () => void;
     gate = new Promise<void>((r) => (release = r));
     await emit(5);
-    await vi.waitFor(async () => expect((await jobsOf(t.platform, 'test/on/happened-first'))[0]?.locked_by).toMatch(/^pool-/), { interval: 20 });
+    await vi.waitFor(
+      async () => expect((await jobsOf(t.platform, 'test/on/happened-first'))[0]?.locked_by).toMatch(/^pool-/),
+      { interval: 20 },
+    );
     expect(await t.platform.queue.recover()).toBe(0);
     expect((await jobsOf(t.platform, 'test/on/happened-first'))[0]?.locked_by).toMatch(/^pool-/);
     release();

@@ -19,11 +19,39 @@ afterAll(() => t?.close());
 const text = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('', ' ', '\u0000', '\uD800', '\uDFFF', '0x10', '1e3', '-1', '2147483648', '9007199254740993', 'NaN', '%ZZ', '<script>', "' OR 1=1 --", 'a'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\uD800',
+    '\uDFFF',
+    '0x10',
+    '1e3',
+    '-1',
+    '2147483648',
+    '9007199254740993',
+    'NaN',
+    '%ZZ',
+    '<script>',
+    "' OR 1=1 --",
+    'a'.repeat(5000),
+  ),
 );
-const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, 1.5));
+const number = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, -1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, 1.5),
+);
 const anyValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, text, number, fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 5 }), fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 5 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    text,
+    number,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 5 }),
+  ),
 })).value;
 
 /** Mostly values of roughly the declared kind (so deeper rules are reached), sometimes anything at all. */
@@ -41,17 +69,30 @@ function valueFor(spec: ArgSpec): fc.Arbitrary<unknown> {
 }
 
 const argsFor = (route: CompiledRoute) =>
-  fc.record(Object.fromEntries(Object.entries(route.args).map(([name, spec]) => [name, fc.option(valueFor(spec), { nil: undefined })])));
+  fc.record(
+    Object.fromEntries(
+      Object.entries(route.args).map(([name, spec]) => [name, fc.option(valueFor(spec), { nil: undefined })]),
+    ),
+  );
 
 const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 function pathOf(route: CompiledRoute, args: Record<string, unknown>) {
-  return `/wp-json${route.path.replace(/:(\w+)/g, (_m, p: string) => encodeURIComponent(asText(args[p] ?? 1).slice(0, 50).replace(/[\uD800-\uDFFF]/g, '\uFFFD')).replace(/%2F/g, '_') || '1')}`;
+  return `/wp-json${route.path.replace(
+    /:(\w+)/g,
+    (_m, p: string) =>
+      encodeURIComponent(
+        asText(args[p] ?? 1)
+          .slice(0, 50)
+          .replace(/[\uD800-\uDFFF]/g, '\uFFFD'),
+      ).replace(/%2F/g, '_') || '1',
+  )}`;
 }
 
 function expectWordPressAnswer(status: number, body: any, where: string) {
   expect(status, `${where} → ${status} ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(500);
-  if (status >= 400) expect(body, where).toMatchObject({ code: expect.any(String), message: expect.any(String), data: { status } });
+  if (status >= 400)
+    expect(body, where).toMatchObject({ code: expect.any(String), message: expect.any(String), data: { status } });
 }
 
 describe('no input makes a 5xx', () => {
@@ -59,12 +100,17 @@ describe('no input makes a 5xx', () => {
     for (const route of t.atrium.table.routes) {
       await fc.assert(
         fc.asyncProperty(argsFor(route), async (args) => {
-          const given = Object.fromEntries(Object.entries(args).filter(([k, v]) => v !== undefined && !route.params.includes(k)));
+          const given = Object.fromEntries(
+            Object.entries(args).filter(([k, v]) => v !== undefined && !route.params.includes(k)),
+          );
           const path = pathOf(route, args);
           const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-          const res = method === 'get' || method === 'delete'
-            ? await t.http[method](path).query(Object.fromEntries(Object.entries(given).map(([k, v]) => [k, asText(v)]))).set(headers)
-            : await t.http[method](path).set(headers).send(given);
+          const res =
+            method === 'get' || method === 'delete'
+              ? await t.http[method](path)
+                  .query(Object.fromEntries(Object.entries(given).map(([k, v]) => [k, asText(v)])))
+                  .set(headers)
+              : await t.http[method](path).set(headers).send(given);
           expectWordPressAnswer(res.status, res.body, `${route.method} ${path}`);
         }),
         { numRuns: Number(process.env.FUZZ_RUNS ?? 6), seed: Number(process.env.FUZZ_SEED ?? 20261123) },
@@ -75,11 +121,22 @@ describe('no input makes a 5xx', () => {
   it("GraphQL: every route's operation, arbitrary variables", async () => {
     for (const route of t.atrium.table.routes) {
       await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.constantFrom(...[...route.operation.matchAll(/\$(\w+)/g)].map((m) => m[1]!), 'input'), anyValue, { maxKeys: 4 }), async (variables) => {
-          const res = await t.http.post('/graphql').set(headers).send({ query: route.operation, variables });
-          expect(res.status, `${route.operation.slice(0, 80)} ${JSON.stringify(variables).slice(0, 200)}`).toBeLessThan(500);
-          for (const e of res.body.errors ?? []) expect(e.extensions?.code, JSON.stringify(e)).not.toBe('internal_error');
-        }),
+        fc.asyncProperty(
+          fc.dictionary(
+            fc.constantFrom(...[...route.operation.matchAll(/\$(\w+)/g)].map((m) => m[1]!), 'input'),
+            anyValue,
+            { maxKeys: 4 },
+          ),
+          async (variables) => {
+            const res = await t.http.post('/graphql').set(headers).send({ query: route.operation, variables });
+            expect(
+              res.status,
+              `${route.operation.slice(0, 80)} ${JSON.stringify(variables).slice(0, 200)}`,
+            ).toBeLessThan(500);
+            for (const e of res.body.errors ?? [])
+              expect(e.extensions?.code, JSON.stringify(e)).not.toBe('internal_error');
+          },
+        ),
         { numRuns: Number(process.env.FUZZ_RUNS ?? 6), seed: Number(process.env.FUZZ_SEED ?? 20261123) },
       );
     }

@@ -27,7 +27,9 @@ describe('list-size cost', () => {
     const big = await t.http.post('/graphql').send({ query: aliases(15, '100') });
     expect(big.status).toBe(400);
     expect(big.body.errors[0].extensions).toMatchObject({ code: 'query_too_costly', status: 400 });
-    const byVariable = await t.http.post('/graphql').send({ query: `query ($n: Int) ${aliases(15, '$n')}`, variables: { n: 100 } });
+    const byVariable = await t.http
+      .post('/graphql')
+      .send({ query: `query ($n: Int) ${aliases(15, '$n')}`, variables: { n: 100 } });
     expect(byVariable.status).toBe(400);
     const fine = await t.http.post('/graphql').send({ query: aliases(1, '100') });
     expect(fine.status).toBe(200);

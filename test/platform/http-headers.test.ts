@@ -14,7 +14,10 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.as('administrator');
   for (let i = 0; i < 100; i++) {
-    await t.http.post('/wp-json/mailer/v1/subscribers').set(admin.headers).send({ email: `p${i}@example.com`, first_name: `Person ${i}` });
+    await t.http
+      .post('/wp-json/mailer/v1/subscribers')
+      .set(admin.headers)
+      .send({ email: `p${i}@example.com`, first_name: `Person ${i}` });
   }
 });
 afterAll(() => t?.close());
@@ -26,7 +29,12 @@ async function wire(path: string, headers: Record<string, string>, body?: object
   try {
     const { port } = server.address() as AddressInfo;
     const payload = body ? JSON.stringify(body) : undefined;
-    const req = request({ port, path, method: body ? 'POST' : 'GET', headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json' } : {}) } });
+    const req = request({
+      port,
+      path,
+      method: body ? 'POST' : 'GET',
+      headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json' } : {}) },
+    });
     req.end(payload);
     const [res] = (await once(req, 'response')) as [IncomingMessage];
     const chunks: Buffer[] = [];
@@ -49,16 +57,26 @@ describe('compression', () => {
       expect(doc.bytes.length).toBeLessThan(plain.bytes.length / 5);
       expect(decode[encoding](doc.bytes).equals(plain.bytes)).toBe(true);
     }
-    const list = await wire('/wp-json/mailer/v1/subscribers?per_page=100', { ...admin.headers, 'Accept-Encoding': 'gzip, br' });
+    const list = await wire('/wp-json/mailer/v1/subscribers?per_page=100', {
+      ...admin.headers,
+      'Accept-Encoding': 'gzip, br',
+    });
     expect(list.headers['content-encoding']).toBe('br');
     expect(list.headers['x-wp-total']).toBe('100');
     expect(JSON.parse(brotliDecompressSync(list.bytes).toString())).toHaveLength(100);
-    const introspection = await wire('/graphql', { 'Accept-Encoding': 'gzip' }, { query: '{ __schema { types { name fields { name } } } }' });
+    const introspection = await wire(
+      '/graphql',
+      { 'Accept-Encoding': 'gzip' },
+      { query: '{ __schema { types { name fields { name } } } }' },
+    );
     expect(introspection.headers['content-encoding']).toBe('gzip');
   });
 
   it('leaves answers under 1 kB as they are (compressing them costs more than it saves)', async () => {
-    const small = await t.http.get('/wp-json/mailer/v1/subscribers?per_page=1').set(admin.headers).set('Accept-Encoding', 'br, gzip');
+    const small = await t.http
+      .get('/wp-json/mailer/v1/subscribers?per_page=1')
+      .set(admin.headers)
+      .set('Accept-Encoding', 'br, gzip');
     expect(Number(small.headers['content-length'])).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
     const error = await t.http.get('/wp-json/mailer/v1/subscribers').set('Accept-Encoding', 'br, gzip');
@@ -69,7 +87,10 @@ describe('compression', () => {
 
 describe('security headers', () => {
   it('API answers: nothing may run or frame them; cross-origin readable (CORS decides who); no HSTS over http', async () => {
-    for (const res of [await t.http.get('/wp-json/'), await t.http.post('/graphql').send({ query: '{ __typename }' }).set('Accept', 'application/json')]) {
+    for (const res of [
+      await t.http.get('/wp-json/'),
+      await t.http.post('/graphql').send({ query: '{ __typename }' }).set('Accept', 'application/json'),
+    ]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['strict-transport-security']).toBeUndefined();

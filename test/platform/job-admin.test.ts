@@ -22,7 +22,9 @@ const testModule: Module = {
   name: 'test-job-admin',
   listeners: [
     durable({
-      event: 'test/admin/happened', name: 'test/on/admin-happened', maxAttempts: 1,
+      event: 'test/admin/happened',
+      name: 'test/on/admin-happened',
+      maxAttempts: 1,
       async handle(_p, { id }) {
         if (broken) throw new Error('SMTP server unreachable');
         delivered.push(id);
@@ -31,9 +33,42 @@ const testModule: Module = {
   ],
 };
 
-const FailedJobs = graphql(`query GqlFailedJobs { failedJobs { id task state attempts maxAttempts lastError payload updatedAt } }`);
-const QueueJobs = graphql(`query GqlQueueJobs($state: QueueJobState) { queueJobs(state: $state) { id task state attempts runAt key } }`);
-const RetryJob = graphql(`mutation GqlRetryJob($id: String!) { retryJob(id: $id) { id task state attempts } }`);
+const FailedJobs = graphql(`
+  query GqlFailedJobs {
+    failedJobs {
+      id
+      task
+      state
+      attempts
+      maxAttempts
+      lastError
+      payload
+      updatedAt
+    }
+  }
+`);
+const QueueJobs = graphql(`
+  query GqlQueueJobs($state: QueueJobState) {
+    queueJobs(state: $state) {
+      id
+      task
+      state
+      attempts
+      runAt
+      key
+    }
+  }
+`);
+const RetryJob = graphql(`
+  mutation GqlRetryJob($id: String!) {
+    retryJob(id: $id) {
+      id
+      task
+      state
+      attempts
+    }
+  }
+`);
 
 const TOKEN = 'metrics-token-0123456789';
 let t: TestApp;
@@ -53,7 +88,14 @@ describe('failed jobs', () => {
     await t.settle();
     const res = await t.gql(FailedJobs, undefined, admin);
     expect(res.data?.failedJobs).toEqual([
-      expect.objectContaining({ task: 'test/on/admin-happened', state: 'failed', attempts: 1, maxAttempts: 1, lastError: 'SMTP server unreachable', payload: { id: 1 } }),
+      expect.objectContaining({
+        task: 'test/on/admin-happened',
+        state: 'failed',
+        attempts: 1,
+        maxAttempts: 1,
+        lastError: 'SMTP server unreachable',
+        payload: { id: 1 },
+      }),
     ]);
     id = res.data!.failedJobs[0]!.id;
     expect((await t.gql(QueueJobs, { state: 'failed' }, admin)).data?.queueJobs.map((j) => j.id)).toEqual([id]);
@@ -67,8 +109,12 @@ describe('failed jobs', () => {
 
   it('only administrators see or retry jobs', async () => {
     for (const caller of [editor, undefined]) {
-      expect((await t.gql(FailedJobs, undefined, caller)).errors?.[0]?.extensions.code).toMatch(/^rest_(forbidden|not_logged_in)$/);
-      expect((await t.gql(RetryJob, { id }, caller)).errors?.[0]?.extensions.code).toMatch(/^rest_(forbidden|not_logged_in)$/);
+      expect((await t.gql(FailedJobs, undefined, caller)).errors?.[0]?.extensions.code).toMatch(
+        /^rest_(forbidden|not_logged_in)$/,
+      );
+      expect((await t.gql(RetryJob, { id }, caller)).errors?.[0]?.extensions.code).toMatch(
+        /^rest_(forbidden|not_logged_in)$/,
+      );
     }
   });
 
@@ -82,18 +128,28 @@ describe('failed jobs', () => {
     expect((await t.gql(FailedJobs, undefined, admin)).data?.failedJobs).toEqual([]);
     expect(await checkOf(t, admin, 'jobs_failed')).toMatchObject({ status: 'ok' });
 
-    expect((await t.gql(RetryJob, { id }, admin)).errors?.[0]?.extensions).toMatchObject({ code: 'job_not_found', status: 404 });
-    expect((await t.gql(RetryJob, { id: 'abc' }, admin)).errors?.[0]?.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
+    expect((await t.gql(RetryJob, { id }, admin)).errors?.[0]?.extensions).toMatchObject({
+      code: 'job_not_found',
+      status: 404,
+    });
+    expect((await t.gql(RetryJob, { id: 'abc' }, admin)).errors?.[0]?.extensions).toMatchObject({
+      code: 'rest_invalid_param',
+      status: 400,
+    });
   });
 
   it('a running job cannot be retried (409)', async () => {
     await t.platform.queue.stop(); // nothing takes the job but "another worker", below
     try {
       await transaction(t.platform, async (_tx, after) => after.emit('test/admin/happened', { id: 2 }));
-      await t.platform.prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'pool-elsewhere'`;
+      await t.platform.prisma
+        .$executeRaw`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'pool-elsewhere'`;
       const [job] = (await t.gql(QueueJobs, { state: 'running' }, admin)).data!.queueJobs;
       expect(job).toMatchObject({ task: 'test/on/admin-happened', state: 'running' });
-      expect((await t.gql(RetryJob, { id: job!.id }, admin)).errors?.[0]?.extensions).toMatchObject({ code: 'job_conflict', status: 409 });
+      expect((await t.gql(RetryJob, { id: job!.id }, admin)).errors?.[0]?.extensions).toMatchObject({
+        code: 'job_conflict',
+        status: 409,
+      });
       await t.platform.prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL`;
     } finally {
       t.platform.queue.start(2);
@@ -106,6 +162,8 @@ describe('failed jobs', () => {
     const text = (await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`)).text;
     expect(text).toMatch(/atrium_job_duration_seconds_count\{task="test\/on\/admin-happened",outcome="failed"\} 1/);
     expect(text).toMatch(/atrium_job_duration_seconds_count\{task="test\/on\/admin-happened",outcome="succeeded"\} 2/);
-    expect(text).toMatch(/atrium_job_duration_seconds_bucket\{le="0.1",task="test\/on\/admin-happened",outcome="succeeded"\} \d/);
+    expect(text).toMatch(
+      /atrium_job_duration_seconds_bucket\{le="0.1",task="test\/on\/admin-happened",outcome="succeeded"\} \d/,
+    );
   });
 });

@@ -34,12 +34,21 @@ describe('request lines', () => {
     const admin = await t.as('administrator');
     lines.length = 0;
     const trace = '4bf92f3577b34da6a3ce929d0e0e4736';
-    await t.http.get('/wp-json/mailer/v1/subscribers').set(admin.headers).set('traceparent', `00-${trace}-00f067aa0ba902b7-01`);
+    await t.http
+      .get('/wp-json/mailer/v1/subscribers')
+      .set(admin.headers)
+      .set('traceparent', `00-${trace}-00f067aa0ba902b7-01`);
     await t.http.post('/graphql').set(admin.headers).send({ query: 'query WhoAmI { viewer { loggedIn } }' });
     await t.http.get('/wp-json/member/v1/plans').set('traceparent', `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`);
     const requests = lines.filter((l: any) => l.msg === 'request') as any[];
     expect(requests).toEqual([
-      expect.objectContaining({ userId: admin.userId, operation: 'listMailerSubscribers', traceId: trace, parentSpanId: '00f067aa0ba902b7', status: 200 }),
+      expect.objectContaining({
+        userId: admin.userId,
+        operation: 'listMailerSubscribers',
+        traceId: trace,
+        parentSpanId: '00f067aa0ba902b7',
+        status: 200,
+      }),
       expect.objectContaining({ userId: admin.userId, operation: 'WhoAmI', status: 200 }),
       expect.objectContaining({ operation: 'listMemberPlans', status: 200 }),
     ]);
@@ -54,7 +63,9 @@ describe('logging of GraphQL errors', () => {
     lines.length = 0;
     await t.http.post('/graphql').send({ query: '{ nope' });
     await t.http.post('/graphql').send({ query: '{ unknownField }' });
-    await t.http.post('/graphql').send({ query: 'query ($n: Int!) { posts(perPage: $n) { total } }', variables: { n: 'x' } });
+    await t.http
+      .post('/graphql')
+      .send({ query: 'query ($n: Int!) { posts(perPage: $n) { total } }', variables: { n: 'x' } });
     await t.http.post('/graphql').send({ query: '{ users { total } }' });
     await t.http.get('/wp-json/mailer/v1/subscribers?per_page=abc');
     await t.http.get('/wp-json/member/v1/plans/999999');

@@ -19,10 +19,13 @@ describe('operation names as labels', () => {
   it('keeps a bounded number of distinct names; the rest count as "other"', async () => {
     const bounded = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
     try {
-      for (let i = 0; i < 205; i++) await bounded.http.post('/graphql').send({ query: `query Op${i} { viewer { loggedIn } }` });
+      for (let i = 0; i < 205; i++)
+        await bounded.http.post('/graphql').send({ query: `query Op${i} { viewer { loggedIn } }` });
       await bounded.http.post('/graphql').send({ query: 'query Op0 { viewer { loggedIn } }' });
       const text = (await bounded.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`)).text;
-      const names = new Set([...text.matchAll(/atrium_graphql_operation_duration_seconds_count\{operation="([^"]+)"\}/g)].map((m) => m[1]));
+      const names = new Set(
+        [...text.matchAll(/atrium_graphql_operation_duration_seconds_count\{operation="([^"]+)"\}/g)].map((m) => m[1]),
+      );
       expect(names.size).toBe(201);
       expect(text).toMatch(/atrium_graphql_operation_duration_seconds_count\{operation="other"\} 5/);
       expect(text).toMatch(/atrium_graphql_operation_duration_seconds_count\{operation="Op0"\} 2/);
@@ -43,8 +46,11 @@ describe('/metrics', () => {
     await t.http.get('/wp-json/member/v1/plans');
     await t.http.get('/wp-json/member/v1/plans/999999');
     await t.http.post('/graphql').send({ query: '{ users { total } }' });
-    await t.http.post('/graphql').send({ query: 'query PlansForTheSidebar { memberPlans { total } }', operationName: 'PlansForTheSidebar' });
-    for (let i = 0; i < 3; i++) await t.http.post('/graphql').send({ query: `query Random${i}x { viewer { loggedIn } }` });
+    await t.http
+      .post('/graphql')
+      .send({ query: 'query PlansForTheSidebar { memberPlans { total } }', operationName: 'PlansForTheSidebar' });
+    for (let i = 0; i < 3; i++)
+      await t.http.post('/graphql').send({ query: `query Random${i}x { viewer { loggedIn } }` });
     await t.platform.jobs.enqueue('platform/cleanup', '2026-11-22T03:17');
     await t.settle();
     const res = await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
@@ -57,7 +63,9 @@ describe('/metrics', () => {
     expect(text).toMatch(/atrium_graphql_operation_duration_seconds_count\{operation="anonymous query"\} 1/);
     expect(text).toMatch(/atrium_graphql_operation_duration_seconds_count\{operation="PlansForTheSidebar"\} 1/);
     expect(text).toMatch(/atrium_errors_total\{code="member_plan_not_found"\} 1/);
-    expect(text).toMatch(/atrium_errors_total\{code="rest_forbidden"\} 1|atrium_errors_total\{code="rest_not_logged_in"\} 1/);
+    expect(text).toMatch(
+      /atrium_errors_total\{code="rest_forbidden"\} 1|atrium_errors_total\{code="rest_not_logged_in"\} 1/,
+    );
     expect(text).toMatch(/atrium_job_duration_seconds_count\{task="platform\/cleanup",outcome="succeeded"\} 1/);
     expect(text).toMatch(/atrium_job_duration_seconds_sum\{task="platform\/cleanup",outcome="succeeded"\} \d/);
     expect(text).toMatch(/# TYPE atrium_db_statements_total counter\natrium_db_statements_total [1-9]\d*/);

@@ -24,7 +24,9 @@ const thrown = (fn: () => unknown) => {
 
 describe('module config keys', () => {
   it('are validated with the platform keys, one line per bad key, and build the module section', () => {
-    const err = thrown(() => loadConfig({ PORT: 'eighty', CONTRIB_LIMIT: '500', CONTRIB_MODE: 'reckless' }, [core, contrib]));
+    const err = thrown(() =>
+      loadConfig({ PORT: 'eighty', CONTRIB_LIMIT: '500', CONTRIB_MODE: 'reckless' }, [core, contrib]),
+    );
     expect(err).toBeInstanceOf(ConfigError);
     expect(err.message).toContain('PORT: must be an integer between 0 and 65535 (got "eighty")');
     expect(err.message).toContain('CONTRIB_LIMIT: must be an integer between 1 and 100 (got "500")');
@@ -44,14 +46,24 @@ describe('module config keys', () => {
     expect(section(withModuleSections(bare, [core, contrib]))).toMatchObject({ limit: 9 });
     expect(section({ ...bare, logLevel: 'warn' } as Config)).toBeUndefined();
     expect(section(withModuleSections({ ...bare, logLevel: 'warn' }, [contrib]))).toMatchObject({ limit: 9 }); // a copy keeps its source
-    expect(thrown(() => withModuleSections(loadConfig({ CONTRIB_LIMIT: '0' }), [contrib])).message).toContain('CONTRIB_LIMIT: must be an integer between 1 and 100 (got "0")');
+    expect(thrown(() => withModuleSections(loadConfig({ CONTRIB_LIMIT: '0' }), [contrib])).message).toContain(
+      'CONTRIB_LIMIT: must be an integer between 1 and 100 (got "0")',
+    );
   });
 
   it('one key has one owner: the platform or one module', () => {
-    const portThief: Module = { ...contrib, name: 'thief', config: { keys: { PORT: contrib.config!.keys.CONTRIB_LIMIT! }, build: () => ({}) } };
-    expect(thrown(() => loadConfig({}, [portThief])).message).toBe('The environment key PORT is declared by both the platform and module thief.');
+    const portThief: Module = {
+      ...contrib,
+      name: 'thief',
+      config: { keys: { PORT: contrib.config!.keys.CONTRIB_LIMIT! }, build: () => ({}) },
+    };
+    expect(thrown(() => loadConfig({}, [portThief])).message).toBe(
+      'The environment key PORT is declared by both the platform and module thief.',
+    );
     const twin: Module = { ...contrib, name: 'twin' };
-    expect(thrown(() => loadConfig({}, [contrib, twin])).message).toBe('The environment key CONTRIB_LIMIT is declared by both module contrib and module twin.');
+    expect(thrown(() => loadConfig({}, [contrib, twin])).message).toBe(
+      'The environment key CONTRIB_LIMIT is declared by both module contrib and module twin.',
+    );
     expect(thrown(() => withModuleSections(loadConfig({}), [contrib, twin]))).toBeInstanceOf(ConfigError);
   });
 });
@@ -61,7 +73,9 @@ describe('module error codes', () => {
     expect(new AppError('contrib_locked', 'x').status).toBe(400); // the naming rules' default, not the module's 423
     expect(new AppError('token_expired', 'x').status).toBe(400); // mobile's codes are mobile's (Module.errors)
     expect(() => assertErrorTables([contrib])).not.toThrow();
-    expect(() => assertErrorTables([{ name: 'clash', errors: { rate_limited: 400 } }])).toThrow('Error code rate_limited is 429 for the platform but 400 for module clash.');
+    expect(() => assertErrorTables([{ name: 'clash', errors: { rate_limited: 400 } }])).toThrow(
+      'Error code rate_limited is 429 for the platform but 400 for module clash.',
+    );
   });
 });
 
@@ -83,17 +97,35 @@ describe.each([
     expect(section(t.platform.config)?.limit).toBe(installed ? 12 : undefined);
   });
 
-  it(installed ? 'accepts an API key in its header, and refuses a bad one (401)' : 'ignores its header (anonymous)', async () => {
-    const { key } = await t.apiKey('administrator');
-    const viewer = (await t.http.post('/graphql').set('X-Contrib-Key', key).send({ query: '{ viewer { loggedIn authMethod } }' })).body.data.viewer;
-    expect(viewer).toEqual(installed ? { loggedIn: true, authMethod: 'api_key' } : { loggedIn: false, authMethod: null });
-    const bad = await t.http.post('/graphql').set('X-Contrib-Key', 'svc_nothex').send({ query: '{ viewer { loggedIn } }' });
-    expect([bad.status, bad.body.errors?.[0]?.extensions.code]).toEqual(installed ? [401, 'api_key_invalid'] : [200, undefined]);
-  });
+  it(
+    installed ? 'accepts an API key in its header, and refuses a bad one (401)' : 'ignores its header (anonymous)',
+    async () => {
+      const { key } = await t.apiKey('administrator');
+      const viewer = (
+        await t.http.post('/graphql').set('X-Contrib-Key', key).send({ query: '{ viewer { loggedIn authMethod } }' })
+      ).body.data.viewer;
+      expect(viewer).toEqual(
+        installed ? { loggedIn: true, authMethod: 'api_key' } : { loggedIn: false, authMethod: null },
+      );
+      const bad = await t.http
+        .post('/graphql')
+        .set('X-Contrib-Key', 'svc_nothex')
+        .send({ query: '{ viewer { loggedIn } }' });
+      expect([bad.status, bad.body.errors?.[0]?.extensions.code]).toEqual(
+        installed ? [401, 'api_key_invalid'] : [200, undefined],
+      );
+    },
+  );
 
   it(installed ? 'has its header redacted in logs' : 'does not know its header in logs', () => {
     lines.length = 0;
-    t.platform.logger.info({ req: { headers: { 'x-contrib-key': 'svc_secret', authorization: 'Basic x' } }, headers: { 'x-contrib-key': 'svc_secret' } }, 'probe');
+    t.platform.logger.info(
+      {
+        req: { headers: { 'x-contrib-key': 'svc_secret', authorization: 'Basic x' } },
+        headers: { 'x-contrib-key': 'svc_secret' },
+      },
+      'probe',
+    );
     const line = JSON.stringify(lines.find((l) => l.msg === 'probe'));
     expect(line).not.toContain('Basic x');
     if (installed) expect(line).not.toContain('svc_secret');
@@ -101,17 +133,24 @@ describe.each([
   });
 
   it(installed ? 'lets browsers send its headers (CORS)' : 'leaves its headers out of CORS', async () => {
-    const res = await t.http.options('/graphql').set({ Origin: 'https://app.test', 'Access-Control-Request-Method': 'POST' });
+    const res = await t.http
+      .options('/graphql')
+      .set({ Origin: 'https://app.test', 'Access-Control-Request-Method': 'POST' });
     expect(res.status).toBe(204);
     const allowed = String(res.headers['access-control-allow-headers']).split(', ');
     expect(allowed).toContain('Authorization');
     for (const h of ['X-Contrib-Key', 'X-Contrib-Trace']) expect(allowed.includes(h)).toBe(installed);
   });
 
-  it(installed ? 'documents its header as an OpenAPI apiKey scheme' : 'documents no scheme for its header', async () => {
-    const doc = (await t.http.get('/wp-json/openapi.json')).body;
-    expect(doc.components.securitySchemes.contribKey).toEqual(installed ? { type: 'apiKey', in: 'header', name: 'X-Contrib-Key', description: 'API key (svc_…)' } : undefined);
-  });
+  it(
+    installed ? 'documents its header as an OpenAPI apiKey scheme' : 'documents no scheme for its header',
+    async () => {
+      const doc = (await t.http.get('/wp-json/openapi.json')).body;
+      expect(doc.components.securitySchemes.contribKey).toEqual(
+        installed ? { type: 'apiKey', in: 'header', name: 'X-Contrib-Key', description: 'API key (svc_…)' } : undefined,
+      );
+    },
+  );
 
   it(installed ? 'answers its error codes with their status' : 'has none of its fields', async () => {
     const res = await t.http.post('/graphql').send({ query: '{ contribLocked }' });
@@ -123,7 +162,13 @@ describe.each([
 describe('a platform built from a config read without its modules', () => {
   it('adds the missing sections from the same environment', async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTRIB_LIMIT: '33' });
-    const atrium = await createAtrium({ config, db: await testDatabase(), modules: [core, contrib], migrate: false, bootstrap: false });
+    const atrium = await createAtrium({
+      config,
+      db: await testDatabase(),
+      modules: [core, contrib],
+      migrate: false,
+      bootstrap: false,
+    });
     try {
       expect(section(atrium.platform.config)?.limit).toBe(33);
     } finally {

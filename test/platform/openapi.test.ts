@@ -21,7 +21,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const sampleOf = (schema: object) => sample(schema as never);
-const operations = () => Object.entries(doc.paths).flatMap(([p, item]: [string, any]) => Object.entries(item).map(([method, op]: [string, any]) => ({ path: p, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([p, item]: [string, any]) =>
+    Object.entries(item).map(([method, op]: [string, any]) => ({ path: p, method, op })),
+  );
 
 describe('the OpenAPI document', () => {
   it("passes redocly's recommended rules with no error and no warning", async () => {
@@ -34,7 +37,14 @@ describe('the OpenAPI document', () => {
     const ids = operations().map((o) => o.op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]+$/);
-    expect(ids).toEqual(expect.arrayContaining(['listMailerSubscribers', 'getMailerSubscriber', 'createMailerSubscriber', 'deleteMailerSubscriber']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'listMailerSubscribers',
+        'getMailerSubscriber',
+        'createMailerSubscriber',
+        'deleteMailerSubscriber',
+      ]),
+    );
     expect(ids.length).toBe(t.atrium.table.routes.reduce((n, r) => n + r.methods.length, 0));
   });
 
@@ -42,7 +52,9 @@ describe('the OpenAPI document', () => {
     const item = doc.paths['/wp-json/mailer/v1/subscribers/{id}'];
     expect(Object.keys(item).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
     expect([item.put.operationId, item.patch.operationId, item.post.operationId]).toEqual([
-      'updateMailerSubscriber', 'updateMailerSubscriberViaPatch', 'updateMailerSubscriberViaPost',
+      'updateMailerSubscriber',
+      'updateMailerSubscriberViaPatch',
+      'updateMailerSubscriberViaPost',
     ]);
     expect(item.post.requestBody).toEqual(item.put.requestBody);
   });
@@ -58,33 +70,55 @@ describe('the OpenAPI document', () => {
       if (op.requestBody) expect(op.requestBody.content['application/json'], where).toHaveProperty('example');
     }
     const login = doc.paths['/wp-json/mobile/v1/auth/login'].post;
-    expect(login.requestBody.content['application/json'].example).toMatchObject({ username: expect.any(String), password: expect.any(String) });
+    expect(login.requestBody.content['application/json'].example).toMatchObject({
+      username: expect.any(String),
+      password: expect.any(String),
+    });
   });
 
   it("declares the headers routes read (mobile's X-App-Install-Id) and WordPress' global parameters", () => {
     for (const p of ['/wp-json/mobile/v1/auth/login', '/wp-json/mobile/v1/auth/refresh']) {
-      expect(doc.paths[p].post.parameters).toContainEqual(expect.objectContaining({ name: 'X-App-Install-Id', in: 'header', required: true }));
+      expect(doc.paths[p].post.parameters).toContainEqual(
+        expect.objectContaining({ name: 'X-App-Install-Id', in: 'header', required: true }),
+      );
     }
     const list = doc.paths['/wp-json/mailer/v1/subscribers'].get.parameters.map((x: any) => x.$ref ?? x.name);
-    expect(list).toEqual(expect.arrayContaining(['#/components/parameters/fields', '#/components/parameters/envelope']));
+    expect(list).toEqual(
+      expect.arrayContaining(['#/components/parameters/fields', '#/components/parameters/envelope']),
+    );
     expect(doc.components.parameters.fields.name).toBe('_fields');
-    expect(doc.paths['/wp-json/mailer/v1/subscribers'].post.parameters.map((x: any) => x.$ref)).toContain('#/components/parameters/method');
+    expect(doc.paths['/wp-json/mailer/v1/subscribers'].post.parameters.map((x: any) => x.$ref)).toContain(
+      '#/components/parameters/method',
+    );
   });
 
   it('security is exact: every operation called anonymously (with its examples) is refused with 401 exactly when the document says so', async () => {
     const mismatches: string[] = [];
     for (const { path: p, method, op } of operations()) {
       const url = p.replace(/\{[^}]+\}/g, '1');
-      const query = Object.fromEntries((op.parameters ?? []).filter((x: any) => x.in === 'query' && x.required).map((x: any) => [x.name, String(x.example ?? sampleOf(x.schema))]));
-      const headers = Object.fromEntries((op.parameters ?? []).filter((x: any) => x.in === 'header').map((x: any) => [x.name, '4f1f4c1e-1a2b-4c3d-8e4f-5a6b7c8d9e0f']));
+      const query = Object.fromEntries(
+        (op.parameters ?? [])
+          .filter((x: any) => x.in === 'query' && x.required)
+          .map((x: any) => [x.name, String(x.example ?? sampleOf(x.schema))]),
+      );
+      const headers = Object.fromEntries(
+        (op.parameters ?? [])
+          .filter((x: any) => x.in === 'header')
+          .map((x: any) => [x.name, '4f1f4c1e-1a2b-4c3d-8e4f-5a6b7c8d9e0f']),
+      );
       let req = (t.http as any)[method](url).query(query).set(headers);
       // The smallest valid body: a public route may ask more of an anonymous caller for optional parts (user_id).
-      if (op.requestBody) req = req.send(sample(op.requestBody.content['application/json'].schema, { skipNonRequired: true }));
+      if (op.requestBody)
+        req = req.send(sample(op.requestBody.content['application/json'].schema, { skipNonRequired: true }));
       const res = await req;
       const anonymousAllowed = op.security.some((s: object) => Object.keys(s).length === 0);
       // Refused for being anonymous, not for a credential that failed (a bad refresh token is 401 token_invalid).
-      const refused = res.status === 401 && ['rest_forbidden', 'rest_not_logged_in', 'api_key_required'].includes(res.body?.code);
-      if (anonymousAllowed === refused) mismatches.push(`${method} ${p}: ${res.status} ${res.body?.code}, anonymous ${anonymousAllowed ? 'allowed' : 'refused'}`);
+      const refused =
+        res.status === 401 && ['rest_forbidden', 'rest_not_logged_in', 'api_key_required'].includes(res.body?.code);
+      if (anonymousAllowed === refused)
+        mismatches.push(
+          `${method} ${p}: ${res.status} ${res.body?.code}, anonymous ${anonymousAllowed ? 'allowed' : 'refused'}`,
+        );
     }
     expect(mismatches).toEqual([]);
   });
@@ -124,7 +158,14 @@ ${reads}
     const dir = mkdtempSync(path.join(tmpdir(), 'atrium-client-'));
     writeFileSync(path.join(dir, 'api.ts'), astToString(await openapiTS(doc)));
     writeFileSync(path.join(dir, 'main.ts'), source);
-    const prog = ts.createProgram([path.join(dir, 'main.ts')], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true });
+    const prog = ts.createProgram([path.join(dir, 'main.ts')], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      skipLibCheck: true,
+    });
     return ts.getPreEmitDiagnostics(prog).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   }
 
@@ -143,7 +184,9 @@ export { email, status, tagIds, total, bounced, gone, previousId };
   });
 
   it('refuses a program that reads what an answer does not have', async () => {
-    const bad = program(`const nope: string = subscribers[0]!.password;\nconst wrong: string = stats.total;\nexport { nope, wrong };`);
+    const bad = program(
+      `const nope: string = subscribers[0]!.password;\nconst wrong: string = stats.total;\nexport { nope, wrong };`,
+    );
     const errors = await typeCheck(bad);
     expect(errors.some((e) => e.includes("'password'"))).toBe(true);
     expect(errors.some((e) => e.includes("'number' is not assignable to type 'string'"))).toBe(true);

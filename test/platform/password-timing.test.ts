@@ -13,9 +13,22 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { METRICS_TOKEN: TOKEN, JWT_SECRET: 'x'.repeat(40) } });
-  await createUser(t.platform, { username: 'ada', email: 'ada@example.com', password: 'correct horse battery', roles: ['subscriber'] });
+  await createUser(t.platform, {
+    username: 'ada',
+    email: 'ada@example.com',
+    password: 'correct horse battery',
+    roles: ['subscriber'],
+  });
   // An imported account, as the membership importer stores it: no usable password until a reset.
-  await t.platform.prisma.user.create({ data: { username: 'imported', email: 'imported@example.com', passwordHash: NO_PASSWORD, displayName: 'Imported', roles: ['subscriber'] } });
+  await t.platform.prisma.user.create({
+    data: {
+      username: 'imported',
+      email: 'imported@example.com',
+      passwordHash: NO_PASSWORD,
+      displayName: 'Imported',
+      roles: ['subscriber'],
+    },
+  });
 });
 afterAll(() => t?.close());
 
@@ -25,8 +38,16 @@ async function verifications(): Promise<number> {
 }
 
 const faces = {
-  graphql: (username: string, password: string) => t.http.post('/graphql').send({ query: 'mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { restNonce } }', variables: { u: username, p: password } }),
-  rest: (username: string, password: string) => t.http.post('/wp-json/mobile/v1/auth/login').set('X-App-Install-Id', '4f9c2a9e-8a44-4a1e-9a55-0d5f3f1e7b21').send({ username, password }),
+  graphql: (username: string, password: string) =>
+    t.http.post('/graphql').send({
+      query: 'mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { restNonce } }',
+      variables: { u: username, p: password },
+    }),
+  rest: (username: string, password: string) =>
+    t.http
+      .post('/wp-json/mobile/v1/auth/login')
+      .set('X-App-Install-Id', '4f9c2a9e-8a44-4a1e-9a55-0d5f3f1e7b21')
+      .send({ username, password }),
 };
 
 describe.each(Object.keys(faces) as (keyof typeof faces)[])('%s login', (face) => {

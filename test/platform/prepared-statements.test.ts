@@ -41,7 +41,9 @@ describe('on PostgreSQL', () => {
     try {
       // Sequential queries reuse the pool's most recently released connection, so the repeats share one.
       for (let i = 0; i < 4; i++) await db.prisma.user.findMany({ where: { username: 'nobody' } });
-      const rows = await db.prisma.$queryRaw<{ name: string; statement: string }[]>`SELECT name, statement FROM pg_prepared_statements`;
+      const rows = await db.prisma.$queryRaw<
+        { name: string; statement: string }[]
+      >`SELECT name, statement FROM pg_prepared_statements`;
       return rows;
     } finally {
       await db.close();

@@ -29,7 +29,11 @@ const VIEWER = { query: '{ viewer { loggedIn capabilities } }' };
 
 async function viewer(atrium: Atrium, headers: Record<string, string>) {
   const { result, statements } = await atrium.platform.db.statements.measure(() =>
-    supertest(atrium.app).post('/graphql').set(headers).send(VIEWER).then((r) => r),
+    supertest(atrium.app)
+      .post('/graphql')
+      .set(headers)
+      .send(VIEWER)
+      .then((r) => r),
   );
   return { status: result.status, body: result.body, statements };
 }
@@ -81,7 +85,10 @@ describe('on the instance that makes the change, at once', () => {
     const admin = await t.as('administrator');
     const editor = await t.as('editor');
     expect((await viewer(t.atrium, editor.headers)).body.data.viewer.capabilities).toContain('edit_others_posts');
-    const SET = { query: 'mutation ($id: Int!) { setUserRoles(id: $id, roles: ["subscriber"]) { id } }', variables: { id: editor.userId } };
+    const SET = {
+      query: 'mutation ($id: Int!) { setUserRoles(id: $id, roles: ["subscriber"]) { id } }',
+      variables: { id: editor.userId },
+    };
     const res = await t.http.post('/graphql').set(admin.headers).send(SET);
     expect(res.body.errors).toBeUndefined();
     expect((await viewer(t.atrium, editor.headers)).body.data.viewer.capabilities).not.toContain('edit_others_posts');
@@ -89,7 +96,9 @@ describe('on the instance that makes the change, at once', () => {
 
   it('a logged-out cookie session is anonymous on the next request', async () => {
     const user = await t.as('editor');
-    const login = await t.http.post('/graphql').send({ query: `mutation { login(username: "${user.username}", password: "correct horse battery") { restNonce } }` });
+    const login = await t.http.post('/graphql').send({
+      query: `mutation { login(username: "${user.username}", password: "correct horse battery") { restNonce } }`,
+    });
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
     const nonce = login.body.data.login.restNonce as string;
     const headers = { Cookie: cookie, 'X-WP-Nonce': nonce };

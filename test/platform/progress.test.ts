@@ -4,7 +4,13 @@ import { expect, it } from 'vitest';
 import { progressBar } from '../../src/cli/progress.ts';
 
 const stream = (tty: boolean) => {
-  const s = Object.assign(new PassThrough(), { isTTY: tty, columns: 80, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
+  const s = Object.assign(new PassThrough(), {
+    isTTY: tty,
+    columns: 80,
+    cursorTo: () => true,
+    clearLine: () => true,
+    moveCursor: () => true,
+  });
   let out = '';
   s.on('data', (d: Buffer) => (out += d.toString()));
   return { s: s as unknown as NodeJS.WriteStream, out: () => out };

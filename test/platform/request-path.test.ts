@@ -15,8 +15,12 @@ beforeAll(async () => {
   admin = await t.as('administrator');
   const { prisma } = t.platform;
   const now = t.clock.now();
-  const lists = await Promise.all(['News', 'Offers'].map((name) => prisma.mailerList.create({ data: { name, createdAt: now } })));
-  const tags = await Promise.all(['a', 'b', 'c'].map((slug) => prisma.mailerTag.create({ data: { name: slug, slug, createdAt: now } })));
+  const lists = await Promise.all(
+    ['News', 'Offers'].map((name) => prisma.mailerList.create({ data: { name, createdAt: now } })),
+  );
+  const tags = await Promise.all(
+    ['a', 'b', 'c'].map((slug) => prisma.mailerTag.create({ data: { name: slug, slug, createdAt: now } })),
+  );
   for (let i = 0; i < 60; i++) {
     await prisma.mailerSubscriber.create({
       data: {
@@ -28,7 +32,11 @@ beforeAll(async () => {
       },
     });
   }
-  for (let i = 1; i <= 12; i++) await createForm(t.platform, { title: `Form ${i}`, fields: [{ key: 'email', type: 'email', label: 'E-mail', required: true }] });
+  for (let i = 1; i <= 12; i++)
+    await createForm(t.platform, {
+      title: `Form ${i}`,
+      fields: [{ key: 'email', type: 'email', label: 'E-mail', required: true }],
+    });
 });
 afterAll(() => t.close());
 
@@ -42,7 +50,8 @@ async function warm(request: () => PromiseLike<{ status: number }>) {
 
 describe('statements per request on a warm instance', () => {
   it('an authenticated REST list with lists and tags: 1, for 10 or 50 items', async () => {
-    const list = (n: number) => () => supertest(t.app).get(`/wp-json/mailer/v1/subscribers?per_page=${n}`).set(admin.headers);
+    const list = (n: number) => () =>
+      supertest(t.app).get(`/wp-json/mailer/v1/subscribers?per_page=${n}`).set(admin.headers);
     expect(await warm(list(10))).toBe(1);
     expect(await warm(list(50))).toBe(1);
     const res = await list(10)();
@@ -53,13 +62,23 @@ describe('statements per request on a warm instance', () => {
   });
 
   it('the same list over GraphQL, with the lists and tags as objects: 1, for 10 or 50 items', async () => {
-    const query = (n: number) => `{ mailerSubscribers(perPage: ${n}) { total items { id email lists { id name } tags { id name } } } }`;
-    const list = (n: number) => () => supertest(t.app).post('/graphql').set(admin.headers).send({ query: query(n) });
+    const query = (n: number) =>
+      `{ mailerSubscribers(perPage: ${n}) { total items { id email lists { id name } tags { id name } } } }`;
+    const list = (n: number) => () =>
+      supertest(t.app)
+        .post('/graphql')
+        .set(admin.headers)
+        .send({ query: query(n) });
     expect(await warm(list(10))).toBe(1);
     expect(await warm(list(50))).toBe(1);
     const { data } = (await list(10)()).body;
     expect(data.mailerSubscribers.total).toBe(60);
-    expect(data.mailerSubscribers.items[0]).toEqual({ id: expect.any(Number), email: 's59@example.com', lists: [{ id: expect.any(Number), name: 'Offers' }], tags: [{ id: expect.any(Number), name: 'c' }] });
+    expect(data.mailerSubscribers.items[0]).toEqual({
+      id: expect.any(Number),
+      email: 's59@example.com',
+      lists: [{ id: expect.any(Number), name: 'Offers' }],
+      tags: [{ id: expect.any(Number), name: 'c' }],
+    });
   });
 
   it('a public REST list: 1 when the page is the last (the total follows from it), 2 when more pages follow', async () => {
@@ -73,15 +92,25 @@ describe('statements per request on a warm instance', () => {
   it('totals are exact whichever way they are known', async () => {
     const forms = async (query: string) => {
       const res = await supertest(t.app).get(`/wp-json/forms/v1/forms?${query}`);
-      return { status: res.status, n: Array.isArray(res.body) ? res.body.length : null, total: res.headers['x-wp-total'], pages: res.headers['x-wp-totalpages'] };
+      return {
+        status: res.status,
+        n: Array.isArray(res.body) ? res.body.length : null,
+        total: res.headers['x-wp-total'],
+        pages: res.headers['x-wp-totalpages'],
+      };
     };
     expect(await forms('per_page=5')).toEqual({ status: 200, n: 5, total: '12', pages: '3' });
     expect(await forms('per_page=5&page=3')).toEqual({ status: 200, n: 2, total: '12', pages: '3' });
     expect(await forms('per_page=12')).toEqual({ status: 200, n: 12, total: '12', pages: '1' });
     expect(await forms('per_page=6&page=2')).toEqual({ status: 200, n: 6, total: '12', pages: '2' });
     expect((await forms('per_page=5&page=4')).status).toBe(400); // past the end: counted, and refused as core does
-    const gql = await supertest(t.app).post('/graphql').send({ query: '{ a: forms(perPage: 5, page: 3) { total totalPages items { id } } b: forms(perPage: 20) { total } }' });
-    expect(gql.body.data).toEqual({ a: { total: 12, totalPages: 3, items: [expect.anything(), expect.anything()] }, b: { total: 12 } });
+    const gql = await supertest(t.app).post('/graphql').send({
+      query: '{ a: forms(perPage: 5, page: 3) { total totalPages items { id } } b: forms(perPage: 20) { total } }',
+    });
+    expect(gql.body.data).toEqual({
+      a: { total: 12, totalPages: 3, items: [expect.anything(), expect.anything()] },
+      b: { total: 12 },
+    });
   });
 
   it('GraphQL viewer { user { id } }: none (the principal holds the user); a wider selection reads it once', async () => {
@@ -89,6 +118,11 @@ describe('statements per request on a warm instance', () => {
     expect(await warm(viewer('{ viewer { user { id username displayName } } }'))).toBe(0);
     expect(await warm(viewer('{ viewer { user { id createdAt } } }'))).toBe(1);
     const res = await viewer('{ viewer { user { id username email roles } } }')();
-    expect(res.body.data.viewer.user).toEqual({ id: admin.userId, username: admin.username, email: `${admin.username}@example.com`, roles: ['administrator'] });
+    expect(res.body.data.viewer.user).toEqual({
+      id: admin.userId,
+      username: admin.username,
+      email: `${admin.username}@example.com`,
+      roles: ['administrator'],
+    });
   });
 });

@@ -18,7 +18,11 @@ describe('errors in the WordPress shape', () => {
   it('unknown route: 404 rest_no_route', async () => {
     const res = await t.http.get('/wp-json/nope/v1/x');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    expect(res.body).toEqual({
+      code: 'rest_no_route',
+      message: 'No route was found matching the URL and request method.',
+      data: { status: 404 },
+    });
   });
 
   it('known path, wrong method: 404 rest_no_route with Allow', async () => {
@@ -29,13 +33,20 @@ describe('errors in the WordPress shape', () => {
   });
 
   it('malformed JSON: 400 rest_invalid_json, before authentication', async () => {
-    const res = await t.http.post('/wp-json/demo/v1/posts').set('Content-Type', 'application/json').set('Authorization', 'Basic bm9ib2R5Om5vcGU=').send('{"title":');
+    const res = await t.http
+      .post('/wp-json/demo/v1/posts')
+      .set('Content-Type', 'application/json')
+      .set('Authorization', 'Basic bm9ib2R5Om5vcGU=')
+      .send('{"title":');
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'rest_invalid_json', data: { status: 400 } });
   });
 
   it('body over the limit: 413 rest_payload_too_large', async () => {
-    const res = await t.http.post('/wp-json/demo/v1/posts').set(admin.headers).send({ title: 'x'.repeat(5000) });
+    const res = await t.http
+      .post('/wp-json/demo/v1/posts')
+      .set(admin.headers)
+      .send({ title: 'x'.repeat(5000) });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ code: 'rest_payload_too_large', data: { status: 413 } });
   });
@@ -107,16 +118,25 @@ describe('errors in the WordPress shape', () => {
 
 describe('resources', () => {
   it('create 201, update 200, delete with deleted+previous; edit_post on own vs others', async () => {
-    const created = await t.http.post('/wp-json/demo/v1/posts').set(author.headers).send({ title: 'Hello', status: 'publish' });
+    const created = await t.http
+      .post('/wp-json/demo/v1/posts')
+      .set(author.headers)
+      .send({ title: 'Hello', status: 'publish' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ title: 'Hello', status: 'publish', author_id: author.userId });
     expect(created.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 
     const other = await t.as('author');
-    const refused = await t.http.put(`/wp-json/demo/v1/posts/${created.body.id}`).set(other.headers).send({ title: 'Mine' });
+    const refused = await t.http
+      .put(`/wp-json/demo/v1/posts/${created.body.id}`)
+      .set(other.headers)
+      .send({ title: 'Mine' });
     expect(refused.status).toBe(403);
 
-    const updated = await t.http.put(`/wp-json/demo/v1/posts/${created.body.id}`).set(author.headers).send({ title: 'Hello again' });
+    const updated = await t.http
+      .put(`/wp-json/demo/v1/posts/${created.body.id}`)
+      .set(author.headers)
+      .send({ title: 'Hello again' });
     expect(updated.status).toBe(200);
     expect(updated.body.title).toBe('Hello again');
 
@@ -127,8 +147,11 @@ describe('resources', () => {
 });
 
 describe('_links', () => {
-  it("items carry self and collection links as WordPress answers them; _fields keeps them only when asked", async () => {
-    const created = await t.http.post('/wp-json/demo/v1/posts').set(admin.headers).send({ title: 'Linked', status: 'publish' });
+  it('items carry self and collection links as WordPress answers them; _fields keeps them only when asked', async () => {
+    const created = await t.http
+      .post('/wp-json/demo/v1/posts')
+      .set(admin.headers)
+      .send({ title: 'Linked', status: 'publish' });
     const self = `http://atrium.test/wp-json/demo/v1/posts/${created.body.id}`;
     const links = { self: [{ href: self }], collection: [{ href: 'http://atrium.test/wp-json/demo/v1/posts' }] };
     expect(created.body._links).toEqual(links);
@@ -136,8 +159,14 @@ describe('_links', () => {
     expect(one.body._links).toEqual(links);
     const list = await t.http.get('/wp-json/demo/v1/posts?search=Linked').set(admin.headers);
     expect(list.body[0]._links).toEqual(links);
-    expect((await t.http.get('/wp-json/demo/v1/posts?search=Linked&_fields=id').set(admin.headers)).body[0]).toEqual({ id: created.body.id });
-    expect(Object.keys((await t.http.get('/wp-json/demo/v1/posts?search=Linked&_fields=id,_links').set(admin.headers)).body[0])).toEqual(['id', '_links']);
+    expect((await t.http.get('/wp-json/demo/v1/posts?search=Linked&_fields=id').set(admin.headers)).body[0]).toEqual({
+      id: created.body.id,
+    });
+    expect(
+      Object.keys(
+        (await t.http.get('/wp-json/demo/v1/posts?search=Linked&_fields=id,_links').set(admin.headers)).body[0],
+      ),
+    ).toEqual(['id', '_links']);
     const gone = await t.http.delete(new URL(self).pathname).set(admin.headers);
     expect(gone.body.previous).not.toHaveProperty('_links');
     expect((await t.http.get('/wp-json/demo/v1/me')).body).not.toHaveProperty('_links'); // not an item of a list
@@ -146,14 +175,22 @@ describe('_links', () => {
 
 describe('collections', () => {
   it('pages with X-WP-Total, X-WP-TotalPages and a Link keeping the query', async () => {
-    for (let i = 0; i < 12; i++) await t.http.post('/wp-json/demo/v1/posts').set(admin.headers).send({ title: `Listed ${i}`, status: 'publish' });
+    for (let i = 0; i < 12; i++)
+      await t.http
+        .post('/wp-json/demo/v1/posts')
+        .set(admin.headers)
+        .send({ title: `Listed ${i}`, status: 'publish' });
     const res = await t.http.get('/wp-json/demo/v1/posts?per_page=5&page=2&search=Listed');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(5);
     expect(res.headers['x-wp-total']).toBe('12');
     expect(res.headers['x-wp-totalpages']).toBe('3');
-    expect(res.headers.link).toContain('<http://atrium.test/wp-json/demo/v1/posts?per_page=5&page=1&search=Listed>; rel="prev"');
-    expect(res.headers.link).toContain('<http://atrium.test/wp-json/demo/v1/posts?per_page=5&page=3&search=Listed>; rel="next"');
+    expect(res.headers.link).toContain(
+      '<http://atrium.test/wp-json/demo/v1/posts?per_page=5&page=1&search=Listed>; rel="prev"',
+    );
+    expect(res.headers.link).toContain(
+      '<http://atrium.test/wp-json/demo/v1/posts?per_page=5&page=3&search=Listed>; rel="next"',
+    );
     expect(res.headers.link).toContain('rel="https://api.w.org/"');
   });
 
@@ -180,7 +217,13 @@ describe('discovery', () => {
     expect(res.body.namespaces).toEqual(['demo/v1']);
     const posts = res.body.routes['/demo/v1/posts'];
     expect(posts.methods).toEqual(['GET', 'POST']);
-    expect(posts.endpoints[0].args.per_page).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10, required: false });
+    expect(posts.endpoints[0].args.per_page).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 10,
+      required: false,
+    });
     expect(posts.endpoints[1].args.title).toMatchObject({ type: 'string', required: true });
     expect(res.body.routes['/demo/v1/posts/(?P<id>[\\d]+)'].methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
   });
@@ -204,6 +247,10 @@ describe('discovery', () => {
     const op = res.body.paths['/wp-json/demo/v1/posts'].post;
     expect(op.requestBody.content['application/json'].schema.required).toEqual(['title']);
     expect(op['x-required-access']).toEqual(['capability:edit_posts']);
-    expect(res.body.paths['/wp-json/demo/v1/posts/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    expect(res.body.paths['/wp-json/demo/v1/posts/{id}'].get.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+    });
   });
 });

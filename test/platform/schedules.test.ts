@@ -17,7 +17,10 @@ const testModule: Module = {
   jobs: [
     { hook: 'test/count', schedule: '0 * * * *', description: 'counts', run: async () => void runs++ },
     {
-      hook: 'test/flaky', schedule: '30 * * * *', description: 'fails while failures > 0', maxAttempts: 2,
+      hook: 'test/flaky',
+      schedule: '30 * * * *',
+      description: 'fails while failures > 0',
+      maxAttempts: 2,
       run: async () => {
         if (failures-- > 0) throw new Error('disk full');
       },
@@ -32,7 +35,14 @@ beforeAll(async () => {
   t = await createTestApp({ modules });
   // A second instance over the same database, with its own workers.
   const env = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test' };
-  b = await createAtrium({ config: loadConfig(env, modules), db: t.db, clock: t.clock, migrate: false, bootstrap: false, modules });
+  b = await createAtrium({
+    config: loadConfig(env, modules),
+    db: t.db,
+    clock: t.clock,
+    migrate: false,
+    bootstrap: false,
+    modules,
+  });
 });
 afterAll(async () => {
   await t?.platform.queue.stop(); // b's close ends the shared database: no worker may be left on it
@@ -46,7 +56,10 @@ const lastRun = async (hook: string) => (await t.platform.jobs.status()).find((s
 
 describe('scheduled jobs', () => {
   it('both instances fire for one period: one claim, one job (its key is hook@period), one run', async () => {
-    const claims = await Promise.all([t.platform.jobs.enqueue('test/count', '2026-11-22T03:00'), b.platform.jobs.enqueue('test/count', '2026-11-22T03:00')]);
+    const claims = await Promise.all([
+      t.platform.jobs.enqueue('test/count', '2026-11-22T03:00'),
+      b.platform.jobs.enqueue('test/count', '2026-11-22T03:00'),
+    ]);
     expect(claims.sort()).toEqual([false, true]);
     await settle();
     expect(runs).toBe(1);
@@ -75,8 +88,16 @@ describe('scheduled jobs', () => {
     await settle();
     await advanceQueue(t, 3);
     await settle();
-    expect(await lastRun('test/flaky')).toMatchObject({ period: '2026-11-22T04:30', status: 'failed', error: 'disk full' });
-    expect((await jobsOf(t.platform, 'test/flaky'))[0]).toMatchObject({ attempts: 2, max_attempts: 2, last_error: 'disk full' });
+    expect(await lastRun('test/flaky')).toMatchObject({
+      period: '2026-11-22T04:30',
+      status: 'failed',
+      error: 'disk full',
+    });
+    expect((await jobsOf(t.platform, 'test/flaky'))[0]).toMatchObject({
+      attempts: 2,
+      max_attempts: 2,
+      last_error: 'disk full',
+    });
     vi.mocked(t.platform.logger.error).mockRestore();
   });
 
@@ -98,7 +119,15 @@ describe('scheduled jobs', () => {
 
   it('rejects bad cron expressions and duplicate hooks at start-up', () => {
     const run = async () => {};
-    expect(() => new Jobs(t.platform, [{ hook: 'x', schedule: 'every hour', description: '', run }])).toThrow(/invalid cron/);
-    expect(() => new Jobs(t.platform, [{ hook: 'x', schedule: '0 * * * *', description: '', run }, { hook: 'x', schedule: '0 * * * *', description: '', run }])).toThrow(/twice/);
+    expect(() => new Jobs(t.platform, [{ hook: 'x', schedule: 'every hour', description: '', run }])).toThrow(
+      /invalid cron/,
+    );
+    expect(
+      () =>
+        new Jobs(t.platform, [
+          { hook: 'x', schedule: '0 * * * *', description: '', run },
+          { hook: 'x', schedule: '0 * * * *', description: '', run },
+        ]),
+    ).toThrow(/twice/);
   });
 });

@@ -17,7 +17,9 @@ it('cuts off a body that never completes with 408 once REQUEST_TIMEOUT has passe
   const socket = net.connect(port, '127.0.0.1');
   let answer = '';
   socket.on('data', (d) => (answer += d.toString()));
-  socket.write('POST /wp-json/forms/v1/forms/1/submit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"na');
+  socket.write(
+    'POST /wp-json/forms/v1/forms/1/submit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"na',
+  );
   await new Promise((resolve) => socket.on('close', resolve)); // Node's default would keep it 300 s: past the test's timeout
   expect(answer).toMatch(/^HTTP\/1\.1 408/);
 });

@@ -13,7 +13,10 @@ const Viewer = graphql(`
     viewer {
       loggedIn
       capabilities
-      user { id username }
+      user {
+        id
+        username
+      }
     }
   }
 `);

@@ -23,50 +23,83 @@ afterAll(async () => {
 const tagNamed = (name: string) => ({ name, slug: name, created_at: at });
 
 describe('on the pool', () => {
-  it('counts each statement with Prisma\'s and prepares a repeated text once per connection', async () => {
+  it("counts each statement with Prisma's and prepares a repeated text once per connection", async () => {
     const { statements } = await db.statements.measure(async () => {
-      for (let i = 0; i < 4; i++) await db.sql.selectFrom('mailer_tags').select('id').where('slug', '=', `none-${i}`).execute();
+      for (let i = 0; i < 4; i++)
+        await db.sql.selectFrom('mailer_tags').select('id').where('slug', '=', `none-${i}`).execute();
     });
     expect(statements).toBe(4);
-    const prepared = await db.prisma.$queryRaw<{ name: string; statement: string }[]>`SELECT name, statement FROM pg_prepared_statements`;
-    expect(prepared.filter((p) => p.statement.includes('"mailer_tags"'))).toEqual([{ name: expect.stringMatching(/^a_/), statement: expect.any(String) }]);
+    const prepared = await db.prisma.$queryRaw<
+      { name: string; statement: string }[]
+    >`SELECT name, statement FROM pg_prepared_statements`;
+    expect(prepared.filter((p) => p.statement.includes('"mailer_tags"'))).toEqual([
+      { name: expect.stringMatching(/^a_/), statement: expect.any(String) },
+    ]);
   });
 
   it('reads a timestamp as the UTC instant Prisma wrote, and a count as a number', async () => {
     await db.prisma.mailerTag.create({ data: { name: 'utc', slug: 'utc', createdAt: at } });
-    const row = await db.sql.selectFrom('mailer_tags').select('created_at').where('slug', '=', 'utc').executeTakeFirstOrThrow();
+    const row = await db.sql
+      .selectFrom('mailer_tags')
+      .select('created_at')
+      .where('slug', '=', 'utc')
+      .executeTakeFirstOrThrow();
     expect(row.created_at).toEqual(at);
-    const { n } = await db.sql.selectFrom('mailer_tags').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const { n } = await db.sql
+      .selectFrom('mailer_tags')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(n).toBeTypeOf('number');
   });
 
-  it('refuses Kysely transactions: a command\'s transaction is the platform\'s', async () => {
+  it("refuses Kysely transactions: a command's transaction is the platform's", async () => {
     await expect(db.sql.transaction().execute(async () => {})).rejects.toThrow(/sqlIn\(tx\)/);
   });
 });
 
 describe('sqlIn(tx)', () => {
-  it('runs on the transaction\'s connection: its own uncommitted rows are seen, a rollback takes its writes back', async () => {
+  it("runs on the transaction's connection: its own uncommitted rows are seen, a rollback takes its writes back", async () => {
     const failure = new Error('roll back');
     let seen: unknown;
-    await expect(db.prisma.$transaction(async (tx) => {
-      await sqlIn(tx).insertInto('mailer_tags').values(tagNamed('in-tx')).execute();
-      seen = await sqlIn(tx).selectFrom('mailer_tags').select(['slug', 'created_at']).where('slug', '=', 'in-tx').executeTakeFirst();
-      throw failure;
-    })).rejects.toBe(failure);
+    await expect(
+      db.prisma.$transaction(async (tx) => {
+        await sqlIn(tx).insertInto('mailer_tags').values(tagNamed('in-tx')).execute();
+        seen = await sqlIn(tx)
+          .selectFrom('mailer_tags')
+          .select(['slug', 'created_at'])
+          .where('slug', '=', 'in-tx')
+          .executeTakeFirst();
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
     expect(seen).toEqual({ slug: 'in-tx', created_at: at });
-    expect(await db.sql.selectFrom('mailer_tags').select('id').where('slug', '=', 'in-tx').executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.sql.selectFrom('mailer_tags').select('id').where('slug', '=', 'in-tx').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('answers the rows a write changed, and its count as a number', async () => {
     const result = await db.prisma.$transaction(async (tx) => {
-      const inserted = await sqlIn(tx).insertInto('mailer_tags').values(tagNamed('kept')).returning('id').executeTakeFirstOrThrow();
-      const updated = await sqlIn(tx).updateTable('mailer_tags').set({ name: 'Kept' }).where('id', '=', inserted.id).executeTakeFirstOrThrow();
-      const { n } = await sqlIn(tx).selectFrom('mailer_tags').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const inserted = await sqlIn(tx)
+        .insertInto('mailer_tags')
+        .values(tagNamed('kept'))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const updated = await sqlIn(tx)
+        .updateTable('mailer_tags')
+        .set({ name: 'Kept' })
+        .where('id', '=', inserted.id)
+        .executeTakeFirstOrThrow();
+      const { n } = await sqlIn(tx)
+        .selectFrom('mailer_tags')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       return { updated: updated.numUpdatedRows, n };
     });
     expect(result.updated).toBe(1n);
     expect(result.n).toBeTypeOf('number');
-    expect(await db.prisma.mailerTag.findUnique({ where: { slug: 'kept' }, select: { name: true } })).toEqual({ name: 'Kept' });
+    expect(await db.prisma.mailerTag.findUnique({ where: { slug: 'kept' }, select: { name: true } })).toEqual({
+      name: 'Kept',
+    });
   });
 });

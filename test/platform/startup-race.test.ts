@@ -13,7 +13,10 @@ import { createAtrium } from '../../src/server.ts';
 async function raceStart(config: Config) {
   const printed: string[] = [];
   const print = (line: string) => void printed.push(line);
-  const instances = await Promise.all([createAtrium({ config, printAdmin: print }), createAtrium({ config, printAdmin: print })]);
+  const instances = await Promise.all([
+    createAtrium({ config, printAdmin: print }),
+    createAtrium({ config, printAdmin: print }),
+  ]);
   try {
     expect(await instances[0].platform.prisma.user.count({ where: { roles: { has: 'administrator' } } })).toBe(1);
     expect(printed.filter((l) => l.includes('password:'))).toHaveLength(1);
@@ -31,7 +34,13 @@ describe('start-up on a fresh database', () => {
     await admin.query(`CREATE DATABASE "${name}"`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', DATABASE_URL: url.toString(), JOBS_ENABLED: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://atrium.test',
+      DATABASE_URL: url.toString(),
+      JOBS_ENABLED: 'false',
+    });
     try {
       await raceStart(config);
     } finally {
@@ -43,7 +52,15 @@ describe('start-up on a fresh database', () => {
   it('on a new embedded data directory: one initialises the cluster, both share it', { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'atrium-race-'));
     try {
-      await raceStart(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', DATA_DIR: dir, JOBS_ENABLED: 'false' }));
+      await raceStart(
+        loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          PUBLIC_URL: 'http://atrium.test',
+          DATA_DIR: dir,
+          JOBS_ENABLED: 'false',
+        }),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

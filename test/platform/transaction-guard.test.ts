@@ -22,25 +22,35 @@ describe('inside transaction()', () => {
       return t.platform.prisma.user.count();
     });
     await expect(refused).rejects.toThrow(SecondConnectionError);
-    await expect(refused).rejects.toThrow(/platform\.prisma\.user was used inside a transaction.*through the transaction's client `tx`/s);
-    expect((await t.platform.prisma.user.findUniqueOrThrow({ where: { id: admin.userId } })).displayName).not.toBe('Changed');
-  });
-
-  it('Kysely on the pool (platform.sql) is refused: it would borrow a second connection', async () => {
-    await expect(transaction(t.platform, async () => t.platform.sql.selectFrom('users').select('id').execute())).rejects.toThrow(
-      /A connection was asked of the pool inside a transaction/,
+    await expect(refused).rejects.toThrow(
+      /platform\.prisma\.user was used inside a transaction.*through the transaction's client `tx`/s,
+    );
+    expect((await t.platform.prisma.user.findUniqueOrThrow({ where: { id: admin.userId } })).displayName).not.toBe(
+      'Changed',
     );
   });
 
+  it('Kysely on the pool (platform.sql) is refused: it would borrow a second connection', async () => {
+    await expect(
+      transaction(t.platform, async () => t.platform.sql.selectFrom('users').select('id').execute()),
+    ).rejects.toThrow(/A connection was asked of the pool inside a transaction/);
+  });
+
   it('a nested transaction and a raw statement through the client are refused too', async () => {
-    await expect(transaction(t.platform, () => transaction(t.platform, async () => 1))).rejects.toThrow(/platform\.prisma\.\$transaction was used/);
-    await expect(t.platform.prisma.$transaction(async () => t.platform.prisma.$queryRaw`SELECT 1`)).rejects.toThrow(SecondConnectionError);
+    await expect(transaction(t.platform, () => transaction(t.platform, async () => 1))).rejects.toThrow(
+      /platform\.prisma\.\$transaction was used/,
+    );
+    await expect(t.platform.prisma.$transaction(async () => t.platform.prisma.$queryRaw`SELECT 1`)).rejects.toThrow(
+      SecondConnectionError,
+    );
   });
 
   it('reads and writes through tx pass; the client works again once the work has settled, even from a promise it left', async () => {
     let left: Promise<number> | undefined;
     const n = await transaction(t.platform, async (tx) => {
-      left = new Promise((resolve) => setImmediate(resolve)).then(() => new Promise((resolve) => setTimeout(resolve, 20))).then(() => t.platform.prisma.user.count());
+      left = new Promise((resolve) => setImmediate(resolve))
+        .then(() => new Promise((resolve) => setTimeout(resolve, 20)))
+        .then(() => t.platform.prisma.user.count());
       return tx.user.count();
     });
     expect(await left).toBe(n);
@@ -58,7 +68,9 @@ describe('the pool', () => {
     guardPool(pool);
     const { prisma } = t.platform;
     try {
-      await expect(prisma.$transaction(async () => pool.query('SELECT 1'))).rejects.toThrow(/A connection was asked of the pool inside a transaction/);
+      await expect(prisma.$transaction(async () => pool.query('SELECT 1'))).rejects.toThrow(
+        /A connection was asked of the pool inside a transaction/,
+      );
       await expect(prisma.$transaction(async () => pool.connect())).rejects.toThrow(SecondConnectionError);
       expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     } finally {

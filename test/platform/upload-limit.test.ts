@@ -6,11 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../helpers/app.ts';
 
 const MUTATION = `mutation Import($file: File!) { importMemberships(file: $file, from: rcp, dryRun: true) { rows created skipped } }`;
-const HEADER = 'Membership ID,User Email,User Login,Membership Level ID,Membership Level Name,Created Date,Expiration Date,Status,Notes';
+const HEADER =
+  'Membership ID,User Email,User Login,Membership Level ID,Membership Level Name,Created Date,Expiration Date,Status,Notes';
 
 /** An RCP export of one row whose ignored Notes column carries `padding` bytes. */
 const exportOf = (padding: number) =>
-  Buffer.from(`${HEADER}\n7001,big@example.com,big,3,Gold,2024-01-01 00:00:00,2030-01-01 00:00:00,active,"${'n'.repeat(padding)}"\n`);
+  Buffer.from(
+    `${HEADER}\n7001,big@example.com,big,3,Gold,2024-01-01 00:00:00,2030-01-01 00:00:00,active,"${'n'.repeat(padding)}"\n`,
+  );
 
 function upload(t: TestApp, caller: Caller, file: Buffer) {
   return t.http
@@ -47,10 +50,20 @@ describe('UPLOAD_LIMIT=1mb', () => {
   afterAll(() => t?.close());
 
   it('reads an upload under it, and answers 413 in the WordPress shape over it', async () => {
-    expect((await upload(t, admin, exportOf(900 * 1024))).body.data.importMemberships).toEqual({ rows: 1, created: 1, skipped: 0 });
+    expect((await upload(t, admin, exportOf(900 * 1024))).body.data.importMemberships).toEqual({
+      rows: 1,
+      created: 1,
+      skipped: 0,
+    });
     const res = await upload(t, admin, exportOf(1024 * 1024 + 1));
     expect(res.status).toBe(413);
-    expect(res.body).toMatchObject({ code: 'rest_payload_too_large', message: expect.any(String), data: { status: 413 } });
-    expect(res.body.errors).toEqual([{ message: res.body.message, extensions: { code: 'rest_payload_too_large', status: 413 } }]);
+    expect(res.body).toMatchObject({
+      code: 'rest_payload_too_large',
+      message: expect.any(String),
+      data: { status: 413 },
+    });
+    expect(res.body.errors).toEqual([
+      { message: res.body.message, extensions: { code: 'rest_payload_too_large', status: 413 } },
+    ]);
   });
 });

@@ -13,32 +13,85 @@ afterAll(() => t?.close());
 
 const CreateUser = graphql(`
   mutation UCCreateUser($input: CreateUserInput!) {
-    createUser(input: $input) { password user { id username email roles } }
+    createUser(input: $input) {
+      password
+      user {
+        id
+        username
+        email
+        roles
+      }
+    }
   }
 `);
 const SetRoles = graphql(`
-  mutation UCSetRoles($id: Int!, $roles: [String!]!) { setUserRoles(id: $id, roles: $roles) { id roles } }
+  mutation UCSetRoles($id: Int!, $roles: [String!]!) {
+    setUserRoles(id: $id, roles: $roles) {
+      id
+      roles
+    }
+  }
 `);
 const UpdateUser = graphql(`
-  mutation UCUpdateUser($id: Int!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id displayName email } }
+  mutation UCUpdateUser($id: Int!, $input: UpdateUserInput!) {
+    updateUser(id: $id, input: $input) {
+      id
+      displayName
+      email
+    }
+  }
 `);
 const Users = graphql(`
-  query UCUsers($role: String, $perPage: Int) { users(role: $role, perPage: $perPage) { total totalPages items { id username } } }
+  query UCUsers($role: String, $perPage: Int) {
+    users(role: $role, perPage: $perPage) {
+      total
+      totalPages
+      items {
+        id
+        username
+      }
+    }
+  }
 `);
 const CreatePost = graphql(`
-  mutation UCCreatePost($type: String, $input: PostInput!) { createPost(type: $type, input: $input) { id status authorId viewerCanEdit } }
+  mutation UCCreatePost($type: String, $input: PostInput!) {
+    createPost(type: $type, input: $input) {
+      id
+      status
+      authorId
+      viewerCanEdit
+    }
+  }
 `);
 const UpdatePost = graphql(`
-  mutation UCUpdatePost($id: Int!, $input: PostInput!) { updatePost(id: $id, input: $input) { id title status } }
+  mutation UCUpdatePost($id: Int!, $input: PostInput!) {
+    updatePost(id: $id, input: $input) {
+      id
+      title
+      status
+    }
+  }
 `);
 const Post = graphql(`
-  query UCPost($id: Int!) { post(id: $id) { id title author { username } } }
+  query UCPost($id: Int!) {
+    post(id: $id) {
+      id
+      title
+      author {
+        username
+      }
+    }
+  }
 `);
 
 describe('users', () => {
   it('create_users: only administrators; duplicate username or e-mail is 409; bad input 400', async () => {
     for (const role of ROLES) {
-      const res = await t.gql(CreateUser, { input: { username: `made-by-${role}`, email: `made-by-${role}@example.com` } }, callers[role]);
+      const res = await t.gql(
+        CreateUser,
+        { input: { username: `made-by-${role}`, email: `made-by-${role}@example.com` } },
+        callers[role],
+      );
       if (role === 'administrator') {
         expect(res.data?.createUser.user.roles).toEqual(['subscriber']);
         expect(res.data?.createUser.password).toHaveLength(24);
@@ -47,32 +100,61 @@ describe('users', () => {
       }
     }
     const admin = callers.administrator;
-    const dupName = await t.gql(CreateUser, { input: { username: 'made-by-administrator', email: 'other@example.com' } }, admin);
+    const dupName = await t.gql(
+      CreateUser,
+      { input: { username: 'made-by-administrator', email: 'other@example.com' } },
+      admin,
+    );
     expect(dupName.errors?.[0]?.extensions).toMatchObject({ code: 'user_username_exists', status: 409 });
-    const dupMail = await t.gql(CreateUser, { input: { username: 'someone-else', email: 'MADE-BY-administrator@example.com' } }, admin);
+    const dupMail = await t.gql(
+      CreateUser,
+      { input: { username: 'someone-else', email: 'MADE-BY-administrator@example.com' } },
+      admin,
+    );
     expect(dupMail.errors?.[0]?.extensions).toMatchObject({ code: 'user_email_exists', status: 409 });
-    const bad = await t.gql(CreateUser, { input: { username: 'bad name!', email: 'not-an-email', roles: ['wizard'] } }, admin);
+    const bad = await t.gql(
+      CreateUser,
+      { input: { username: 'bad name!', email: 'not-an-email', roles: ['wizard'] } },
+      admin,
+    );
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
-    expect(Object.keys((bad.errors?.[0]?.extensions.data as { params: object }).params).sort()).toEqual(['email', 'roles', 'username']);
+    expect(Object.keys((bad.errors?.[0]?.extensions.data as { params: object }).params).sort()).toEqual([
+      'email',
+      'roles',
+      'username',
+    ]);
     expect(await t.platform.prisma.user.count({ where: { username: 'bad name!' } })).toBe(0);
   });
 
   it('promote_users sets roles; list_users lists; e-mail is visible to self and list_users only', async () => {
     const target = await t.as('subscriber');
-    expect((await t.gql(SetRoles, { id: target.userId, roles: ['editor'] }, callers.editor)).errors?.[0]?.extensions.status).toBe(403);
-    expect((await t.gql(SetRoles, { id: target.userId, roles: ['editor'] }, callers.administrator)).data?.setUserRoles.roles).toEqual(['editor']);
+    expect(
+      (await t.gql(SetRoles, { id: target.userId, roles: ['editor'] }, callers.editor)).errors?.[0]?.extensions.status,
+    ).toBe(403);
+    expect(
+      (await t.gql(SetRoles, { id: target.userId, roles: ['editor'] }, callers.administrator)).data?.setUserRoles.roles,
+    ).toEqual(['editor']);
     const list = await t.gql(Users, { role: 'editor', perPage: 100 }, callers.administrator);
     expect(list.data?.users.items.map((u) => u.id)).toContain(target.userId);
     expect((await t.gql(Users, {}, callers.editor)).errors?.[0]?.extensions.code).toBe('rest_forbidden');
 
-    const q = graphql(`query UCUserEmail($id: Int!) { user(id: $id) { email } }`);
+    const q = graphql(`
+      query UCUserEmail($id: Int!) {
+        user(id: $id) {
+          email
+        }
+      }
+    `);
     expect((await t.gql(q, { id: target.userId }, target)).data?.user.email).toBe(`${target.username}@example.com`);
     expect((await t.gql(q, { id: target.userId }, callers.author)).errors?.[0]?.extensions.status).toBe(403);
   });
 
   it('edit_user: yourself, or edit_users for others', async () => {
     const me = callers.subscriber;
-    expect((await t.gql(UpdateUser, { id: me.userId, input: { displayName: 'Sub Scriber' } }, me)).data?.updateUser.displayName).toBe('Sub Scriber');
+    expect(
+      (await t.gql(UpdateUser, { id: me.userId, input: { displayName: 'Sub Scriber' } }, me)).data?.updateUser
+        .displayName,
+    ).toBe('Sub Scriber');
     const other = await t.gql(UpdateUser, { id: callers.author.userId, input: { displayName: 'Hacked' } }, me);
     expect(other.errors?.[0]?.extensions).toMatchObject({ code: 'rest_forbidden', status: 403 });
     const missing = await t.gql(UpdateUser, { id: 99999, input: { displayName: 'x' } }, callers.administrator);
@@ -83,8 +165,12 @@ describe('users', () => {
 describe('content', () => {
   it('who may create and publish', async () => {
     const expectations: Record<Role, [boolean, boolean]> = {
-      administrator: [true, true], editor: [true, true], author: [true, true],
-      contributor: [true, false], subscriber: [false, false], shop_manager: [true, true],
+      administrator: [true, true],
+      editor: [true, true],
+      author: [true, true],
+      contributor: [true, false],
+      subscriber: [false, false],
+      shop_manager: [true, true],
     };
     for (const role of ROLES) {
       const [draft, publish] = expectations[role];
@@ -103,11 +189,17 @@ describe('content', () => {
     const mine = (await t.gql(CreatePost, { input: { title: 'Author draft' } }, callers.author)).data!.createPost;
     expect(mine.viewerCanEdit).toBe(true);
     const other = await t.as('author');
-    expect((await t.gql(UpdatePost, { id: mine.id, input: { title: 'x' } }, other)).errors?.[0]?.extensions.status).toBe(403);
-    expect((await t.gql(UpdatePost, { id: mine.id, input: { title: 'Edited' } }, callers.editor)).data?.updatePost.title).toBe('Edited');
+    expect(
+      (await t.gql(UpdatePost, { id: mine.id, input: { title: 'x' } }, other)).errors?.[0]?.extensions.status,
+    ).toBe(403);
+    expect(
+      (await t.gql(UpdatePost, { id: mine.id, input: { title: 'Edited' } }, callers.editor)).data?.updatePost.title,
+    ).toBe('Edited');
     expect((await t.gql(Post, { id: mine.id }, other)).errors?.[0]?.extensions.code).toBe('post_not_found');
     expect((await t.gql(Post, { id: mine.id })).errors?.[0]?.extensions.code).toBe('post_not_found');
-    expect((await t.gql(Post, { id: mine.id }, callers.author)).data?.post.author?.username).toBe(callers.author.username);
+    expect((await t.gql(Post, { id: mine.id }, callers.author)).data?.post.author?.username).toBe(
+      callers.author.username,
+    );
   });
 
   it('slugs: the title slugified, then -2, -3… after the highest taken; longer titles sharing the prefix do not count', async () => {

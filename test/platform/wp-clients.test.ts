@@ -44,7 +44,9 @@ describe('node-wpapi', () => {
     const updated = await mailer.subscribers().id(created.id).create({ first_name: 'Grace' }); // POST to the item
     expect(updated).toMatchObject({ id: created.id, first_name: 'Grace' });
     const patched = await fetch(`${root}/wp-json/mailer/v1/subscribers/${created.id}`, {
-      method: 'PATCH', headers: { Authorization: admin.authorization, 'Content-Type': 'application/json' }, body: JSON.stringify({ first_name: 'Ada' }),
+      method: 'PATCH',
+      headers: { Authorization: admin.authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ first_name: 'Ada' }),
     });
     expect((await patched.json()).first_name).toBe('Ada');
 
@@ -67,7 +69,8 @@ describe('node-wpapi', () => {
 
 describe('_envelope', () => {
   it('carries the status and the totals and paging headers', async () => {
-    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) await t.http.post('/wp-json/mailer/v1/subscribers').set(admin.headers).send({ email });
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com'])
+      await t.http.post('/wp-json/mailer/v1/subscribers').set(admin.headers).send({ email });
     const res = await t.http.get('/wp-json/mailer/v1/subscribers?per_page=1&page=2&_envelope').set(admin.headers);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(200);
@@ -99,7 +102,10 @@ describe('_embed', () => {
   it('is refused: no link of this API is embeddable, and ignoring it would hide that', async () => {
     const res = await t.http.get('/wp-json/mailer/v1/subscribers?_embed').set(admin.headers);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { _embed: expect.stringContaining('not supported') } } });
+    expect(res.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { _embed: expect.stringContaining('not supported') } },
+    });
   });
 });
 
@@ -114,7 +120,14 @@ describe('OPTIONS', () => {
 describe('OPTIONS on a route', () => {
   it('answers the JSON schema of what it reads (one item for a collection), as core does', async () => {
     const res = await t.http.options('/wp-json/mailer/v1/subscribers');
-    expect(res.body.schema).toMatchObject({ type: 'object', properties: { id: { type: 'integer' }, email: { type: 'string' }, status: { enum: expect.arrayContaining(['subscribed']) } } });
+    expect(res.body.schema).toMatchObject({
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        email: { type: 'string' },
+        status: { enum: expect.arrayContaining(['subscribed']) },
+      },
+    });
     const item = await t.http.options('/wp-json/mailer/v1/subscribers/1');
     expect(item.body.schema.properties.tags).toMatchObject({ type: 'array' });
   });

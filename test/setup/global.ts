@@ -75,7 +75,11 @@ export default async function setup(project: TestProject) {
       copyDataDir(seed, shared);
       const cluster = await acquireCluster(shared);
       cleanups.push(() => cluster.release());
-      project.provide('pgTemplate', { kind: 'embedded', adminUrl: cluster.url('postgres'), template: EMBEDDED_DATABASE });
+      project.provide('pgTemplate', {
+        kind: 'embedded',
+        adminUrl: cluster.url('postgres'),
+        template: EMBEDDED_DATABASE,
+      });
     }
   } catch (err) {
     await teardown();

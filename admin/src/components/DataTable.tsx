@@ -35,7 +35,12 @@ interface Props<T> {
 export function DataTable<T>({ caption, columns, rows, rowKey, fetching, error, empty, paging }: Props<T>) {
   return (
     <Box pos="relative">
-      <LoadingOverlay visible={!!fetching && !!rows} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading' } as object} />
+      <LoadingOverlay
+        visible={!!fetching && !!rows}
+        zIndex={10}
+        overlayProps={{ blur: 1 }}
+        loaderProps={{ 'aria-label': 'Loading' } as object}
+      />
       {error && <ErrorAlert error={error} />}
       <Table.ScrollContainer minWidth={640}>
         <Table striped highlightOnHover verticalSpacing="xs">

@@ -26,12 +26,17 @@ export function useAction<D, V extends AnyVariables>(document: TypedDocumentNode
     setFormError(null);
     const result = await execute(variables);
     if (result.error || !result.data) {
-      const error = result.error ? readServerError(result.error) : { code: null, message: 'No answer from the server.', fields: {} };
+      const error = result.error
+        ? readServerError(result.error)
+        : { code: null, message: 'No answer from the server.', fields: {} };
       const { form } = feedback;
       if (form) {
-        const placed = Object.fromEntries(Object.entries(error.fields).filter(([name]) => name.split('.')[0]! in form.values));
+        const placed = Object.fromEntries(
+          Object.entries(error.fields).filter(([name]) => name.split('.')[0]! in form.values),
+        );
         form.setErrors(placed);
-        if (Object.keys(placed).length < Object.keys(error.fields).length || !Object.keys(placed).length) setFormError(error.message);
+        if (Object.keys(placed).length < Object.keys(error.fields).length || !Object.keys(placed).length)
+          setFormError(error.message);
       } else {
         notifications.show({ color: 'red', title: 'Not done', message: error.message });
       }

@@ -23,7 +23,10 @@ export function useListState<F extends Record<string, unknown>>(initial: F, perP
       setPage(1);
     },
     /** Variables for the list query: page, perPage, the debounced search (omitted when empty) and the filters. */
-    variables: useMemo(() => ({ page, perPage, search: debounced || undefined, ...filters }), [page, perPage, debounced, filters]),
+    variables: useMemo(
+      () => ({ page, perPage, search: debounced || undefined, ...filters }),
+      [page, perPage, debounced, filters],
+    ),
   };
 }
 

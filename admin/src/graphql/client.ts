@@ -29,7 +29,10 @@ export function createAtriumClient({ nonce: initial, onSessionEnded }: ClientOpt
   return new Client({
     url: '/graphql',
     fetch: trackingFetch,
-    fetchOptions: (): RequestInit => ({ credentials: 'same-origin', headers: nonce ? { 'X-Rest-Nonce': nonce } : undefined }),
+    fetchOptions: (): RequestInit => ({
+      credentials: 'same-origin',
+      headers: nonce ? { 'X-Rest-Nonce': nonce } : undefined,
+    }),
     // GET would let a proxy cache answers that depend on the cookie; the console's reads are all POSTs.
     preferGetMethod: false,
     exchanges: [

@@ -16,7 +16,8 @@ const camel = (name: string) =>
 
 export function readServerError(error: CombinedError): ServerError {
   const first = error.graphQLErrors[0];
-  if (!first) return { code: null, message: error.networkError ? 'The server could not be reached.' : error.message, fields: {} };
+  if (!first)
+    return { code: null, message: error.networkError ? 'The server could not be reached.' : error.message, fields: {} };
   const extensions = (first.extensions ?? {}) as { code?: string; data?: { params?: unknown } };
   const params = extensions.data?.params;
   const fields: Record<string, string> = {};

@@ -15,9 +15,9 @@ export function RefusedPage({ viewer }: { viewer: ViewerFieldsFragment }) {
             No access to the console
           </Title>
           <Alert color="orange" role="alert" title="This account cannot run the site">
-            You are signed in as <strong>{viewer.user?.displayName ?? viewer.user?.username}</strong> ({roles}). The console is
-            for the people who run the site: an administrator, a shop manager or an editor. Ask an administrator for a role
-            if you need one.
+            You are signed in as <strong>{viewer.user?.displayName ?? viewer.user?.username}</strong> ({roles}). The
+            console is for the people who run the site: an administrator, a shop manager or an editor. Ask an
+            administrator for a role if you need one.
           </Alert>
           <Text size="sm">Your account itself is fine: the site and its apps work as before.</Text>
           <Button variant="default" onClick={() => void signOut()}>

@@ -24,7 +24,9 @@ export function binaries(user?: OsUser): Binaries {
   try {
     root = path.resolve(path.dirname(require.resolve(name)), '..'); // its entry is dist/index.js
   } catch {
-    throw new Error(`No PostgreSQL binaries for ${process.platform}-${process.arch}: the package ${name} is not installed. Run npm ci, or set DATABASE_URL.`);
+    throw new Error(
+      `No PostgreSQL binaries for ${process.platform}-${process.arch}: the package ${name} is not installed. Run npm ci, or set DATABASE_URL.`,
+    );
   }
   hydrateSymlinks(root);
   let native = path.join(root, 'native');

@@ -6,7 +6,17 @@
 //   run/postgres.log     the server log of the current run (truncated at each start)
 // It listens on 127.0.0.1 only, on a port free at start, with password (SCRAM) authentication and no Unix socket.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,7 +108,8 @@ export async function acquireCluster(dataDir: string): Promise<ClusterLease> {
   let released = false;
   return {
     ...running,
-    url: (database) => `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${encodeURIComponent(database)}`,
+    url: (database) =>
+      `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${encodeURIComponent(database)}`,
     async release() {
       if (released) return;
       released = true;
@@ -108,7 +119,8 @@ export async function acquireCluster(dataDir: string): Promise<ClusterLease> {
         const current = runningCluster(p.pgdata);
         if (!current) return;
         process.kill(current.pid, 'SIGINT'); // fast shutdown; the watchdog exits with it
-        if (!(await waitForExit(current.pid, START_TIMEOUT_MS))) throw new EmbeddedClusterError(`PostgreSQL (pid ${current.pid}) did not stop; see ${p.log}`);
+        if (!(await waitForExit(current.pid, START_TIMEOUT_MS)))
+          throw new EmbeddedClusterError(`PostgreSQL (pid ${current.pid}) did not stop; see ${p.log}`);
       });
     },
   };
@@ -121,14 +133,19 @@ async function settled(pgdata: string): Promise<Running | undefined> {
     const found = runningCluster(pgdata);
     if (!found) return undefined;
     if (found.ready) return { pid: found.pid, port: found.port };
-    if (Date.now() > deadline) throw new EmbeddedClusterError(`PostgreSQL (pid ${found.pid}) on ${pgdata} has not become ready in ${START_TIMEOUT_MS / 1000} s.`);
+    if (Date.now() > deadline)
+      throw new EmbeddedClusterError(
+        `PostgreSQL (pid ${found.pid}) on ${pgdata} has not become ready in ${START_TIMEOUT_MS / 1000} s.`,
+      );
     await sleep(20);
   }
 }
 
 async function initialise(p: ClusterPaths): Promise<void> {
   if (existsSync(path.join(p.dataDir, 'pgdata'))) {
-    process.stderr.write(`Note: ${path.join(p.dataDir, 'pgdata')} holds a PGlite database of an earlier Atrium; it is no longer read. Atrium now keeps its database in ${p.pgdata}.\n`);
+    process.stderr.write(
+      `Note: ${path.join(p.dataDir, 'pgdata')} holds a PGlite database of an earlier Atrium; it is no longer read. Atrium now keeps its database in ${p.pgdata}.\n`,
+    );
   }
   const password = ensurePassword(p.password);
   rmSync(p.pgdata, { recursive: true, force: true }); // a half-initialised cluster from an interrupted first start
@@ -158,7 +175,9 @@ async function initialise(p: ClusterPaths): Promise<void> {
     const { code, output } = await run(binaries(clusterUser()).initdb, args);
     if (code !== 0) {
       rmSync(p.pgdata, { recursive: true, force: true });
-      throw new EmbeddedClusterError(`initdb failed (exit ${code}) in ${p.pgdata}: ${lastLines(output)}${accessHint(output)}`);
+      throw new EmbeddedClusterError(
+        `initdb failed (exit ${code}) in ${p.pgdata}: ${lastLines(output)}${accessHint(output)}`,
+      );
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -180,7 +199,9 @@ async function start(p: ClusterPaths): Promise<Running> {
     if ('pid' in outcome) return outcome;
     const retry = /could not bind|Address already in use|pre-existing shared memory block/i.test(outcome.log);
     if (!retry || Date.now() > deadline) {
-      throw new EmbeddedClusterError(`The embedded PostgreSQL did not start (${p.pgdata}): ${lastLines(outcome.log)}${accessHint(outcome.log)} (log: ${p.log})`);
+      throw new EmbeddedClusterError(
+        `The embedded PostgreSQL did not start (${p.pgdata}): ${lastLines(outcome.log)}${accessHint(outcome.log)} (log: ${p.log})`,
+      );
     }
     await sleep(Math.min(50 * attempt, 500));
   }
@@ -190,7 +211,16 @@ async function startOnce(p: ClusterPaths, port: number): Promise<Running | { log
   const user = clusterUser();
   const log = openSync(p.log, 'w');
   const script = openSync(WATCHDOG, 'r');
-  const args = ['-D', p.pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  const args = [
+    '-D',
+    p.pgdata,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+  ];
   const child = spawn('/bin/sh', ['-s', '--', p.run, binaries(user).postgres, ...args], {
     detached: true, // its own session: the watchdog outlives a killed parent, and terminal signals go to Atrium only
     stdio: [script, log, log],
@@ -217,7 +247,11 @@ async function startOnce(p: ClusterPaths, port: number): Promise<Running | { log
 function run(bin: string, args: string[]): Promise<{ code: number; output: string }> {
   const user = clusterUser();
   return new Promise((resolve) => {
-    const child = spawn(bin, args, { uid: user?.uid, gid: user?.gid, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' } });
+    const child = spawn(bin, args, {
+      uid: user?.uid,
+      gid: user?.gid,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c));
     child.stderr.on('data', (c: Buffer) => (output += c));
@@ -238,7 +272,10 @@ function freePort(): Promise<number> {
 }
 
 function lastLines(output: string): string {
-  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const errors = lines.filter((l) => /FATAL|ERROR|error|Permission denied|cannot/i.test(l));
   return (errors.length ? errors : lines).slice(-2).join(' | ') || 'no output';
 }

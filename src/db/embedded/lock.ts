@@ -32,7 +32,9 @@ export async function withLock<T>(file: string, fn: () => Promise<T>, timeoutMs 
       continue;
     }
     if (Date.now() > deadline) {
-      throw new ClusterLockTimeoutError(`${file} has been held by process ${holder || '?'} for over ${timeoutMs / 1000} s; if no Atrium process is starting, remove that file.`);
+      throw new ClusterLockTimeoutError(
+        `${file} has been held by process ${holder || '?'} for over ${timeoutMs / 1000} s; if no Atrium process is starting, remove that file.`,
+      );
     }
     await sleep(25);
   }

@@ -13,7 +13,8 @@ export interface OsUser {
 let resolved: OsUser | undefined | null = null;
 
 function lookup(): OsUser {
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
   return { uid: id('-u'), gid: id('-g') };
 }
 
@@ -29,7 +30,11 @@ export function clusterUser(): OsUser | undefined {
     } catch {
       // the group may exist without the user
     }
-    execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+    execFileSync(
+      'useradd',
+      ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'],
+      { stdio: 'ignore' },
+    );
     resolved = lookup();
   }
   return resolved;

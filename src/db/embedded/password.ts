@@ -5,7 +5,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 export function readPassword(file: string): string {
   if (!existsSync(file)) {
-    throw new Error(`${file} is missing: the embedded PostgreSQL's password cannot be recovered. Restore the file, or move the data directory away to start afresh.`);
+    throw new Error(
+      `${file} is missing: the embedded PostgreSQL's password cannot be recovered. Restore the file, or move the data directory away to start afresh.`,
+    );
   }
   return readFileSync(file, 'utf8').trim();
 }

@@ -8,7 +8,14 @@ import express, { type Request, type Response, type Router } from 'express';
 import { AUTHORIZE_PATH, createAppPassword } from '../../platform/auth/app-passwords.ts';
 import { passwordLogin } from '../../platform/auth/password-login.ts';
 import { principalFor } from '../../platform/auth/principal-for.ts';
-import { findSession, restNonce, SESSION_COOKIE, sessionCookie, startSession, verifyRestNonce } from '../../platform/auth/sessions.ts';
+import {
+  findSession,
+  restNonce,
+  SESSION_COOKIE,
+  sessionCookie,
+  startSession,
+  verifyRestNonce,
+} from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { parseCookies } from '../../platform/request.ts';
@@ -37,10 +44,19 @@ interface Ask {
 
 function readAsk(source: Record<string, unknown>, production: boolean): Ask | string {
   const str = (k: string) => (typeof source[k] === 'string' ? (source[k] as string).trim() : '');
-  const ask = { appName: str('app_name'), appId: str('app_id'), successUrl: str('success_url'), rejectUrl: str('reject_url') };
+  const ask = {
+    appName: str('app_name'),
+    appId: str('app_id'),
+    successUrl: str('success_url'),
+    rejectUrl: str('reject_url'),
+  };
   if (!ask.appName || ask.appName.length > 100) return 'app_name is required (1 to 100 characters).';
-  if (ask.appId && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ask.appId)) return 'app_id must be a UUID.';
-  for (const [name, url] of [['success_url', ask.successUrl], ['reject_url', ask.rejectUrl]] as const) {
+  if (ask.appId && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ask.appId))
+    return 'app_id must be a UUID.';
+  for (const [name, url] of [
+    ['success_url', ask.successUrl],
+    ['reject_url', ask.rejectUrl],
+  ] as const) {
     const problem = url ? redirectProblem(url, production) : null;
     if (problem) return `${name} ${problem}.`;
   }
@@ -103,7 +119,11 @@ export function authorizeApplication(router: Router, platform: Platform): void {
 
     if (body.action === 'login') {
       try {
-        const user = await passwordLogin(platform, { identifier: String(body.log ?? ''), ip: meta.ip, channel: 'session' }, String(body.pwd ?? ''));
+        const user = await passwordLogin(
+          platform,
+          { identifier: String(body.log ?? ''), ip: meta.ip, channel: 'session' },
+          String(body.pwd ?? ''),
+        );
         const { session, token } = await startSession(platform, user.id, meta);
         res.append('Set-Cookie', sessionCookie(platform, token, req.secure));
         return send(res, 200, 'Authorize application', approveForm(ask, user.username, restNonce(platform, session)));
@@ -123,11 +143,23 @@ export function authorizeApplication(router: Router, platform: Platform): void {
       return send(res, 200, 'Connection refused', `<p>${esc(ask.appName)} was not connected.</p>`);
     }
     if (body.action !== 'approve') return send(res, 400, 'Authorize application', '<p>Choose approve or reject.</p>');
-    const { password } = await createAppPassword(platform, principalFor(platform, session.user, 'session', session.id), { name: ask.appName });
+    const { password } = await createAppPassword(
+      platform,
+      principalFor(platform, session.user, 'session', session.id),
+      { name: ask.appName },
+    );
     if (ask.successUrl) {
-      return void res.redirect(303, withQuery(ask.successUrl, { site_url: platform.config.publicUrl, user_login: session.user.username, password }));
+      return void res.redirect(
+        303,
+        withQuery(ask.successUrl, { site_url: platform.config.publicUrl, user_login: session.user.username, password }),
+      );
     }
-    send(res, 201, 'Application connected', `<p>Your new password for <strong>${esc(ask.appName)}</strong> is:</p>` +
-      `<p><kbd>${esc(password)}</kbd></p><p>Be sure to save this in a safe location. You will not be able to retrieve it.</p>`);
+    send(
+      res,
+      201,
+      'Application connected',
+      `<p>Your new password for <strong>${esc(ask.appName)}</strong> is:</p>` +
+        `<p><kbd>${esc(password)}</kbd></p><p>Be sure to save this in a safe location. You will not be able to retrieve it.</p>`,
+    );
   });
 }

@@ -10,8 +10,20 @@ import { createUser, deleteUser, resolveUser, setRoles, updateUser, userWhere } 
 import { ROLE_NAMES } from '../../platform/capabilities.ts';
 import { oneOf } from '../../cli/options.ts';
 
-const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
-const userRow = (u: { id: number; username: string; email: string; displayName: string; roles: string[]; createdAt: Date; lastLoginAt: Date | null }) => ({
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const userRow = (u: {
+  id: number;
+  username: string;
+  email: string;
+  displayName: string;
+  roles: string[];
+  createdAt: Date;
+  lastLoginAt: Date | null;
+}) => ({
   id: u.id,
   username: u.username,
   email: u.email,
@@ -34,9 +46,18 @@ export function coreCli(program: Command, cli: CliContext): void {
     .option('--display-name <name>', 'name shown to others (default: the username)')
     .action(async (username: string, email: string, role: string, o: { password?: string; displayName?: string }) => {
       const platform = await cli.platform();
-      const { user, password } = await createUser(platform, { username, email, roles: [role], password: o.password, displayName: o.displayName });
+      const { user, password } = await createUser(platform, {
+        username,
+        email,
+        roles: [role],
+        password: o.password,
+        displayName: o.displayName,
+      });
       const generated = o.password ? {} : { password }; // a password the operator typed is not echoed
-      cli.changed(`created user ${user.id} (${user.username})`, { ...userRow(user), ...generated }, [...USER_COLUMNS, ...Object.keys(generated)]);
+      cli.changed(`created user ${user.id} (${user.username})`, { ...userRow(user), ...generated }, [
+        ...USER_COLUMNS,
+        ...Object.keys(generated),
+      ]);
     });
   users
     .command('get')
@@ -47,25 +68,35 @@ export function coreCli(program: Command, cli: CliContext): void {
     });
   users
     .command('update')
-    .description('Change a user\'s e-mail, display name, password or roles')
+    .description("Change a user's e-mail, display name, password or roles")
     .argument('<user>', 'id, username or e-mail')
     .option('--email <email>', 'new e-mail address (applies at once)')
     .option('--display-name <name>', 'new display name')
     .option('--password <password>', 'new password (8–512 characters)')
     .option('--roles <roles>', 'comma-separated roles: the complete new set')
     .action(async (ref: string, o: { email?: string; displayName?: string; password?: string; roles?: string }) => {
-      if (!Object.values(o).some((v) => v !== undefined)) throw new AppError('rest_missing_callback_param', 'Nothing to change: give --email, --display-name, --password or --roles.');
+      if (!Object.values(o).some((v) => v !== undefined))
+        throw new AppError(
+          'rest_missing_callback_param',
+          'Nothing to change: give --email, --display-name, --password or --roles.',
+        );
       const platform = await cli.platform();
       const { id } = await resolveUser(platform, ref);
-      let user = await updateUser(platform, SYSTEM, id, { email: o.email, displayName: o.displayName, password: o.password });
+      let user = await updateUser(platform, SYSTEM, id, {
+        email: o.email,
+        displayName: o.displayName,
+        password: o.password,
+      });
       if (o.roles !== undefined) user = await setRoles(platform, { id, roles: list(o.roles) });
       cli.changed(`updated user ${user.id} (${user.username})`, userRow(user));
     });
   users
     .command('delete')
-    .description('Delete a user with their credentials, sessions and memberships (posts: --reassign, else kept without author)')
+    .description(
+      'Delete a user with their credentials, sessions and memberships (posts: --reassign, else kept without author)',
+    )
     .argument('<user>', 'id, username or e-mail')
-    .option('--reassign <user>', 'give the user\'s posts to this user (id, username or e-mail)')
+    .option('--reassign <user>', "give the user's posts to this user (id, username or e-mail)")
     .option('--yes', 'confirm the deletion (it cannot be undone)')
     .action(async (ref: string, o: { reassign?: string; yes?: boolean }) => {
       const platform = await cli.platform();
@@ -73,7 +104,10 @@ export function coreCli(program: Command, cli: CliContext): void {
       if (!o.yes) throw new AppError('rest_confirmation_required', `Deleting user ${id} cannot be undone: add --yes.`);
       const heir = o.reassign ? (await resolveUser(platform, o.reassign)).id : undefined;
       const { user, reassigned } = await deleteUser(platform, id, heir);
-      cli.changed(`deleted user ${user.id} (${user.username})${heir ? `; ${reassigned} posts now belong to user ${heir}` : ''}`, userRow(user));
+      cli.changed(
+        `deleted user ${user.id} (${user.username})${heir ? `; ${reassigned} posts now belong to user ${heir}` : ''}`,
+        userRow(user),
+      );
     });
   users
     .command('list')
@@ -87,7 +121,7 @@ export function coreCli(program: Command, cli: CliContext): void {
     });
   users
     .command('set-role')
-    .description('Replace a user\'s roles')
+    .description("Replace a user's roles")
     .argument('<user>', 'id, username or e-mail')
     .argument('<roles>', 'comma-separated roles')
     .action(async (ref: string, roles: string) => {
@@ -104,8 +138,18 @@ export function coreCli(program: Command, cli: CliContext): void {
     .argument('<name>', 'what it is for (e.g. laptop)')
     .action(async (ref: string, name: string) => {
       const platform = await cli.platform();
-      const { item, password } = await createAppPassword(platform, SYSTEM, { name, userId: (await resolveUser(platform, ref)).id });
-      cli.changed(`created application password ${item.id} "${item.name}"; it is shown this once`, { id: item.id, uuid: item.uuid, user_id: item.userId, name: item.name, created: item.createdAt, password });
+      const { item, password } = await createAppPassword(platform, SYSTEM, {
+        name,
+        userId: (await resolveUser(platform, ref)).id,
+      });
+      cli.changed(`created application password ${item.id} "${item.name}"; it is shown this once`, {
+        id: item.id,
+        uuid: item.uuid,
+        user_id: item.userId,
+        name: item.name,
+        created: item.createdAt,
+        password,
+      });
     });
   appPasswords
     .command('list')
@@ -115,7 +159,15 @@ export function coreCli(program: Command, cli: CliContext): void {
       const platform = await cli.platform();
       const rows = await listAppPasswords(platform, SYSTEM, ref ? (await resolveUser(platform, ref)).id : undefined);
       cli.print(
-        rows.map((r) => ({ id: r.id, uuid: r.uuid, user_id: r.userId, name: r.name, created: r.createdAt, last_used: r.lastUsedAt, last_ip: r.lastIp })),
+        rows.map((r) => ({
+          id: r.id,
+          uuid: r.uuid,
+          user_id: r.userId,
+          name: r.name,
+          created: r.createdAt,
+          last_used: r.lastUsedAt,
+          last_ip: r.lastIp,
+        })),
         ['id', 'uuid', 'user_id', 'name', 'created', 'last_used', 'last_ip'],
       );
     });
@@ -126,7 +178,13 @@ export function coreCli(program: Command, cli: CliContext): void {
     .action(async (id: string) => {
       const platform = await cli.platform();
       const item = await revokeAppPassword(platform, SYSTEM, positive(id));
-      cli.changed(`revoked application password ${item.id} "${item.name}"`, { id: item.id, uuid: item.uuid, user_id: item.userId, name: item.name, created: item.createdAt });
+      cli.changed(`revoked application password ${item.id} "${item.name}"`, {
+        id: item.id,
+        uuid: item.uuid,
+        user_id: item.userId,
+        name: item.name,
+        created: item.createdAt,
+      });
     });
 
   const keys = program.command('keys').description('Manage API keys (svc_…)');
@@ -138,13 +196,17 @@ export function coreCli(program: Command, cli: CliContext): void {
     .option('--scopes <scopes>', 'comma-separated capabilities or API scopes', '*')
     .action(async (ref: string, name: string, o: { scopes: string }) => {
       const platform = await cli.platform();
-      const { item, key } = await createApiKey(platform, SYSTEM, { name, scopes: list(o.scopes), userId: (await resolveUser(platform, ref)).id });
+      const { item, key } = await createApiKey(platform, SYSTEM, {
+        name,
+        scopes: list(o.scopes),
+        userId: (await resolveUser(platform, ref)).id,
+      });
       cli.changed(`created API key ${item.id} "${item.name}"; it is shown this once`, { ...keyRow(item), key });
     });
   keys
     .command('list')
     .description('List API keys (revoked ones too)')
-    .option('--user <user>', 'only this user\'s (id, username or e-mail)')
+    .option('--user <user>', "only this user's (id, username or e-mail)")
     .action(async (o: { user?: string }) => {
       const platform = await cli.platform();
       const rows = await listApiKeys(platform, SYSTEM, o.user ? (await resolveUser(platform, o.user)).id : undefined);
@@ -161,8 +223,26 @@ export function coreCli(program: Command, cli: CliContext): void {
     });
 }
 
-function keyRow(k: { id: number; userId: number; name: string; prefix: string; scopes: string[]; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }) {
-  return { id: k.id, user_id: k.userId, name: k.name, prefix: k.prefix, scopes: k.scopes.join(','), created: k.createdAt, last_used: k.lastUsedAt, revoked: k.revokedAt };
+function keyRow(k: {
+  id: number;
+  userId: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}) {
+  return {
+    id: k.id,
+    user_id: k.userId,
+    name: k.name,
+    prefix: k.prefix,
+    scopes: k.scopes.join(','),
+    created: k.createdAt,
+    last_used: k.lastUsedAt,
+    revoked: k.revokedAt,
+  };
 }
 
 function positive(v: string): number {

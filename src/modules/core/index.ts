@@ -35,7 +35,8 @@ export const core: Module = {
     {
       hook: 'platform/jobs/recover',
       schedule: '* * * * *',
-      description: 'Gives the jobs of an instance that died (its worker pool has no database connection left) back to the queue.',
+      description:
+        'Gives the jobs of an instance that died (its worker pool has no database connection left) back to the queue.',
       run: async (platform) => ({ pools: await platform.queue.recover() }),
     },
   ],

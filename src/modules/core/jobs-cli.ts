@@ -8,8 +8,15 @@ import { failedJobs, listQueueJobs, QUEUE_JOB_STATES, retryJob, type QueueJob } 
 
 const COLUMNS = ['name', 'kind', 'state', 'id', 'attempts', 'schedule', 'next_run', 'last_period', 'error'];
 const jobRow = (j: QueueJob) => ({
-  name: j.task, kind: 'job', state: j.state, id: j.id, attempts: `${j.attempts}/${j.maxAttempts}`, schedule: null,
-  next_run: j.state === 'running' || j.state === 'failed' ? null : j.runAt, last_period: null, error: j.lastError,
+  name: j.task,
+  kind: 'job',
+  state: j.state,
+  id: j.id,
+  attempts: `${j.attempts}/${j.maxAttempts}`,
+  schedule: null,
+  next_run: j.state === 'running' || j.state === 'failed' ? null : j.runAt,
+  last_period: null,
+  error: j.lastError,
 });
 
 export function jobsCli(program: Command, cli: CliContext): void {
@@ -21,10 +28,19 @@ export function jobsCli(program: Command, cli: CliContext): void {
     .addOption(intOption('--limit <n>', 'jobs shown at most', 1, 10_000, 100))
     .action(async (o: { state?: QueueJob['state']; limit: number }) => {
       const platform = await cli.platform();
-      const schedules = o.state ? [] : (await platform.jobs.status()).map((s) => ({
-        name: s.hook, kind: 'schedule', state: s.lastRun?.status ?? 'never run', id: null, attempts: null, schedule: s.schedule,
-        next_run: s.nextRun, last_period: s.lastRun?.period ?? null, error: s.lastRun?.error ?? null,
-      }));
+      const schedules = o.state
+        ? []
+        : (await platform.jobs.status()).map((s) => ({
+            name: s.hook,
+            kind: 'schedule',
+            state: s.lastRun?.status ?? 'never run',
+            id: null,
+            attempts: null,
+            schedule: s.schedule,
+            next_run: s.nextRun,
+            last_period: s.lastRun?.period ?? null,
+            error: s.lastRun?.error ?? null,
+          }));
       const queued = await listQueueJobs(platform, { state: o.state, limit: o.limit });
       cli.print([...schedules, ...queued.map(jobRow)], COLUMNS);
     });
@@ -35,7 +51,15 @@ export function jobsCli(program: Command, cli: CliContext): void {
     .action(async (o: { limit: number }) => {
       const rows = await failedJobs(await cli.platform(), o.limit);
       cli.print(
-        rows.map((j) => ({ id: j.id, task: j.task, attempts: j.attempts, failed_at: j.updatedAt, error: j.lastError, key: j.key, payload: j.payload })),
+        rows.map((j) => ({
+          id: j.id,
+          task: j.task,
+          attempts: j.attempts,
+          failed_at: j.updatedAt,
+          error: j.lastError,
+          key: j.key,
+          payload: j.payload,
+        })),
         ['id', 'task', 'attempts', 'failed_at', 'error', 'key', 'payload'],
       );
     });
@@ -50,10 +74,11 @@ export function jobsCli(program: Command, cli: CliContext): void {
   jobs
     .command('run')
     .description('Runs a scheduled job here and now, as its own manual period')
-    .argument('<hook>', 'the schedule\'s hook (see: atrium jobs list)')
+    .argument('<hook>', "the schedule's hook (see: atrium jobs list)")
     .action(async (hook: string) => {
       const platform = await cli.platform();
-      if (!platform.jobs.get(hook)) throw notFound('job_not_found', `No job has the hook ${hook}. See: atrium jobs list`);
+      if (!platform.jobs.get(hook))
+        throw notFound('job_not_found', `No job has the hook ${hook}. See: atrium jobs list`);
       const outcome = await platform.jobs.runNow(hook);
       if (outcome.status === 'failed') throw new AppError('job_failed', `${hook} failed: ${outcome.error}`);
       cli.changed(`${hook} ${outcome.status}`, { name: hook, ...outcome });

@@ -10,8 +10,12 @@ export const checks: HealthCheck[] = [
     category: 'configuration',
     label: 'Form notifications can be sent',
     async run(platform) {
-      if (platform.mail.configured) return { status: 'ok', message: 'An SMTP transport is configured for form notifications.' };
-      const forms = await platform.prisma.form.findMany({ where: { status: 'active' }, select: { id: true, title: true, notifications: true } });
+      if (platform.mail.configured)
+        return { status: 'ok', message: 'An SMTP transport is configured for form notifications.' };
+      const forms = await platform.prisma.form.findMany({
+        where: { status: 'active' },
+        select: { id: true, title: true, notifications: true },
+      });
       const notifying = forms.filter((f) => (f.notifications as unknown as Notification[]).some((n) => n.enabled));
       if (!notifying.length) return { status: 'ok', message: 'No active form sends notifications.' };
       return {
@@ -28,9 +32,15 @@ export const checks: HealthCheck[] = [
     label: 'Form notifications are delivered',
     async run(platform) {
       const since = new Date(platform.clock.now().getTime() - 7 * 86_400_000);
-      const failed = await platform.prisma.formEntry.count({ where: { notificationStatus: 'failed', createdAt: { gte: since } } });
+      const failed = await platform.prisma.formEntry.count({
+        where: { notificationStatus: 'failed', createdAt: { gte: since } },
+      });
       if (!failed) return { status: 'ok', message: 'No form notification failed in the last 7 days.' };
-      const last = await platform.prisma.formEntry.findFirst({ where: { notificationStatus: 'failed' }, orderBy: { id: 'desc' }, select: { id: true, notificationLog: true } });
+      const last = await platform.prisma.formEntry.findFirst({
+        where: { notificationStatus: 'failed' },
+        orderBy: { id: 'desc' },
+        select: { id: true, notificationLog: true },
+      });
       const errors = ((last?.notificationLog ?? []) as { error?: string | null }[]).map((r) => r.error).filter(Boolean);
       return {
         status: 'warning',
@@ -45,9 +55,16 @@ export const checks: HealthCheck[] = [
     category: 'security',
     label: 'Public forms are protected against spam',
     async run(platform) {
-      const forms = await platform.prisma.form.findMany({ where: { status: 'active' }, select: { id: true, title: true, settings: true } });
+      const forms = await platform.prisma.form.findMany({
+        where: { status: 'active' },
+        select: { id: true, title: true, settings: true },
+      });
       const open = forms.filter((f) => !settingsOf(f).honeypot && !settingsOf(f).requireLogin);
-      if (!open.length && platform.config.forms.submitLimit > 0) return { status: 'ok', message: 'Active forms use a honeypot or need a login, and submissions are rate limited.' };
+      if (!open.length && platform.config.forms.submitLimit > 0)
+        return {
+          status: 'ok',
+          message: 'Active forms use a honeypot or need a login, and submissions are rate limited.',
+        };
       const detail = [
         ...(open.length ? [`Without honeypot: ${open.map((f) => `#${f.id} ${f.title}`).join(', ')}.`] : []),
         ...(platform.config.forms.submitLimit > 0 ? [] : ['Submission rate limiting is off (FORMS_SUBMIT_LIMIT=0).']),

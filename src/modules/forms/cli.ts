@@ -17,7 +17,10 @@ import { FORM_STATUSES } from './definition/types.ts';
 
 /** The form as REST answers it with context=edit. */
 async function exportForm(cli: CliContext, id: number): Promise<Record<string, unknown>> {
-  const data = await cli.graphql<{ form: Record<string, unknown> }>(`query ($id: Int!, $edit: Boolean!) { form(id: $id) { ${FORM_FIELDS} } }`, { id, edit: true });
+  const data = await cli.graphql<{ form: Record<string, unknown> }>(
+    `query ($id: Int!, $edit: Boolean!) { form(id: $id) { ${FORM_FIELDS} } }`,
+    { id, edit: true },
+  );
   return JSON.parse(JSON.stringify(data.form));
 }
 
@@ -41,7 +44,15 @@ export function formsCli(program: Command, cli: CliContext): void {
         include: { _count: { select: { entries: { where: { status: { in: ['unread', 'read'] } } } } } },
       });
       cli.print(
-        rows.map((f) => ({ id: f.id, title: f.title, status: f.status, version: f.version, fields: (f.fields as unknown[]).length, entries: f._count.entries, updated: f.updatedAt })),
+        rows.map((f) => ({
+          id: f.id,
+          title: f.title,
+          status: f.status,
+          version: f.version,
+          fields: (f.fields as unknown[]).length,
+          entries: f._count.entries,
+          updated: f.updatedAt,
+        })),
         ['id', 'title', 'status', 'version', 'fields', 'entries', 'updated'],
       );
     });
@@ -63,7 +74,10 @@ export function formsCli(program: Command, cli: CliContext): void {
       try {
         parsed = JSON.parse(readFileSync(file, 'utf8'));
       } catch (err) {
-        throw new AppError('forms_import_unreadable', `Cannot read ${file} as JSON: ${err instanceof Error ? err.message : String(err)}`);
+        throw new AppError(
+          'forms_import_unreadable',
+          `Cannot read ${file} as JSON: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
       const list = Array.isArray(parsed) ? parsed : [parsed];
       const platform = await cli.platform();
@@ -72,7 +86,8 @@ export function formsCli(program: Command, cli: CliContext): void {
         try {
           parseDefinition(camelKeys(item));
         } catch (err) {
-          if (err instanceof AppError && list.length > 1) err.message = `Form ${i + 1} of ${list.length}: ${err.message}`;
+          if (err instanceof AppError && list.length > 1)
+            err.message = `Form ${i + 1} of ${list.length}: ${err.message}`;
           throw err;
         }
       });
@@ -80,16 +95,25 @@ export function formsCli(program: Command, cli: CliContext): void {
       for (const item of list) created.push(await createForm(platform, camelKeys(item)));
       cli.changed(
         `created ${created.length === 1 ? 'form' : 'forms'} ${created.map((f) => `${f.id} (${f.title})`).join(', ')}`,
-        created.map((f) => ({ id: f.id, title: f.title, status: f.status, version: f.version, fields: (f.fields as unknown[]).length, updated: f.updatedAt })),
+        created.map((f) => ({
+          id: f.id,
+          title: f.title,
+          status: f.status,
+          version: f.version,
+          fields: (f.fields as unknown[]).length,
+          updated: f.updatedAt,
+        })),
         ['id', 'title', 'status', 'version', 'fields', 'updated'],
       );
     });
 
   forms
     .command('export-entries')
-    .description('Write a form\'s entries as CSV (one column per field), newest last')
+    .description("Write a form's entries as CSV (one column per field), newest last")
     .argument('<id>', 'form id')
-    .addOption(oneOf('--status <status>', 'entries of this status (default: unread and read)', [...ENTRY_STATUSES, 'any']))
+    .addOption(
+      oneOf('--status <status>', 'entries of this status (default: unread and read)', [...ENTRY_STATUSES, 'any']),
+    )
     .option('--since <date>', 'submitted at or after (ISO 8601)')
     .option('--until <date>', 'submitted before (ISO 8601)')
     .option('--output <file>', 'write the CSV to a file instead of standard output')
@@ -102,10 +126,15 @@ export function formsCli(program: Command, cli: CliContext): void {
         return d;
       };
       const query = { status: o.status, since: date(o.since, 'since'), until: date(o.until, 'until') };
-      const bar = progressBar(await platform.prisma.formEntry.count({ where: entryWhere({ ...query, formId: positiveId(id) }) }), `form ${id}`);
+      const bar = progressBar(
+        await platform.prisma.formEntry.count({ where: entryWhere({ ...query, formId: positiveId(id) }) }),
+        `form ${id}`,
+      );
       const result = await exportEntries(platform, positiveId(id), query, bar.update).finally(() => bar.stop());
       if (!o.output) return void process.stdout.write(result.csv);
       writeFileSync(o.output, result.csv);
-      cli.success(`wrote ${result.rows} entries to ${o.output}${result.truncated ? ' (truncated: narrow with --since/--until)' : ''}`);
+      cli.success(
+        `wrote ${result.rows} entries to ${o.output}${result.truncated ? ' (truncated: narrow with --since/--until)' : ''}`,
+      );
     });
 }

@@ -15,7 +15,12 @@ declare module '../../platform/events.ts' {
     /** An entry was stored (not for entries stored as spam). */
     'forms/entry/created': FormEntryEvent;
     /** Notifications of an entry were attempted; `status` is sent, failed or skipped. */
-    'forms/entry/notified': { entryId: number; formId: number; status: 'sent' | 'failed' | 'skipped'; failures: string[] };
+    'forms/entry/notified': {
+      entryId: number;
+      formId: number;
+      status: 'sent' | 'failed' | 'skipped';
+      failures: string[];
+    };
     /** Entries changed status (read, unread, spam, trash), one event per entry. */
     'forms/entry/status_changed': { entryId: number; formId: number; status: string; previous: string };
     /** An entry was deleted for good (by a manager or the retention job). */

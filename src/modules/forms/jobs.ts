@@ -13,7 +13,7 @@ export const jobs: JobDefinition[] = [
   {
     hook: 'forms/entries/purge',
     schedule: '41 3 * * *',
-    description: 'Deletes entries past their form\'s retention period, and spam and trash older than 30 days.',
+    description: "Deletes entries past their form's retention period, and spam and trash older than 30 days.",
     run: (platform) => purgeEntries(platform),
   },
 ];

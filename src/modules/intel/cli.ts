@@ -13,7 +13,15 @@ export function intelCli(program: Command, cli: CliContext): void {
     .description('Run every check now and store the scan')
     .action(async () => {
       const s = await runScan(await cli.platform(), 'cli');
-      cli.print({ scan_id: s.scanId, score: s.score, grade: s.grade, critical: s.critical, warning: s.warning, duration_ms: s.duration, checks: s.checks });
+      cli.print({
+        scan_id: s.scanId,
+        score: s.score,
+        grade: s.grade,
+        critical: s.critical,
+        warning: s.warning,
+        duration_ms: s.duration,
+        checks: s.checks,
+      });
     });
   cmd
     .command('score')
@@ -27,20 +35,38 @@ export function intelCli(program: Command, cli: CliContext): void {
     .description('Check results of the latest scan')
     .addOption(new Option('--status <status>', 'only this status').choices(STATUSES))
     .action(async (o: { status?: string }) => {
-      const { checks } = await latestChecks(await cli.platform(), { status: o.status as (typeof STATUSES)[number] | undefined });
+      const { checks } = await latestChecks(await cli.platform(), {
+        status: o.status as (typeof STATUSES)[number] | undefined,
+      });
       cli.print(
-        checks.map((c) => ({ id: c.checkId, category: c.category, status: c.status, score_impact: c.scoreImpact, message: c.message })),
+        checks.map((c) => ({
+          id: c.checkId,
+          category: c.category,
+          status: c.status,
+          score_impact: c.scoreImpact,
+          message: c.message,
+        })),
         ['id', 'category', 'status', 'score_impact', 'message'],
       );
     });
   cmd
     .command('snapshots')
     .description('Score history, newest first')
-    .addOption(intOption('--limit <n>', 'how many scans', SNAPSHOT_LIMIT.min, SNAPSHOT_LIMIT.max, SNAPSHOT_LIMIT.default))
+    .addOption(
+      intOption('--limit <n>', 'how many scans', SNAPSHOT_LIMIT.min, SNAPSHOT_LIMIT.max, SNAPSHOT_LIMIT.default),
+    )
     .action(async (o: { limit: number }) => {
       const rows = await snapshots(await cli.platform(), { limit: o.limit });
       cli.print(
-        rows.map((r) => ({ scan_id: r.scanId ?? '', score: r.score, grade: r.grade, critical: r.critical, warning: r.warning, checks: r.checks, scanned: r.scannedAt })),
+        rows.map((r) => ({
+          scan_id: r.scanId ?? '',
+          score: r.score,
+          grade: r.grade,
+          critical: r.critical,
+          warning: r.warning,
+          checks: r.checks,
+          scanned: r.scannedAt,
+        })),
         ['scan_id', 'score', 'grade', 'critical', 'warning', 'checks', 'scanned'],
       );
     });

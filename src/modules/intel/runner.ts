@@ -54,9 +54,18 @@ export async function runCheck(platform: Platform, check: HealthCheck): Promise<
   const ms = check.timeoutMs ?? platform.config.intel.checkTimeoutMs;
   try {
     // Promise.resolve().then: a check that throws synchronously is caught like one that rejects.
-    return normalise(check, await withTimeout(Promise.resolve().then(() => check.run(platform)), ms));
+    return normalise(
+      check,
+      await withTimeout(
+        Promise.resolve().then(() => check.run(platform)),
+        ms,
+      ),
+    );
   } catch (err) {
-    const reason = clip(err instanceof CheckTimeout ? err.message : `check failed: ${err instanceof Error ? err.message : String(err)}`, MAX_MESSAGE);
+    const reason = clip(
+      err instanceof CheckTimeout ? err.message : `check failed: ${err instanceof Error ? err.message : String(err)}`,
+      MAX_MESSAGE,
+    );
     platform.logger.warn({ err, check: check.id }, 'health check did not answer');
     return {
       id: check.id,

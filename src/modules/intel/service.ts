@@ -16,10 +16,21 @@ export const SNAPSHOT_LIMIT = { default: 10, min: 1, max: 50 } as const;
 
 export const ChecksFilter = z.object({ status: HealthStatus.optional().describe('Only results with this status.') });
 export const SnapshotsArgs = z.object({
-  limit: z.number().int().min(SNAPSHOT_LIMIT.min).max(SNAPSHOT_LIMIT.max).default(SNAPSHOT_LIMIT.default).describe(`How many snapshots to answer, ${SNAPSHOT_LIMIT.min} to ${SNAPSHOT_LIMIT.max}.`),
+  limit: z
+    .number()
+    .int()
+    .min(SNAPSHOT_LIMIT.min)
+    .max(SNAPSHOT_LIMIT.max)
+    .default(SNAPSHOT_LIMIT.default)
+    .describe(`How many snapshots to answer, ${SNAPSHOT_LIMIT.min} to ${SNAPSHOT_LIMIT.max}.`),
 });
 
-const noScan = () => new AppError('intel_no_scan', 'No site health scan has run yet. Run one: POST /intel/v1/scan, or `atrium health scan`.', { status: 404 });
+const noScan = () =>
+  new AppError(
+    'intel_no_scan',
+    'No site health scan has run yet. Run one: POST /intel/v1/scan, or `atrium health scan`.',
+    { status: 404 },
+  );
 
 export async function runScan(platform: Platform, trigger: ScanTrigger) {
   const startedAt = platform.clock.now();
@@ -33,7 +44,9 @@ export async function runScan(platform: Platform, trigger: ScanTrigger) {
   const summary = { score, grade, ...counts, checks: results.length };
   const scan = await transaction(platform, async (tx) => {
     const row = await tx.intelScan.create({ data: { ...summary, durationMs, trigger, startedAt, finishedAt } });
-    await tx.intelCheckResult.createMany({ data: results.map(({ id: checkId, ...r }, position) => ({ ...r, checkId, scanId: row.id, position })) });
+    await tx.intelCheckResult.createMany({
+      data: results.map(({ id: checkId, ...r }, position) => ({ ...r, checkId, scanId: row.id, position })),
+    });
     await tx.intelSnapshot.create({ data: { ...summary, scanId: row.id, scannedAt: finishedAt } });
     return row;
   });
@@ -50,7 +63,14 @@ export async function latestScan(platform: Platform) {
 
 export async function healthScore(platform: Platform) {
   const s = await latestScan(platform);
-  return { scanId: s.id, score: s.score, grade: s.grade, critical: s.critical, warning: s.warning, scannedAt: s.finishedAt };
+  return {
+    scanId: s.id,
+    score: s.score,
+    grade: s.grade,
+    critical: s.critical,
+    warning: s.warning,
+    scannedAt: s.finishedAt,
+  };
 }
 
 export async function latestChecks(platform: Platform, filter: Input<typeof ChecksFilter> = {}) {
@@ -78,6 +98,8 @@ export async function pruneScans(platform: Platform) {
   const scans = await platform.prisma.intelScan.deleteMany({
     where: { finishedAt: { lt: new Date(now - KEEP_SCAN_DAYS * 86_400_000) }, id: { not: keepLatest?.id ?? 0 } },
   });
-  const snaps = await platform.prisma.intelSnapshot.deleteMany({ where: { scannedAt: { lt: new Date(now - KEEP_SNAPSHOT_DAYS * 86_400_000) } } });
+  const snaps = await platform.prisma.intelSnapshot.deleteMany({
+    where: { scannedAt: { lt: new Date(now - KEEP_SNAPSHOT_DAYS * 86_400_000) } },
+  });
   return { scans: scans.count, snapshots: snaps.count };
 }

@@ -9,4 +9,6 @@ export const allowPublicRest = defineSetting({
   default: false,
 });
 
-export const IntelSettingsUpdate = { allowPublicRest: z.boolean().describe('Open GET /intel/v1/health-score to anyone.') };
+export const IntelSettingsUpdate = {
+  allowPublicRest: z.boolean().describe('Open GET /intel/v1/health-score to anyone.'),
+};

@@ -9,7 +9,9 @@ export const checks: HealthCheck[] = [
     label: 'Campaigns can be sent',
     async run(platform) {
       if (platform.mail.configured) return { status: 'ok', message: 'An SMTP transport is configured for campaigns.' };
-      const pending = await platform.prisma.mailerCampaign.count({ where: { status: { in: ['scheduled', 'sending', 'paused'] } } });
+      const pending = await platform.prisma.mailerCampaign.count({
+        where: { status: { in: ['scheduled', 'sending', 'paused'] } },
+      });
       if (pending) {
         return {
           status: 'critical',
@@ -19,7 +21,12 @@ export const checks: HealthCheck[] = [
         };
       }
       const drafts = await platform.prisma.mailerCampaign.count({ where: { status: 'draft' } });
-      if (drafts) return { status: 'warning', message: `${drafts} draft campaign(s) exist, but no SMTP transport is configured (SMTP_URL).`, scoreImpact: 5 };
+      if (drafts)
+        return {
+          status: 'warning',
+          message: `${drafts} draft campaign(s) exist, but no SMTP transport is configured (SMTP_URL).`,
+          scoreImpact: 5,
+        };
       return { status: 'ok', message: 'No campaign waits for a mail transport.' };
     },
   },
@@ -30,8 +37,14 @@ export const checks: HealthCheck[] = [
     async run(platform) {
       const now = platform.clock.now().getTime();
       const cutoff = new Date(now - platform.config.mailer.stuckMinutes * 60_000);
-      const stuck = await platform.prisma.mailerCampaign.findMany({ where: { status: 'sending', progressAt: { lt: cutoff } }, select: { id: true, name: true } });
-      const late = await platform.prisma.mailerCampaign.findMany({ where: { status: 'scheduled', sendAt: { lt: cutoff } }, select: { id: true, name: true } });
+      const stuck = await platform.prisma.mailerCampaign.findMany({
+        where: { status: 'sending', progressAt: { lt: cutoff } },
+        select: { id: true, name: true },
+      });
+      const late = await platform.prisma.mailerCampaign.findMany({
+        where: { status: 'scheduled', sendAt: { lt: cutoff } },
+        select: { id: true, name: true },
+      });
       if (!stuck.length && !late.length) return { status: 'ok', message: 'No campaign is stuck.' };
       const names = (rows: { id: number; name: string }[]) => rows.map((c) => `#${c.id} ${c.name}`).join(', ');
       return {

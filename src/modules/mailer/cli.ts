@@ -6,7 +6,12 @@ import { AppError } from '../../platform/errors.ts';
 import type { CliContext } from '../../cli/context.ts';
 import { CAMPAIGN_STATUSES, sendCampaign } from './service/campaigns.ts';
 import { campaignStats, dashboard } from './service/stats.ts';
-import { createSubscriber, SUBSCRIBER_STATUSES, subscriberWhere, type SubscriberStatus } from './service/subscribers.ts';
+import {
+  createSubscriber,
+  SUBSCRIBER_STATUSES,
+  subscriberWhere,
+  type SubscriberStatus,
+} from './service/subscribers.ts';
 import { importSubscribers, readSubscriberCsv } from './service/subscriber-import.ts';
 import { intOption } from '../../cli/options.ts';
 import { progressBar } from '../../cli/progress.ts';
@@ -16,11 +21,29 @@ const positiveId = (v: string, what = 'a campaign id') => {
   return Number(v);
 };
 const CAMPAIGN_COLUMNS = ['id', 'name', 'status', 'recipients', 'sent', 'failed', 'open_rate', 'click_rate', 'send_at'];
-const campaignRow = (c: { id: number; name: string; status: string; sendAt: Date | null }, s: { recipients: number; sent: number; failed: number; openRate: number; clickRate: number }) =>
-  ({ id: c.id, name: c.name, status: c.status, recipients: s.recipients, sent: s.sent, failed: s.failed, open_rate: s.openRate, click_rate: s.clickRate, send_at: c.sendAt });
+const campaignRow = (
+  c: { id: number; name: string; status: string; sendAt: Date | null },
+  s: { recipients: number; sent: number; failed: number; openRate: number; clickRate: number },
+) => ({
+  id: c.id,
+  name: c.name,
+  status: c.status,
+  recipients: s.recipients,
+  sent: s.sent,
+  failed: s.failed,
+  open_rate: s.openRate,
+  click_rate: s.clickRate,
+  send_at: c.sendAt,
+});
 const SUBSCRIBER_COLUMNS = ['id', 'email', 'first_name', 'status', 'source', 'created'];
-const subscriberRow = (s: { id: number; email: string; firstName: string; status: string; source: string; createdAt: Date }) =>
-  ({ id: s.id, email: s.email, first_name: s.firstName, status: s.status, source: s.source, created: s.createdAt });
+const subscriberRow = (s: {
+  id: number;
+  email: string;
+  firstName: string;
+  status: string;
+  source: string;
+  createdAt: Date;
+}) => ({ id: s.id, email: s.email, first_name: s.firstName, status: s.status, source: s.source, created: s.createdAt });
 
 export function mailerCli(program: Command, cli: CliContext): void {
   const mailer = program.command('mailer').description('Mailing: subscribers, campaigns, stats');
@@ -41,7 +64,14 @@ export function mailerCli(program: Command, cli: CliContext): void {
         include: { lists: { select: { listId: true } } },
       });
       cli.print(
-        rows.map((s) => ({ id: s.id, email: s.email, first_name: s.firstName, status: s.status, lists: s.lists.map((l) => l.listId).join(','), created: s.createdAt })),
+        rows.map((s) => ({
+          id: s.id,
+          email: s.email,
+          first_name: s.firstName,
+          status: s.status,
+          lists: s.lists.map((l) => l.listId).join(','),
+          created: s.createdAt,
+        })),
         ['id', 'email', 'first_name', 'status', 'lists', 'created'],
       );
     });
@@ -54,30 +84,56 @@ export function mailerCli(program: Command, cli: CliContext): void {
     .addOption(new Option('--status <status>', 'initial status').choices(SUBSCRIBER_STATUSES).default('subscribed'))
     .action(async (email: string, o: { firstName?: string; list?: string; status: SubscriberStatus }) => {
       const platform = await cli.platform();
-      const s = await createSubscriber(platform, { email, firstName: o.firstName, listId: o.list ? positiveId(o.list, 'a list id') : undefined, status: o.status });
+      const s = await createSubscriber(platform, {
+        email,
+        firstName: o.firstName,
+        listId: o.list ? positiveId(o.list, 'a list id') : undefined,
+        status: o.status,
+      });
       cli.changed(`added subscriber ${s.id} (${s.email})`, subscriberRow(s), SUBSCRIBER_COLUMNS);
     });
   subscribers
     .command('import')
-    .description('Add the subscribers of a CSV file (header row: email, optionally first_name and status); known addresses are left as they are')
+    .description(
+      'Add the subscribers of a CSV file (header row: email, optionally first_name and status); known addresses are left as they are',
+    )
     .argument('<file>', 'CSV file, UTF-8')
     .option('--list <id>', 'list every imported subscriber joins')
-    .addOption(new Option('--status <status>', 'status of rows without a status column').choices(SUBSCRIBER_STATUSES).default('subscribed'))
+    .addOption(
+      new Option('--status <status>', 'status of rows without a status column')
+        .choices(SUBSCRIBER_STATUSES)
+        .default('subscribed'),
+    )
     .action(async (file: string, o: { list?: string; status: SubscriberStatus }) => {
       let text: string;
       try {
         text = readFileSync(file, 'utf8');
       } catch (err) {
-        throw new AppError('mailer_import_unreadable', `Cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+        throw new AppError(
+          'mailer_import_unreadable',
+          `Cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
       const rows = readSubscriberCsv(text);
       const platform = await cli.platform();
       const bar = progressBar(rows.length, 'import');
-      const r = await importSubscribers(platform, rows, { listId: o.list ? positiveId(o.list, 'a list id') : undefined, status: o.status }, bar.update).finally(() => bar.stop());
-      for (const x of r.rejected) process.stderr.write(`Warning: line ${x.line} (${x.email || 'no address'}): ${x.error}\n`);
+      const r = await importSubscribers(
+        platform,
+        rows,
+        { listId: o.list ? positiveId(o.list, 'a list id') : undefined, status: o.status },
+        bar.update,
+      ).finally(() => bar.stop());
+      for (const x of r.rejected)
+        process.stderr.write(`Warning: line ${x.line} (${x.email || 'no address'}): ${x.error}\n`);
       cli.changed(
         `imported ${file}: ${r.created} added, ${r.existing} already known, ${r.rejected.length} rejected of ${rows.length}`,
-        { rows: rows.length, created: r.created, existing: r.existing, rejected: r.rejected.length, errors: r.rejected },
+        {
+          rows: rows.length,
+          created: r.created,
+          existing: r.existing,
+          rejected: r.rejected.length,
+          errors: r.rejected,
+        },
         ['rows', 'created', 'existing', 'rejected'],
       );
     });
@@ -89,8 +145,14 @@ export function mailerCli(program: Command, cli: CliContext): void {
     .addOption(new Option('--status <status>', 'only this status').choices(CAMPAIGN_STATUSES))
     .action(async (o: { status?: string }) => {
       const platform = await cli.platform();
-      const rows = await platform.prisma.mailerCampaign.findMany({ where: o.status ? { status: o.status } : {}, orderBy: { id: 'asc' } });
-      const stats = await campaignStats(platform, rows.map((c) => c.id));
+      const rows = await platform.prisma.mailerCampaign.findMany({
+        where: o.status ? { status: o.status } : {},
+        orderBy: { id: 'asc' },
+      });
+      const stats = await campaignStats(
+        platform,
+        rows.map((c) => c.id),
+      );
       cli.print(
         rows.map((c) => campaignRow(c, stats.get(c.id)!)),
         CAMPAIGN_COLUMNS,
@@ -107,13 +169,20 @@ export function mailerCli(program: Command, cli: CliContext): void {
       if (at && Number.isNaN(at.getTime())) throw new AppError('rest_invalid_param', '--at is not a date.');
       const c = await sendCampaign(platform, positiveId(id), at);
       if (c.status === 'scheduled') {
-        return cli.changed(`campaign ${c.id} scheduled for ${c.sendAt?.toISOString()}`, campaignRow(c, (await campaignStats(platform, [c.id])).get(c.id)!), CAMPAIGN_COLUMNS);
+        return cli.changed(
+          `campaign ${c.id} scheduled for ${c.sendAt?.toISOString()}`,
+          campaignRow(c, (await campaignStats(platform, [c.id])).get(c.id)!),
+          CAMPAIGN_COLUMNS,
+        );
       }
       // This process lends its own workers until no batch is left (a running server's workers help).
       platform.queue.start(Math.max(1, platform.config.jobs.concurrency));
       const bar = progressBar((await campaignStats(platform, [c.id])).get(c.id)!.recipients, `campaign ${c.id}`);
       const poll = setInterval(() => {
-        void campaignStats(platform, [c.id]).then((m) => bar.update(m.get(c.id)!.sent + m.get(c.id)!.failed), () => {});
+        void campaignStats(platform, [c.id]).then(
+          (m) => bar.update(m.get(c.id)!.sent + m.get(c.id)!.failed),
+          () => {},
+        );
       }, 500);
       try {
         await platform.queue.settle();
@@ -123,7 +192,11 @@ export function mailerCli(program: Command, cli: CliContext): void {
       }
       const s = (await campaignStats(platform, [c.id])).get(c.id)!;
       const sent = await platform.prisma.mailerCampaign.findUniqueOrThrow({ where: { id: c.id } });
-      cli.changed(`campaign ${c.id}: ${s.sent} sent, ${s.failed} failed of ${s.recipients}`, campaignRow(sent, s), CAMPAIGN_COLUMNS);
+      cli.changed(
+        `campaign ${c.id}: ${s.sent} sent, ${s.failed} failed of ${s.recipients}`,
+        campaignRow(sent, s),
+        CAMPAIGN_COLUMNS,
+      );
     });
 
   mailer
@@ -132,10 +205,13 @@ export function mailerCli(program: Command, cli: CliContext): void {
     .action(async () => {
       const platform = await cli.platform();
       const d = await dashboard(platform);
-      cli.print([
-        ...Object.entries(d.byStatus).map(([status, count]) => ({ group: 'status', name: status, count })),
-        ...d.lists.map((l) => ({ group: 'list', name: `#${l.id} ${l.name}`, count: l.subscribed })),
-        { group: 'total', name: 'all', count: d.total },
-      ], ['group', 'name', 'count']);
+      cli.print(
+        [
+          ...Object.entries(d.byStatus).map(([status, count]) => ({ group: 'status', name: status, count })),
+          ...d.lists.map((l) => ({ group: 'list', name: `#${l.id} ${l.name}`, count: l.subscribed })),
+          { group: 'total', name: 'all', count: d.total },
+        ],
+        ['group', 'name', 'count'],
+      );
     });
 }

@@ -12,14 +12,20 @@ const page = (res: Response, status: number, title: string, body: string) =>
     .status(status)
     .type('html')
     .set('Cache-Control', 'no-store')
-    .send(`<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${body}</p></body></html>`);
+    .send(
+      `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${body}</p></body></html>`,
+    );
 
 const param = (req: Request) => String(req.params.token ?? '');
 
 export function mailerHttp(router: Router, platform: Platform): void {
   router.get('/mailer/o/:file', async (req, res) => {
     const ok = await recordOpen(platform, String(req.params.file).replace(/\.gif$/, ''));
-    res.status(ok ? 200 : 404).type('gif').set('Cache-Control', 'no-store, private').send(GIF);
+    res
+      .status(ok ? 200 : 404)
+      .type('gif')
+      .set('Cache-Control', 'no-store, private')
+      .send(GIF);
   });
 
   router.get('/mailer/c/:token', async (req, res) => {
@@ -38,6 +44,9 @@ export function mailerHttp(router: Router, platform: Platform): void {
   // One-click (RFC 8058): mail providers POST "List-Unsubscribe=One-Click"; the body is not needed.
   router.post('/mailer/u/:token', async (req, res) => {
     const done = await unsubscribeByToken(platform, param(req));
-    res.status(done ? 200 : 404).type('text').send(done ? 'Unsubscribed.' : 'Not found.');
+    res
+      .status(done ? 200 : 404)
+      .type('text')
+      .send(done ? 'Unsubscribed.' : 'Not found.');
   });
 }

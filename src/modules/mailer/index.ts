@@ -39,7 +39,11 @@ export const mailer: Module = {
   http: mailerHttp,
   cli: mailerCli,
   listeners: [
-    durable({ event: 'mailing/subscription/requested', name: 'mailer/on/subscription-requested', handle: handleSubscriptionRequest }),
+    durable({
+      event: 'mailing/subscription/requested',
+      name: 'mailer/on/subscription-requested',
+      handle: handleSubscriptionRequest,
+    }),
   ],
   setup(platform) {
     mailerMetrics(platform);

@@ -14,15 +14,24 @@ const STALLED_MS = 2 * 60_000;
 /** Moves due scheduled campaigns to sending (each under a row lock, so two instances cannot both start one). */
 export async function startDueCampaigns(platform: Platform): Promise<number[]> {
   const now = platform.clock.now();
-  const due = await platform.prisma.mailerCampaign.findMany({ where: { status: 'scheduled', sendAt: { lte: now } }, select: { id: true } });
+  const due = await platform.prisma.mailerCampaign.findMany({
+    where: { status: 'scheduled', sendAt: { lte: now } },
+    select: { id: true },
+  });
   const started: number[] = [];
   for (const { id } of due) {
-    await transaction(platform, async (tx, after) => {
-      const rows = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM mailer_campaigns WHERE id = ${id} FOR UPDATE`;
-      if (rows[0]?.status !== 'scheduled') return;
-      await startSending(tx, after, platform, await tx.mailerCampaign.findUniqueOrThrow({ where: { id } }));
-      started.push(id);
-    }, MATERIALISE);
+    await transaction(
+      platform,
+      async (tx, after) => {
+        const rows = await tx.$queryRaw<
+          { status: string }[]
+        >`SELECT status FROM mailer_campaigns WHERE id = ${id} FOR UPDATE`;
+        if (rows[0]?.status !== 'scheduled') return;
+        await startSending(tx, after, platform, await tx.mailerCampaign.findUniqueOrThrow({ where: { id } }));
+        started.push(id);
+      },
+      MATERIALISE,
+    );
   }
   return started;
 }
@@ -35,7 +44,8 @@ export async function runMailerQueue(platform: Platform): Promise<void> {
     const left = await remaining(platform, id);
     if (left?.status !== 'sending') continue;
     if (!left.queued && !left.sending) await finish(platform, id);
-    else if (left.queued && platform.clock.now().getTime() - (left.progress_at?.getTime() ?? 0) > STALLED_MS) await restartLanes(platform, id);
+    else if (left.queued && platform.clock.now().getTime() - (left.progress_at?.getTime() ?? 0) > STALLED_MS)
+      await restartLanes(platform, id);
   }
 }
 
@@ -43,7 +53,8 @@ export const jobs: JobDefinition[] = [
   {
     hook: 'mailer/send',
     schedule: '* * * * *',
-    description: 'Starts scheduled campaigns that are due, marks deliveries interrupted longer than MAILER_SEND_LEASE_SECONDS as failed, finishes campaigns with nothing left and restarts stalled ones.',
+    description:
+      'Starts scheduled campaigns that are due, marks deliveries interrupted longer than MAILER_SEND_LEASE_SECONDS as failed, finishes campaigns with nothing left and restarts stalled ones.',
     run: runMailerQueue,
   },
 ];

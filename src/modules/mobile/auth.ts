@@ -6,7 +6,15 @@ import type { Platform } from '../../platform/platform.ts';
 import { passwordLogin, PasswordCredentials } from '../../platform/auth/password-login.ts';
 import { parseDeclared, type Input } from '../../platform/validation.ts';
 import type { User } from '../../generated/prisma/client.ts';
-import { assertLive, findChain, revokeChain, rotateChain, startChain, type ChainRow, type RequestMeta } from './chains.ts';
+import {
+  assertLive,
+  findChain,
+  revokeChain,
+  rotateChain,
+  startChain,
+  type ChainRow,
+  type RequestMeta,
+} from './chains.ts';
 import { assertSameDevice, requireInstallId } from './device.ts';
 import { keyring } from './secrets.ts';
 import { mintPair, REUSE_WINDOW_MS, verifyRefreshToken, type TokenPair } from './tokens.ts';
@@ -25,14 +33,24 @@ export interface DeviceRequest extends RequestMeta {
 const refreshToken = () => z.string().min(1).max(4096);
 export const RefreshArgs = { refreshToken: refreshToken().describe('The refresh token of the latest pair.') };
 export const LogoutArgs = {
-  refreshToken: refreshToken().optional().describe("A refresh token of the session to end; omit to end the access token's session."),
+  refreshToken: refreshToken()
+    .optional()
+    .describe("A refresh token of the session to end; omit to end the access token's session."),
 };
 
-export async function login(platform: Platform, input: Input<typeof PasswordCredentials>, req: DeviceRequest): Promise<Issued> {
+export async function login(
+  platform: Platform,
+  input: Input<typeof PasswordCredentials>,
+  req: DeviceRequest,
+): Promise<Issued> {
   const installId = requireInstallId(req.installId);
   const { username, password } = parseDeclared(PasswordCredentials, input);
   const keys = await keyring(platform);
-  const user = await passwordLogin(platform, { identifier: username, ip: req.ip, installId, channel: 'mobile' }, password);
+  const user = await passwordLogin(
+    platform,
+    { identifier: username, ip: req.ip, installId, channel: 'mobile' },
+    password,
+  );
   const chain = await startChain(platform, user, installId, req);
   return { pair: mintPair(platform, keys, chain), sessionId: chain.id, user };
 }
@@ -64,8 +82,14 @@ export async function refresh(platform: Platform, refreshToken: string, req: Dev
   }
   if (chain.generation > claims.gen) {
     await revokeChain(platform, chain.id, 'reuse');
-    platform.logger.warn({ sessionId: chain.id, userId, generation: claims.gen, ip: req.ip }, 'spent refresh token reused');
-    throw mobileErrors.error('token_reused', 'This refresh token was already used; the session has been revoked for safety. Log in again.');
+    platform.logger.warn(
+      { sessionId: chain.id, userId, generation: claims.gen, ip: req.ip },
+      'spent refresh token reused',
+    );
+    throw mobileErrors.error(
+      'token_reused',
+      'This refresh token was already used; the session has been revoked for safety. Log in again.',
+    );
   }
   throw new AppError('token_invalid', 'The token is not valid.');
 }
@@ -87,7 +111,10 @@ export async function logout(
     id = chain.id;
   }
   if (id === null) {
-    throw new AppError('mobile_no_session', 'Log out with the access token of a mobile session, or send its refresh_token.');
+    throw new AppError(
+      'mobile_no_session',
+      'Log out with the access token of a mobile session, or send its refresh_token.',
+    );
   }
   await revokeChain(platform, id, 'logout');
   return id;

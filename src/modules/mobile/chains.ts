@@ -51,7 +51,12 @@ export async function findChain(platform: Platform, id: number): Promise<ChainRo
 
 /** Advances a chain from generation `gen` to the next, in one statement (the user read in the same one). Of N
  *  concurrent calls with the same `gen` exactly one gets the row; null when the chain has moved on, ended or expired. */
-export async function rotateChain(platform: Platform, id: number, gen: number, ip: string | null): Promise<ChainRow | null> {
+export async function rotateChain(
+  platform: Platform,
+  id: number,
+  gen: number,
+  ip: string | null,
+): Promise<ChainRow | null> {
   const rows = await platform.prisma.$queryRawUnsafe<RawChain[]>(
     `WITH s AS (
        UPDATE mobile_sessions SET generation = generation + 1, rotated_at = $3, last_used_at = $3, last_ip = $4
@@ -98,7 +103,8 @@ export async function startChain(platform: Platform, user: User, installId: stri
       },
     }),
   ]);
-  for (const r of replaced) await platform.events.emit('mobile/session/revoked', { sessionId: r.id, userId: user.id, reason: 'relogin' });
+  for (const r of replaced)
+    await platform.events.emit('mobile/session/revoked', { sessionId: r.id, userId: user.id, reason: 'relogin' });
   await platform.events.emit('mobile/session/started', { sessionId: chain.id, userId: user.id, installId });
   return chain;
 }
@@ -120,7 +126,8 @@ export async function revokeChain(platform: Platform, id: number, reason: Revoke
 export async function assertLive(platform: Platform, chain: ChainRow | null, userId: number): Promise<ChainRow> {
   if (!chain || chain.userId !== userId) throw new AppError('token_invalid', 'The token is not valid.');
   if (chain.revokedAt) throw new AppError('token_invalid', 'This session has ended; log in again.');
-  if (chain.expiresAt <= platform.clock.now()) throw mobileErrors.error('token_expired', 'This session has expired; log in again.');
+  if (chain.expiresAt <= platform.clock.now())
+    throw mobileErrors.error('token_expired', 'This session has expired; log in again.');
   if (chain.passwordFp !== passwordFingerprint(chain.user.passwordHash)) {
     await revokeChain(platform, chain.id, 'password');
     throw new AppError('token_invalid', 'The password has changed since this login; log in again.');

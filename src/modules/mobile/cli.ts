@@ -15,8 +15,26 @@ function positive(v: string, what = 'an id'): number {
 }
 
 const SESSION_COLUMNS = ['id', 'user_id', 'install_id', 'created', 'last_used', 'expires', 'revoked', 'ip', 'last_ip'];
-const sessionRow = (s: { id: number; userId: number; installId: string; createdAt: Date; lastUsedAt: Date; expiresAt: Date; revokedAt: Date | null; ip: string | null; lastIp: string | null }) => ({
-  id: s.id, user_id: s.userId, install_id: s.installId, created: s.createdAt, last_used: s.lastUsedAt, expires: s.expiresAt, revoked: s.revokedAt, ip: s.ip, last_ip: s.lastIp,
+const sessionRow = (s: {
+  id: number;
+  userId: number;
+  installId: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  ip: string | null;
+  lastIp: string | null;
+}) => ({
+  id: s.id,
+  user_id: s.userId,
+  install_id: s.installId,
+  created: s.createdAt,
+  last_used: s.lastUsedAt,
+  expires: s.expiresAt,
+  revoked: s.revokedAt,
+  ip: s.ip,
+  last_ip: s.lastIp,
 });
 
 export function mobileCli(program: Command, cli: CliContext): void {
@@ -44,7 +62,11 @@ export function mobileCli(program: Command, cli: CliContext): void {
       if (!session) throw notFound('mobile_session_not_found', `No session has the id ${id}.`);
       const ended = await revokeChain(platform, session.id, 'admin');
       const now = await platform.prisma.mobileSession.findUniqueOrThrow({ where: { id: session.id } });
-      cli.changed(ended ? `revoked session ${session.id} of user ${session.userId}` : `session ${session.id} had already ended`, sessionRow(now), SESSION_COLUMNS);
+      cli.changed(
+        ended ? `revoked session ${session.id} of user ${session.userId}` : `session ${session.id} had already ended`,
+        sessionRow(now),
+        SESSION_COLUMNS,
+      );
     });
 
   const logins = program.command('logins').description('Login attempts and locks');
@@ -62,8 +84,13 @@ export function mobileCli(program: Command, cli: CliContext): void {
       });
       cli.print(
         rows.map((a) => ({
-          time: a.createdAt, identifier: a.identifier, outcome: a.outcome, channel: a.channel, ip: a.ip,
-          install_id: a.installId, user_id: a.userId,
+          time: a.createdAt,
+          identifier: a.identifier,
+          outcome: a.outcome,
+          channel: a.channel,
+          ip: a.ip,
+          install_id: a.installId,
+          user_id: a.userId,
         })),
         ['time', 'identifier', 'outcome', 'channel', 'ip', 'install_id', 'user_id'],
       );

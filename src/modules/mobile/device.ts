@@ -9,7 +9,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The install id of a request, lower-cased; 400 device_required when it is missing or not a UUID. */
 export function requireInstallId(value: string | undefined): string {
   const id = value?.trim();
-  if (!id) throw new AppError('device_required', 'Send the header X-App-Install-Id with the UUID of this app installation.');
+  if (!id)
+    throw new AppError('device_required', 'Send the header X-App-Install-Id with the UUID of this app installation.');
   if (!UUID.test(id)) throw new AppError('device_required', 'X-App-Install-Id must be a UUID.');
   return id.toLowerCase();
 }

@@ -15,12 +15,24 @@ export const jobs: JobDefinition[] = [
       const now = platform.clock.now().getTime();
       const { prisma } = platform;
       const sessions = await prisma.mobileSession.deleteMany({
-        where: { OR: [{ expiresAt: { lte: new Date(now) } }, { revokedAt: { lt: new Date(now - REVOKED_RETENTION_DAYS * DAY) } }] },
+        where: {
+          OR: [
+            { expiresAt: { lte: new Date(now) } },
+            { revokedAt: { lt: new Date(now - REVOKED_RETENTION_DAYS * DAY) } },
+          ],
+        },
       });
-      const attempts = await prisma.mobileLoginAttempt.deleteMany({ where: { createdAt: { lt: new Date(now - ATTEMPT_RETENTION_DAYS * DAY) } } });
+      const attempts = await prisma.mobileLoginAttempt.deleteMany({
+        where: { createdAt: { lt: new Date(now - ATTEMPT_RETENTION_DAYS * DAY) } },
+      });
       // A throttle untouched for a day holds no lock, no failure in its window and nothing pending.
-      const throttles = await prisma.mobileLoginThrottle.deleteMany({ where: { updatedAt: { lt: new Date(now - DAY) } } });
-      platform.logger.info({ sessions: sessions.count, attempts: attempts.count, throttles: throttles.count }, 'mobile prune');
+      const throttles = await prisma.mobileLoginThrottle.deleteMany({
+        where: { updatedAt: { lt: new Date(now - DAY) } },
+      });
+      platform.logger.info(
+        { sessions: sessions.count, attempts: attempts.count, throttles: throttles.count },
+        'mobile prune',
+      );
     },
   },
 ];

@@ -16,8 +16,28 @@ export interface Keyring {
 }
 
 const MIN_SECRET_LENGTH = 32;
-const PLACEHOLDERS = ['changeme', 'change-me', 'change_me', 'replaceme', 'replace-me', 'your-256-bit-secret', 'placeholder', 'example'];
-const COMMON = new Set(['secret', 'jwt_secret', 'jwtsecret', 'jwt-secret', 'mysecret', 'supersecret', 'password', 'default', 'atrium', 'test']);
+const PLACEHOLDERS = [
+  'changeme',
+  'change-me',
+  'change_me',
+  'replaceme',
+  'replace-me',
+  'your-256-bit-secret',
+  'placeholder',
+  'example',
+];
+const COMMON = new Set([
+  'secret',
+  'jwt_secret',
+  'jwtsecret',
+  'jwt-secret',
+  'mysecret',
+  'supersecret',
+  'password',
+  'default',
+  'atrium',
+  'test',
+]);
 
 /** Why a secret is weak, or null. Long random strings pass; short, placeholder or low-variety ones do not. */
 export function secretWeakness(secret: string): string | null {
@@ -35,7 +55,8 @@ export function assertProductionSecrets(config: Config): void {
   if (!config.production) return;
   const hint = 'Generate one with: openssl rand -base64 48';
   const { jwtSecret, jwtPreviousSecrets } = config.mobile;
-  if (!jwtSecret) throw new ConfigError(`JWT_SECRET is required in production (mobile access tokens are signed with it). ${hint}`);
+  if (!jwtSecret)
+    throw new ConfigError(`JWT_SECRET is required in production (mobile access tokens are signed with it). ${hint}`);
   const weak = secretWeakness(jwtSecret);
   if (weak) throw new ConfigError(`JWT_SECRET ${weak}. ${hint}`);
   jwtPreviousSecrets.forEach((s, i) => {

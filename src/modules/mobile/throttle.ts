@@ -81,7 +81,11 @@ export function loginThrottle(platform: Platform): LoginGuard {
       const lockedFor = row?.lockedUntil ? row.lockedUntil.getTime() - now.getTime() : 0;
       // Not locked yet: the remaining attempts are being checked right now; their outcome decides.
       await record(attempt, lockedFor > 0 ? 'locked' : 'throttled', null);
-      throw tooMany('too_many_attempts', 'Too many failed login attempts. Please try again later.', lockedFor > 0 ? lockedFor / 1000 : 1);
+      throw tooMany(
+        'too_many_attempts',
+        'Too many failed login attempts. Please try again later.',
+        lockedFor > 0 ? lockedFor / 1000 : 1,
+      );
     },
 
     async after(attempt, { ok, userId }) {
@@ -116,7 +120,11 @@ export function loginThrottle(platform: Platform): LoginGuard {
         );
         if (rows[0]?.lockedUntil?.getTime() === lockUntil.getTime()) {
           platform.logger.warn({ identifier: key, ip: attempt.ip, lockedUntil: lockUntil }, 'login identifier locked');
-          await platform.events.emit('mobile/login/locked', { identifier: key, ip: attempt.ip, lockedUntil: lockUntil.toISOString() });
+          await platform.events.emit('mobile/login/locked', {
+            identifier: key,
+            ip: attempt.ip,
+            lockedUntil: lockUntil.toISOString(),
+          });
         }
       }
       await record(attempt, ok ? 'success' : 'failure', userId);

@@ -61,7 +61,11 @@ export function mintPair(platform: Platform, keys: Keyring, chain: ChainState): 
     audience,
   });
   const accessExp = Math.min(iat + ACCESS_TTL_SECONDS, chainEnd);
-  const accessToken = jwt.sign({ ...base, jti: `a${chain.id}.${chain.generation}`, exp: accessExp }, keys.signing.key, options(ACCESS_TYP));
+  const accessToken = jwt.sign(
+    { ...base, jti: `a${chain.id}.${chain.generation}`, exp: accessExp },
+    keys.signing.key,
+    options(ACCESS_TYP),
+  );
   const refreshToken = jwt.sign(
     { ...base, gen: chain.generation, jti: `r${chain.id}.${chain.generation}`, exp: chainEnd },
     keys.signing.key,
@@ -78,7 +82,8 @@ function verify(platform: Platform, keys: Keyring, token: string, typ: string): 
   if (!decoded || typeof decoded.payload !== 'object') throw invalid();
   const { header } = decoded;
   if (header.alg !== 'HS256') throw invalid('Only HS256 tokens are accepted.');
-  if (header.typ !== typ) throw invalid(typ === ACCESS_TYP ? 'This is not an access token.' : 'This is not a refresh token.');
+  if (header.typ !== typ)
+    throw invalid(typ === ACCESS_TYP ? 'This is not an access token.' : 'This is not a refresh token.');
   const key = header.kid ? keys.verifying.get(header.kid) : undefined;
   if (!key) throw invalid('The token was signed with an unknown key.');
   const { jwtIssuer: issuer, jwtAudience: audience } = platform.config.mobile;
@@ -97,10 +102,15 @@ function verify(platform: Platform, keys: Keyring, token: string, typ: string): 
 
 function accessClaims(p: jwt.JwtPayload): AccessClaims {
   const ok =
-    typeof p.sub === 'string' && /^[1-9]\d{0,9}$/.test(p.sub) &&
-    Number.isSafeInteger(p.sid) && (p.sid as number) > 0 &&
-    typeof p.did === 'string' && UUID.test(p.did) &&
-    typeof p.jti === 'string' && typeof p.iat === 'number' && typeof p.exp === 'number';
+    typeof p.sub === 'string' &&
+    /^[1-9]\d{0,9}$/.test(p.sub) &&
+    Number.isSafeInteger(p.sid) &&
+    (p.sid as number) > 0 &&
+    typeof p.did === 'string' &&
+    UUID.test(p.did) &&
+    typeof p.jti === 'string' &&
+    typeof p.iat === 'number' &&
+    typeof p.exp === 'number';
   if (!ok) throw invalid();
   return { sub: p.sub!, sid: p.sid as number, did: p.did as string, jti: p.jti!, iat: p.iat!, exp: p.exp! };
 }

@@ -29,7 +29,10 @@ export function accessTokenVerifier(platform: Platform): BearerVerifier {
     const chain = await assertLive(platform, await findChain(platform, claims.sid), Number(claims.sub));
     const now = platform.clock.now();
     if (shouldTouch(chain.lastUsedAt, chain.lastIp, now, req.ip)) {
-      await platform.prisma.mobileSession.update({ where: { id: chain.id }, data: { lastUsedAt: now, lastIp: req.ip } });
+      await platform.prisma.mobileSession.update({
+        where: { id: chain.id },
+        data: { lastUsedAt: now, lastIp: req.ip },
+      });
       Object.assign(chain, { lastUsedAt: now, lastIp: req.ip });
     }
     const { user, ...session } = chain;

@@ -46,10 +46,12 @@ async function folders(platform: Platform): Promise<{ folders: string[]; problem
   const problems: LoadProblem[] = [];
   const list = [BUNDLED_DIR];
   for (const p of Array.isArray(extra) ? extra : []) {
-    if (typeof p !== 'string' || !p.trim()) problems.push({ path: String(p), error: 'tpl_extra_paths gave something that is not a folder path' });
+    if (typeof p !== 'string' || !p.trim())
+      problems.push({ path: String(p), error: 'tpl_extra_paths gave something that is not a folder path' });
     else if (!list.includes(path.resolve(p))) list.push(path.resolve(p));
   }
-  if (!Array.isArray(extra)) problems.push({ path: 'tpl_extra_paths', error: 'the filter did not answer an array of folder paths' });
+  if (!Array.isArray(extra))
+    problems.push({ path: 'tpl_extra_paths', error: 'the filter did not answer an array of folder paths' });
   return { folders: list, problems };
 }
 
@@ -70,7 +72,10 @@ export async function loadBundled(platform: Platform): Promise<BundledCatalog> {
       const result = await loadFile(file);
       if ('error' in result) problems.push({ path: file, error: result.error });
       else if (templates.has(result.template.key)) {
-        problems.push({ path: file, error: `duplicate key "${result.template.key}" (already loaded from ${origin.get(result.template.key)})` });
+        problems.push({
+          path: file,
+          error: `duplicate key "${result.template.key}" (already loaded from ${origin.get(result.template.key)})`,
+        });
       } else {
         templates.set(result.template.key, result.template);
         origin.set(result.template.key, file);

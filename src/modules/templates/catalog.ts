@@ -11,7 +11,11 @@ import { KEY_PATTERN, SOURCES, type Template, type TemplateSource } from './entr
 import { templatesOf } from './runtime.ts';
 
 const ORDERBY = ['title', 'key', 'category', 'source'] as const;
-export const TemplateSourceEnum = enumOf('TemplateSource', SOURCES, 'bundled: shipped with Atrium (or an extra folder); cloud: from the cloud catalog.');
+export const TemplateSourceEnum = enumOf(
+  'TemplateSource',
+  SOURCES,
+  'bundled: shipped with Atrium (or an extra folder); cloud: from the cloud catalog.',
+);
 const OrderBy = enumOf('TemplateCatalogOrderBy', ORDERBY, 'Sort the catalog by title, key, category or source.');
 
 /** A template key, as entries declare them (a 404 answers keys that are well formed but unknown). */

@@ -12,12 +12,18 @@ export const checks: HealthCheck[] = [
     label: 'Cloud template catalog',
     async run(platform) {
       const s = await templatesOf(platform).cloud.status();
-      if (!s.configured) return { status: 'ok', message: 'No cloud template catalog is configured; the bundled templates are offered.' };
-      if (s.optout) return { status: 'ok', message: 'Cloud templates are turned off for this site; no request is made to the cloud.' };
+      if (!s.configured)
+        return { status: 'ok', message: 'No cloud template catalog is configured; the bundled templates are offered.' };
+      if (s.optout)
+        return {
+          status: 'ok',
+          message: 'Cloud templates are turned off for this site; no request is made to the cloud.',
+        };
       if (s.lastError) {
         return {
           status: 'warning',
-          message: 'The cloud template catalog could not be refreshed; the catalog serves the bundled templates and the last good copy.',
+          message:
+            'The cloud template catalog could not be refreshed; the catalog serves the bundled templates and the last good copy.',
           detail: `${s.lastError} (at ${since(s.lastErrorAt)}; last good copy: ${since(s.fetchedAt)}, ${s.entries} templates)`,
           scoreImpact: 5,
         };
@@ -25,11 +31,15 @@ export const checks: HealthCheck[] = [
       if (s.stale) {
         return {
           status: 'info',
-          message: 'The cached cloud template catalog is older than TEMPLATES_CLOUD_TTL; the next catalog read refreshes it.',
+          message:
+            'The cached cloud template catalog is older than TEMPLATES_CLOUD_TTL; the next catalog read refreshes it.',
           detail: `last fetched: ${since(s.fetchedAt)}`,
         };
       }
-      return { status: 'ok', message: `The cloud template catalog is fresh (${s.entries} templates, fetched ${since(s.fetchedAt)}).` };
+      return {
+        status: 'ok',
+        message: `The cloud template catalog is fresh (${s.entries} templates, fetched ${since(s.fetchedAt)}).`,
+      };
     },
   },
   {

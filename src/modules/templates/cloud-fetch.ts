@@ -49,7 +49,8 @@ async function readCapped(res: Response, maxBytes: number): Promise<string | nul
 }
 
 function entriesOf(body: unknown): { templates: Template[]; rejected: Rejected[] } | string {
-  const list = body && typeof body === 'object' && !Array.isArray(body) ? (body as { templates?: unknown }).templates : undefined;
+  const list =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as { templates?: unknown }).templates : undefined;
   if (!Array.isArray(list)) return 'the answer has no "templates" array';
   if (list.length > MAX_CLOUD_ENTRIES) return `the answer lists more than ${MAX_CLOUD_ENTRIES} templates`;
   const templates: Template[] = [];
@@ -68,7 +69,10 @@ function entriesOf(body: unknown): { templates: Template[]; rejected: Rejected[]
 }
 
 export async function fetchCloudCatalog(o: FetchOptions): Promise<FetchOutcome> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': `Atrium/${ATRIUM_VERSION} (templates)` };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'User-Agent': `Atrium/${ATRIUM_VERSION} (templates)`,
+  };
   if (o.etag) headers['If-None-Match'] = o.etag;
   const signal = AbortSignal.timeout(o.timeoutMs);
   try {
@@ -95,6 +99,9 @@ export async function fetchCloudCatalog(o: FetchOptions): Promise<FetchOutcome> 
   } catch (err) {
     if (signal.aborted) return { kind: 'failed', error: `no complete answer within ${o.timeoutMs} ms` };
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    return { kind: 'failed', error: `the cloud cannot be reached (${cause?.code ?? cause?.message ?? (err as Error).message})` };
+    return {
+      kind: 'failed',
+      error: `the cloud cannot be reached (${cause?.code ?? cause?.message ?? (err as Error).message})`,
+    };
   }
 }

@@ -19,7 +19,13 @@ export interface CloudState {
 }
 
 const EMPTY_STATE: CloudState = {
-  sourceUrl: null, etag: null, fetchedAt: null, attemptedAt: null, lastError: null, lastErrorAt: null, revision: '',
+  sourceUrl: null,
+  etag: null,
+  fetchedAt: null,
+  attemptedAt: null,
+  lastError: null,
+  lastErrorAt: null,
+  revision: '',
 };
 
 export async function readState(platform: Platform): Promise<CloudState> {
@@ -38,7 +44,8 @@ export async function readEntries(platform: Platform): Promise<Template[]> {
   return out;
 }
 
-const ensureRow = (db: Tx | Platform['prisma']) => db.$executeRaw`INSERT INTO tpl_cloud_state (id) VALUES (1) ON CONFLICT (id) DO NOTHING`;
+const ensureRow = (db: Tx | Platform['prisma']) =>
+  db.$executeRaw`INSERT INTO tpl_cloud_state (id) VALUES (1) ON CONFLICT (id) DO NOTHING`;
 
 /** Claims the next background refresh for this instance: one atomic UPDATE, so of several instances that find the
  *  cache stale at once only one fetches. Answers false when someone attempted within `retryMs`. */
@@ -66,10 +73,15 @@ const NO_DIFF: AppliedDiff = { added: [], updated: [], removed: [], unchanged: 0
 export function applyOutcome(platform: Platform, url: string, outcome: FetchOutcome): Promise<AppliedDiff> {
   return transaction(platform, async (tx) => {
     await ensureRow(tx);
-    const [state] = await tx.$queryRaw<{ source_url: string | null }[]>`SELECT source_url FROM tpl_cloud_state WHERE id = 1 FOR UPDATE`;
+    const [state] = await tx.$queryRaw<
+      { source_url: string | null }[]
+    >`SELECT source_url FROM tpl_cloud_state WHERE id = 1 FOR UPDATE`;
     const now = platform.clock.now();
     if (outcome.kind === 'failed') {
-      await tx.tplCloudState.update({ where: { id: 1 }, data: { attemptedAt: now, lastError: outcome.error, lastErrorAt: now } });
+      await tx.tplCloudState.update({
+        where: { id: 1 },
+        data: { attemptedAt: now, lastError: outcome.error, lastErrorAt: now },
+      });
       return NO_DIFF;
     }
     if (outcome.kind === 'not_modified') {
@@ -79,11 +91,17 @@ export function applyOutcome(platform: Platform, url: string, outcome: FetchOutc
     // Entries cached from another URL never count as "before": they are dropped and everything is new.
     const sameSource = state?.source_url === url;
     const before = new Map(
-      (await tx.tplCloudEntry.findMany({ select: { key: true, checksum: true } })).map((r) => [r.key, sameSource ? r.checksum : null]),
+      (await tx.tplCloudEntry.findMany({ select: { key: true, checksum: true } })).map((r) => [
+        r.key,
+        sameSource ? r.checksum : null,
+      ]),
     );
     const incoming = new Map(outcome.templates.map((t) => [t.key, t]));
     const added = outcome.templates.filter((t) => !before.get(t.key));
-    const updated = outcome.templates.filter((t) => { const c = before.get(t.key); return c && c !== t.checksum; });
+    const updated = outcome.templates.filter((t) => {
+      const c = before.get(t.key);
+      return c && c !== t.checksum;
+    });
     const removed = [...before.keys()].filter((k) => !incoming.has(k) || !before.get(k));
     const drop = [...new Set([...removed, ...updated.map((t) => t.key)])];
     if (drop.length) await tx.tplCloudEntry.deleteMany({ where: { key: { in: drop } } });
@@ -97,7 +115,11 @@ export function applyOutcome(platform: Platform, url: string, outcome: FetchOutc
     await tx.tplCloudState.update({
       where: { id: 1 },
       data: {
-        sourceUrl: url, etag: outcome.etag, fetchedAt: now, attemptedAt: now, lastError: null,
+        sourceUrl: url,
+        etag: outcome.etag,
+        fetchedAt: now,
+        attemptedAt: now,
+        lastError: null,
         ...(changed ? { revision: randomUUID() } : {}),
       },
     });

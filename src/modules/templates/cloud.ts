@@ -26,10 +26,16 @@ export interface CloudStatus {
 }
 
 const SYNC_STATUSES = ['ok', 'failed', 'disabled', 'not_configured'] as const;
-export const SyncStatus = enumOf('TemplateSyncStatus', SYNC_STATUSES, 'ok, failed, disabled (opted out) or not_configured.');
+export const SyncStatus = enumOf(
+  'TemplateSyncStatus',
+  SYNC_STATUSES,
+  'ok, failed, disabled (opted out) or not_configured.',
+);
 
 /** The site's choice about cloud templates (setOptout). */
-export const CloudOptoutArgs = { optout: z.boolean().default(true).describe('true turns cloud templates off (the default), false back on.') };
+export const CloudOptoutArgs = {
+  optout: z.boolean().default(true).describe('true turns cloud templates off (the default), false back on.'),
+};
 
 export interface SyncResult {
   status: (typeof SYNC_STATUSES)[number];
@@ -97,9 +103,14 @@ export class CloudCatalog {
   async #exclusive<T>(work: () => Promise<T>): Promise<T> {
     while (this.#inflight) await this.#inflight; // no await when idle: the marker is set synchronously
     const done = work();
-    const marker = done.then(() => {}, () => {}).finally(() => {
-      if (this.#inflight === marker) this.#inflight = null;
-    });
+    const marker = done
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => {
+        if (this.#inflight === marker) this.#inflight = null;
+      });
     this.#inflight = marker;
     return done;
   }
@@ -121,11 +132,19 @@ export class CloudCatalog {
   /** A fresh fetch that bypasses the cached copy (no If-None-Match), answering what changed. */
   async sync(): Promise<SyncResult> {
     const base = { added: [], updated: [], removed: [], unchanged: 0, rejected: [], error: null };
-    if (!this.#url) return { ...base, status: 'not_configured', syncedAt: this.platform.clock.now(), cloud: await this.status() };
-    if (await this.optedOut()) return { ...base, status: 'disabled', syncedAt: this.platform.clock.now(), cloud: await this.status() };
+    if (!this.#url)
+      return { ...base, status: 'not_configured', syncedAt: this.platform.clock.now(), cloud: await this.status() };
+    if (await this.optedOut())
+      return { ...base, status: 'disabled', syncedAt: this.platform.clock.now(), cloud: await this.status() };
     const { outcome, diff } = await this.#exclusive(() => this.#fetchAndApply(null));
     const error = outcome.kind === 'failed' ? outcome.error : null;
-    return { ...diff, status: error ? 'failed' : 'ok', error, syncedAt: this.platform.clock.now(), cloud: await this.status() };
+    return {
+      ...diff,
+      status: error ? 'failed' : 'ok',
+      error,
+      syncedAt: this.platform.clock.now(),
+      cloud: await this.status(),
+    };
   }
 
   async setOptout(optout: boolean): Promise<CloudStatus> {

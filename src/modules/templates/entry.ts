@@ -29,32 +29,38 @@ const SectionSchema = z.object({
   blocks: z.array(BlockSchema).min(1).max(200),
 });
 
-const TemplateSchema = z
-  .object({
-    schema: z
-      .int()
-      .min(1)
-      .max(SCHEMA_VERSION, `is newer than this Atrium understands (${SCHEMA_VERSION})`)
-      .default(SCHEMA_VERSION),
-    key: z.string().regex(KEY, 'must be lower-case letters, digits and - (at most 64)'),
-    title: z.string().trim().min(1).max(200),
-    description: z.string().trim().max(2000).default(''),
-    category: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and -'),
-    tags: z.array(z.string().trim().toLowerCase().min(1).max(40)).max(20).default([]),
-    preview_image: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048).nullable().default(null),
-    version: version('1.2.0').default('1.0.0'),
-    requirements: z
-      .object({
-        modules: z.array(z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a module name')).max(20).default([]),
-        atrium: version('0.1.0').nullable().default(null),
-      })
-      .default({ modules: [], atrium: null }),
-    sections: z
-      .array(SectionSchema)
-      .min(1)
-      .max(40)
-      .refine((s) => new Set(s.map((x) => x.key)).size === s.length, 'section keys must be unique'),
-  });
+const TemplateSchema = z.object({
+  schema: z
+    .int()
+    .min(1)
+    .max(SCHEMA_VERSION, `is newer than this Atrium understands (${SCHEMA_VERSION})`)
+    .default(SCHEMA_VERSION),
+  key: z.string().regex(KEY, 'must be lower-case letters, digits and - (at most 64)'),
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(2000).default(''),
+  category: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and -'),
+  tags: z.array(z.string().trim().toLowerCase().min(1).max(40)).max(20).default([]),
+  preview_image: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .max(2048)
+    .nullable()
+    .default(null),
+  version: version('1.2.0').default('1.0.0'),
+  requirements: z
+    .object({
+      modules: z
+        .array(z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a module name'))
+        .max(20)
+        .default([]),
+      atrium: version('0.1.0').nullable().default(null),
+    })
+    .default({ modules: [], atrium: null }),
+  sections: z
+    .array(SectionSchema)
+    .min(1)
+    .max(40)
+    .refine((s) => new Set(s.map((x) => x.key)).size === s.length, 'section keys must be unique'),
+});
 
 /** A validated template as this module holds it. `source` is where it came from, never what the document claims. */
 export type TemplateDoc = z.output<typeof TemplateSchema>;
@@ -84,7 +90,10 @@ function describeIssues(error: z.ZodError, limit = 3): string {
 export type ParseResult = { ok: true; template: Template } | { ok: false; error: string; key?: string };
 
 export function parseTemplate(raw: unknown, source: TemplateSource): ParseResult {
-  const key = raw && typeof raw === 'object' && typeof (raw as { key?: unknown }).key === 'string' ? (raw as { key: string }).key : undefined;
+  const key =
+    raw && typeof raw === 'object' && typeof (raw as { key?: unknown }).key === 'string'
+      ? (raw as { key: string }).key
+      : undefined;
   if (depthExceeds(raw, MAX_DEPTH)) return { ok: false, key, error: `nested deeper than ${MAX_DEPTH} levels` };
   const parsed = TemplateSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, key, error: describeIssues(parsed.error) };
@@ -95,8 +104,11 @@ export function parseTemplate(raw: unknown, source: TemplateSource): ParseResult
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }

@@ -5,7 +5,13 @@
 // always means "force would make this work".
 import { z } from 'zod';
 import type { Post } from '../../generated/prisma/client.ts';
-import { assertCanCreate, createPost, MAX_CONTENT_CHARS, POST_STATUSES, postForEdit } from '../../platform/content/service.ts';
+import {
+  assertCanCreate,
+  createPost,
+  MAX_CONTENT_CHARS,
+  POST_STATUSES,
+  postForEdit,
+} from '../../platform/content/service.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Principal } from '../../platform/principal.ts';
@@ -27,8 +33,13 @@ export interface TemplateWrite {
   forced: boolean;
 }
 
-const status = enumOf('TemplateContentStatus', POST_STATUSES, 'Post status given to the content a template creates.').default('draft').describe('Status of the content created.');
-const force = z.boolean().default(false).describe('Use the template even if its requirements are unmet (otherwise 409).');
+const status = enumOf('TemplateContentStatus', POST_STATUSES, 'Post status given to the content a template creates.')
+  .default('draft')
+  .describe('Status of the content created.');
+const force = z
+  .boolean()
+  .default(false)
+  .describe('Use the template even if its requirements are unmet (otherwise 409).');
 
 export const TemplateImport = z.object({ key: templateKey(), status, force });
 export const TemplatePage = z.object({
@@ -40,12 +51,22 @@ export const TemplatePage = z.object({
 export const TemplateAppend = z.object({
   key: templateKey(),
   postId: id(),
-  sections: z.array(templateKey().describe('Section key.')).max(100).optional().describe('Section keys, in order (default: all).'),
+  sections: z
+    .array(templateKey().describe('Section key.'))
+    .max(100)
+    .optional()
+    .describe('Section keys, in order (default: all).'),
   force,
 });
 
 function templateMeta(t: Template, sections: string[]) {
-  return { tpl_key: t.key, tpl_version: t.version, tpl_source: t.source, tpl_checksum: t.checksum, tpl_sections: sections };
+  return {
+    tpl_key: t.key,
+    tpl_version: t.version,
+    tpl_source: t.source,
+    tpl_checksum: t.checksum,
+    tpl_sections: sections,
+  };
 }
 
 export async function importTemplate(
@@ -100,7 +121,9 @@ export async function appendTemplate(
   const wanted = args.sections?.length ? [...new Set(args.sections)] : template.sections.map((s) => s.key);
   const unknown = wanted.filter((k) => !template.sections.some((s) => s.key === k));
   if (unknown.length) {
-    throw new ValidationError({ sections: `Unknown section(s) of ${template.key}: ${unknown.join(', ')}. Known: ${template.sections.map((s) => s.key).join(', ')}.` });
+    throw new ValidationError({
+      sections: `Unknown section(s) of ${template.key}: ${unknown.join(', ')}. Known: ${template.sections.map((s) => s.key).join(', ')}.`,
+    });
   }
   const requirements = assertRequirements(platform, template, args.force);
   const chosen = wanted.map((k) => template.sections.find((s) => s.key === k)!);
@@ -114,7 +137,11 @@ export async function appendTemplate(
     WHERE id = ${args.postId} AND char_length(content) <= ${room}`;
   const post = await postForEdit(platform, principal, args.postId); // also answers 404 if it was deleted meanwhile
   if (updated !== 1) {
-    throw new AppError('templates_post_too_long', `Appending would make the post longer than ${MAX_CONTENT_CHARS} characters.`, { status: 409 });
+    throw new AppError(
+      'templates_post_too_long',
+      `Appending would make the post longer than ${MAX_CONTENT_CHARS} characters.`,
+      { status: 409 },
+    );
   }
   return { post, template, sections: wanted, requirements, forced: !requirements.met };
 }

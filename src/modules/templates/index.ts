@@ -24,7 +24,11 @@ export const templates: Module = {
     const rt = templatesOf(platform);
     const bundled = await rt.bundled();
     const cloud = await rt.cloud.status();
-    const payload: TplReadyPayload = { bundled: bundled.templates.size, problems: bundled.problems.length, cloud: cloud.optout ? 0 : cloud.entries };
+    const payload: TplReadyPayload = {
+      bundled: bundled.templates.size,
+      problems: bundled.problems.length,
+      cloud: cloud.optout ? 0 : cloud.entries,
+    };
     platform.logger.info(payload, 'templates catalog loaded');
     await platform.hooks.doAction('tpl_ready', payload);
   },

@@ -27,10 +27,27 @@ export interface VersionRequirement {
  * A version that is not SemVer is reported unmet, never thrown (templates are validated on load; this is the guard).
  */
 export function atriumRequirement(required: string, installed: string): VersionRequirement {
-  if (!semver.valid(required)) return { required, installed, met: false, problem: `The required Atrium version "${required}" is not a version such as 0.1.0.` };
-  if (!semver.valid(installed)) return { required, installed, met: false, problem: `This site's Atrium version "${installed}" is not a version such as 0.1.0.` };
+  if (!semver.valid(required))
+    return {
+      required,
+      installed,
+      met: false,
+      problem: `The required Atrium version "${required}" is not a version such as 0.1.0.`,
+    };
+  if (!semver.valid(installed))
+    return {
+      required,
+      installed,
+      met: false,
+      problem: `This site's Atrium version "${installed}" is not a version such as 0.1.0.`,
+    };
   const met = semver.gte(installed, required);
-  return { required, installed, met, problem: met ? null : `Atrium ${required} or later is needed; this site runs ${installed}.` };
+  return {
+    required,
+    installed,
+    met,
+    problem: met ? null : `Atrium ${required} or later is needed; this site runs ${installed}.`,
+  };
 }
 
 export interface RequirementReport {
@@ -42,7 +59,11 @@ export interface RequirementReport {
   messages: string[];
 }
 
-export function checkRequirements(platform: Platform, template: Template, installed = ATRIUM_VERSION): RequirementReport {
+export function checkRequirements(
+  platform: Platform,
+  template: Template,
+  installed = ATRIUM_VERSION,
+): RequirementReport {
   const names = new Set(platform.modules.map((m) => m.name));
   const modules = template.requirements.modules.map((name) => ({ name, met: names.has(name) }));
   const required = template.requirements.atrium;

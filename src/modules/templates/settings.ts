@@ -4,7 +4,8 @@ import { defineSetting } from '../../platform/settings.ts';
 
 export const cloudOptout = defineSetting({
   name: 'templates_cloud_optout',
-  description: 'When true the site makes no request to the cloud template catalog and cloud templates leave the catalog.',
+  description:
+    'When true the site makes no request to the cloud template catalog and cloud templates leave the catalog.',
   schema: z.boolean(),
   default: false,
 });

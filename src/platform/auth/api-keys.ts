@@ -29,7 +29,10 @@ async function assertGrantable(platform: Platform, userId: number, scopes: reado
     const needed = platform.apiScopes.get(scope) ?? scope;
     if (!caps.has(needed)) {
       const what = needed === scope ? `the capability ${scope}` : `${scope}, which needs the capability ${needed}`;
-      throw new AppError('rest_forbidden', `The key's owner cannot grant ${what}.`, { status: 403, data: { params: { scopes: `${scope} is not the owner's to grant.` } } });
+      throw new AppError('rest_forbidden', `The key's owner cannot grant ${what}.`, {
+        status: 403,
+        data: { params: { scopes: `${scope} is not the owner's to grant.` } },
+      });
     }
   }
 }
@@ -80,7 +83,8 @@ export function listApiKeys(platform: Platform, principal: Principal, userId?: n
 export async function revokeApiKey(platform: Platform, principal: Principal, id: number) {
   const ownerId = revocableOwner(principal);
   const item = await platform.prisma.apiKey.findUnique({ where: { id } });
-  if (!item || (ownerId !== null && item.userId !== ownerId)) throw notFound('api_key_not_found', 'No API key has that id.');
+  if (!item || (ownerId !== null && item.userId !== ownerId))
+    throw notFound('api_key_not_found', 'No API key has that id.');
   if (item.revokedAt) return item;
   const revoked = await platform.prisma.apiKey.update({ where: { id }, data: { revokedAt: platform.clock.now() } });
   platform.principals.forget({ table: 'api_keys', id });
@@ -94,9 +98,17 @@ export async function authenticateApiKey(platform: Platform, key: string, ip: st
   const credential = await platform.principals.get(`api_key:${hash}`, async () => {
     const item = await platform.prisma.apiKey.findUnique({ where: { hash }, include: { user: true } });
     if (!item || item.revokedAt) return null;
-    return { principal: principalFor(platform, item.user, 'api_key', item.id, item.scopes), table: 'api_keys' as const, id: item.id, lastUsedAt: item.lastUsedAt, lastIp: item.lastIp };
+    return {
+      principal: principalFor(platform, item.user, 'api_key', item.id, item.scopes),
+      table: 'api_keys' as const,
+      id: item.id,
+      lastUsedAt: item.lastUsedAt,
+      lastIp: item.lastIp,
+    };
   });
   if (!credential) throw invalid;
-  await touch(platform, credential, ip, (data) => platform.prisma.apiKey.update({ where: { id: credential.id }, data }));
+  await touch(platform, credential, ip, (data) =>
+    platform.prisma.apiKey.update({ where: { id: credential.id }, data }),
+  );
   return credential.principal;
 }

@@ -21,7 +21,11 @@ export const AppPasswordCreate = z.object({
 });
 
 /** Creates an application password for the caller (or the user it names, as credentialOwner allows). */
-export async function createAppPassword(platform: Platform, principal: Principal, input: Input<typeof AppPasswordCreate>) {
+export async function createAppPassword(
+  platform: Platform,
+  principal: Principal,
+  input: Input<typeof AppPasswordCreate>,
+) {
   const data = parseDeclared(AppPasswordCreate, input);
   const userId = newCredentialOwner(principal, data.userId);
   const plain = randomAlphanumeric(24);
@@ -59,13 +63,23 @@ export async function authenticateAppPassword(
   const hash = sha256(password.replace(/\s+/g, ''));
   const credential = await platform.principals.get(`app_password:${hash}`, async () => {
     const item = await platform.prisma.appPassword.findUnique({ where: { hash }, include: { user: true } });
-    return item && { principal: principalFor(platform, item.user, 'app_password', item.id), table: 'app_passwords' as const, id: item.id, lastUsedAt: item.lastUsedAt, lastIp: item.lastIp };
+    return (
+      item && {
+        principal: principalFor(platform, item.user, 'app_password', item.id),
+        table: 'app_passwords' as const,
+        id: item.id,
+        lastUsedAt: item.lastUsedAt,
+        lastIp: item.lastIp,
+      }
+    );
   });
   const login = username.trim();
   const user = credential?.principal.user;
   if (!credential || !user || (user.username !== login && user.email !== login.toLowerCase())) {
     throw new AppError('invalid_credentials', 'The username or application password is not valid.');
   }
-  await touch(platform, credential, ip, (data) => platform.prisma.appPassword.update({ where: { id: credential.id }, data }));
+  await touch(platform, credential, ip, (data) =>
+    platform.prisma.appPassword.update({ where: { id: credential.id }, data }),
+  );
   return credential.principal;
 }

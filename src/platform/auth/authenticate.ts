@@ -49,8 +49,15 @@ async function authenticateRequest(platform: Platform, req: AuthRequest): Promis
     if (credential) {
       const { session } = credential;
       const offered = req.header('x-rest-nonce') ?? req.header('x-wp-nonce') ?? req.queryNonce;
-      const nonceStatus: NonceStatus = !offered ? 'missing' : verifyRestNonce(platform, session, offered) ? 'valid' : 'invalid';
-      return { principal: credential.principal, session: { id: session.id, nonceStatus, nonce: restNonce(platform, session) } };
+      const nonceStatus: NonceStatus = !offered
+        ? 'missing'
+        : verifyRestNonce(platform, session, offered)
+          ? 'valid'
+          : 'invalid';
+      return {
+        principal: credential.principal,
+        session: { id: session.id, nonceStatus, nonce: restNonce(platform, session) },
+      };
     }
   }
   return { principal: ANONYMOUS, session: null };

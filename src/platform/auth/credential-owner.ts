@@ -13,7 +13,11 @@ export const CredentialOwner = { userId: id().optional().describe('Another user 
 /** The user whose credentials are managed: `userId` when the caller may edit that user, else the caller; null for
  *  every user's (the system naming none). `refusal`: what an API key is told (modules with credentials of their own
  *  name them: device sessions). */
-export function credentialOwner(principal: Principal, userId?: number | null, refusal = 'Credentials cannot be managed with an API key.'): number | null {
+export function credentialOwner(
+  principal: Principal,
+  userId?: number | null,
+  refusal = 'Credentials cannot be managed with an API key.',
+): number | null {
   if (principal.kind === 'system') return userId ?? null;
   assertCan(principal, principal.kind === 'user' && principal.via !== 'api_key', refusal);
   const target = userId ?? (principal.kind === 'user' ? principal.user.id : 0);

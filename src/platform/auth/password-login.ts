@@ -21,7 +21,8 @@ export async function passwordLogin(platform: Platform, attempt: LoginAttempt, p
   for (const guard of platform.auth.loginGuards) await guard.before(attempt);
   const user = await findByLogin(platform, attempt.identifier);
   const ok = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
-  for (const guard of platform.auth.loginGuards) await guard.after(attempt, { ok, userId: ok && user ? user.id : null });
+  for (const guard of platform.auth.loginGuards)
+    await guard.after(attempt, { ok, userId: ok && user ? user.id : null });
   if (!ok || !user) throw new AppError('invalid_credentials', 'The username or password is not valid.');
   await platform.prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: platform.clock.now() } });
   return user;

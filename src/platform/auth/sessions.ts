@@ -35,7 +35,10 @@ export async function startSession(platform: Platform, userId: number, meta: Req
 
 /** The live session for a cookie token, or null (unknown, expired or revoked). */
 export async function findSession(platform: Platform, token: string): Promise<(Session & { user: User }) | null> {
-  const session = await platform.prisma.session.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
+  const session = await platform.prisma.session.findUnique({
+    where: { tokenHash: sha256(token) },
+    include: { user: true },
+  });
   if (!session || session.revokedAt || session.expiresAt <= platform.clock.now()) return null;
   return session;
 }
@@ -45,16 +48,32 @@ export interface SessionCredential extends CachedCredential {
 }
 
 /** The principal of a live session's cookie token (cached between requests), or null; records its use. */
-export async function authenticateSession(platform: Platform, token: string, ip: string | null): Promise<SessionCredential | null> {
+export async function authenticateSession(
+  platform: Platform,
+  token: string,
+  ip: string | null,
+): Promise<SessionCredential | null> {
   const tokenHash = sha256(token);
-  const credential = await platform.principals.get(`session:${tokenHash}`, async (): Promise<SessionCredential | null> => {
-    const s = await findSession(platform, token);
-    if (!s) return null;
-    const principal = principalFor(platform, s.user, 'session', s.id);
-    return { principal, table: 'sessions', id: s.id, lastUsedAt: s.lastSeenAt, lastIp: s.ip, session: { id: s.id, tokenHash, expiresAt: s.expiresAt } };
-  });
+  const credential = await platform.principals.get(
+    `session:${tokenHash}`,
+    async (): Promise<SessionCredential | null> => {
+      const s = await findSession(platform, token);
+      if (!s) return null;
+      const principal = principalFor(platform, s.user, 'session', s.id);
+      return {
+        principal,
+        table: 'sessions',
+        id: s.id,
+        lastUsedAt: s.lastSeenAt,
+        lastIp: s.ip,
+        session: { id: s.id, tokenHash, expiresAt: s.expiresAt },
+      };
+    },
+  );
   if (!credential || credential.session.expiresAt <= platform.clock.now()) return null;
-  await touch(platform, credential, ip, ({ lastUsedAt }) => platform.prisma.session.update({ where: { id: credential.id }, data: { lastSeenAt: lastUsedAt } }));
+  await touch(platform, credential, ip, ({ lastUsedAt }) =>
+    platform.prisma.session.update({ where: { id: credential.id }, data: { lastSeenAt: lastUsedAt } }),
+  );
   return credential;
 }
 
@@ -74,7 +93,11 @@ export function restNonce(platform: Platform, session: Pick<Session, 'id' | 'tok
   return nonceAt(session, Math.floor(platform.clock.now().getTime() / NONCE_TICK_MS));
 }
 
-export function verifyRestNonce(platform: Platform, session: Pick<Session, 'id' | 'tokenHash'>, nonce: string): boolean {
+export function verifyRestNonce(
+  platform: Platform,
+  session: Pick<Session, 'id' | 'tokenHash'>,
+  nonce: string,
+): boolean {
   const tick = Math.floor(platform.clock.now().getTime() / NONCE_TICK_MS);
   return safeEqual(nonce, nonceAt(session, tick)) || safeEqual(nonce, nonceAt(session, tick - 1));
 }

@@ -22,22 +22,39 @@ export const MAX_CONTENT_CHARS = 5_000_000;
 const CONTENT_TYPE = /^[a-z][a-z0-9_]{0,19}$/;
 const contentType = () => z.string().refine((s) => CONTENT_TYPE.test(s), 'Unknown content type.');
 const postStatus = () =>
-  z.string().refine((s) => (POST_STATUSES as readonly string[]).includes(s), `Status is one of ${POST_STATUSES.join(', ')}.`);
+  z
+    .string()
+    .refine((s) => (POST_STATUSES as readonly string[]).includes(s), `Status is one of ${POST_STATUSES.join(', ')}.`);
 
 const postFields = {
   title: z.string().max(1000).optional().describe('Title, at most 1,000 characters (default on create: empty).'),
-  content: z.string().max(MAX_CONTENT_CHARS).optional().describe('Body, at most 5,000,000 characters (default on create: empty).'),
+  content: z
+    .string()
+    .max(MAX_CONTENT_CHARS)
+    .optional()
+    .describe('Body, at most 5,000,000 characters (default on create: empty).'),
   excerpt: z.string().max(10_000).optional().describe('Summary, at most 10,000 characters (default on create: empty).'),
   status: postStatus()
     .optional()
-    .describe('draft (the default on create), pending, private or publish; private and publish need publish_posts (publish_pages).'),
-  meta: z.record(z.string(), z.unknown()).optional().describe('Custom fields, a JSON object; on update its keys are merged into the stored ones.'),
+    .describe(
+      'draft (the default on create), pending, private or publish; private and publish need publish_posts (publish_pages).',
+    ),
+  meta: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('Custom fields, a JSON object; on update its keys are merged into the stored ones.'),
 };
 
 /** The fields of a post as GraphQL takes them (createPost, updatePost). */
-export const PostInput = inputObject('PostInput', postFields, 'Fields of a post; on update, fields left out or null stay as they are.');
+export const PostInput = inputObject(
+  'PostInput',
+  postFields,
+  'Fields of a post; on update, fields left out or null stay as they are.',
+);
 export const PostCreateArgs = {
-  type: contentType().default('post').describe('Content type: lowercase letter, then up to 19 of a-z, 0-9 and _ (e.g. page).'),
+  type: contentType()
+    .default('post')
+    .describe('Content type: lowercase letter, then up to 19 of a-z, 0-9 and _ (e.g. page).'),
   input: PostInput,
 };
 export const PostUpdateArgs = { id: id().describe('The post id.'), input: PostInput };
@@ -47,7 +64,9 @@ export const PostCreate = z.object({ type: PostCreateArgs.type, ...postFields, p
 export const PostFilter = {
   ...pageArgs,
   type: contentType().default('post').describe('Content type to list (post, page, …).'),
-  status: postStatus().optional().describe('Only this status (draft, pending, private or publish), among those the caller may see.'),
+  status: postStatus()
+    .optional()
+    .describe('Only this status (draft, pending, private or publish), among those the caller may see.'),
   search: search().describe('Case-insensitive substring of the title or content.'),
   authorId: id().optional().describe("Only this user's content."),
 };
@@ -60,8 +79,20 @@ export function assertCanCreate(principal: Principal, type: string, status: stri
 }
 
 /** Creates content as the principal (who becomes its author). */
-export async function createPost(platform: Platform, principal: Principal, input: Input<typeof PostCreate>): Promise<Post> {
-  const { type, title = '', content = '', excerpt = '', status = 'draft', parentId, meta } = parseDeclared(PostCreate, input);
+export async function createPost(
+  platform: Platform,
+  principal: Principal,
+  input: Input<typeof PostCreate>,
+): Promise<Post> {
+  const {
+    type,
+    title = '',
+    content = '',
+    excerpt = '',
+    status = 'draft',
+    parentId,
+    meta,
+  } = parseDeclared(PostCreate, input);
   assertCanCreate(principal, type, status);
   const now = platform.clock.now();
   return platform.prisma.post.create({
@@ -93,11 +124,17 @@ export async function getPost(platform: Platform, principal: Principal, id: numb
 export async function postForEdit(platform: Platform, principal: Principal, id: number): Promise<Post> {
   const post = await platform.prisma.post.findUnique({ where: { id } });
   if (!post) throw notFound('post_not_found', 'No post has that id.');
-  if (!canOnPost(principal, 'edit_post', post)) throw refusal(principal, { message: 'Sorry, you are not allowed to edit this post.' });
+  if (!canOnPost(principal, 'edit_post', post))
+    throw refusal(principal, { message: 'Sorry, you are not allowed to edit this post.' });
   return post;
 }
 
-export async function updatePost(platform: Platform, principal: Principal, id: number, input: Input<typeof PostInput>): Promise<Post> {
+export async function updatePost(
+  platform: Platform,
+  principal: Principal,
+  id: number,
+  input: Input<typeof PostInput>,
+): Promise<Post> {
   const post = await postForEdit(platform, principal, id);
   const data = parseDeclared(PostInput, input);
   const publishing = (data.status === 'publish' || data.status === 'private') && data.status !== post.status;
@@ -138,7 +175,17 @@ export function postWhere(principal: Principal, q: PostQuery): Prisma.PostWhereI
     ...(q.status ? { status: q.status } : {}),
     ...(q.authorId ? { authorId: q.authorId } : {}),
     ...(q.search
-      ? { AND: [visible, { OR: [{ title: { contains: q.search, mode: 'insensitive' } }, { content: { contains: q.search, mode: 'insensitive' } }] }] }
+      ? {
+          AND: [
+            visible,
+            {
+              OR: [
+                { title: { contains: q.search, mode: 'insensitive' } },
+                { content: { contains: q.search, mode: 'insensitive' } },
+              ],
+            },
+          ],
+        }
       : visible),
   };
 }

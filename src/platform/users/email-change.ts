@@ -14,7 +14,11 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 /** Records the wish and mails the confirmation link; a newer request replaces an older one. */
 export async function requestEmailChange(platform: Platform, userId: number, email: string): Promise<void> {
   if (!platform.mail.configured) {
-    throw new AppError('user_email_change_unavailable', 'A new e-mail address is confirmed by mail, and this site sends none (SMTP_URL): ask an administrator to change it.', { status: 409 });
+    throw new AppError(
+      'user_email_change_unavailable',
+      'A new e-mail address is confirmed by mail, and this site sends none (SMTP_URL): ask an administrator to change it.',
+      { status: 409 },
+    );
   }
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(platform.clock.now().getTime() + TTL_MS);
@@ -32,14 +36,20 @@ export const EmailChangeToken = { token: z.string().max(200).describe('The confi
 /** Applies the change the token stands for; 404 for an unknown or expired token. */
 export async function confirmEmailChange(platform: Platform, token: string): Promise<number> {
   const change = await platform.prisma.userEmailChange.findUnique({ where: { tokenHash: hash(token) } });
-  if (!change || change.expiresAt <= platform.clock.now()) throw new AppError('user_email_change_not_found', 'This confirmation link is unknown or has expired.', { status: 404 });
+  if (!change || change.expiresAt <= platform.clock.now())
+    throw new AppError('user_email_change_not_found', 'This confirmation link is unknown or has expired.', {
+      status: 404,
+    });
   try {
     await platform.prisma.$transaction([
       platform.prisma.user.update({ where: { id: change.userId }, data: { email: change.email } }),
       platform.prisma.userEmailChange.delete({ where: { userId: change.userId } }),
     ]);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('user_email_exists', 'That e-mail address is already used by another account.', { status: 409 });
+    if (isUniqueViolation(err))
+      throw new AppError('user_email_exists', 'That e-mail address is already used by another account.', {
+        status: 409,
+      });
     throw err;
   }
   platform.principals.forget({ userId: change.userId });

@@ -16,24 +16,47 @@ import { transaction } from '../transaction.ts';
 import { randomAlphanumeric } from './secrets.ts';
 
 const USERNAME = /^[A-Za-z0-9._@-]+$/;
-const username = () => z.string().trim().min(1).max(60).refine((s) => USERNAME.test(s), 'Usernames use 1-60 letters, digits and . _ @ -');
+const username = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .refine((s) => USERNAME.test(s), 'Usernames use 1-60 letters, digits and . _ @ -');
 const password = () => z.string().min(8).max(512);
 const roles = () =>
-  z.array(z.string()).max(6).refine((names) => names.every((r) => (ROLE_NAMES as readonly string[]).includes(r)), 'Unknown role.');
+  z
+    .array(z.string())
+    .max(6)
+    .refine((names) => names.every((r) => (ROLE_NAMES as readonly string[]).includes(r)), 'Unknown role.');
 
-export const UserCreate = inputObject('CreateUserInput', {
-  username: username().describe('Login name: 1–60 letters, digits and . _ @ - (409 user_username_exists when taken).'),
-  email: email().describe('E-mail address, stored lowercase (409 user_email_exists when taken).'),
-  displayName: text(250).optional().describe('Name shown to others (at most 250 characters); default: the username.'),
-  password: password().optional().describe('8–512 characters; omit to have a strong one generated and answered once.'),
-  roles: roles().optional().describe('Role names the site knows (e.g. editor); default: subscriber.'),
-}, 'A new account.');
+export const UserCreate = inputObject(
+  'CreateUserInput',
+  {
+    username: username().describe(
+      'Login name: 1–60 letters, digits and . _ @ - (409 user_username_exists when taken).',
+    ),
+    email: email().describe('E-mail address, stored lowercase (409 user_email_exists when taken).'),
+    displayName: text(250).optional().describe('Name shown to others (at most 250 characters); default: the username.'),
+    password: password()
+      .optional()
+      .describe('8–512 characters; omit to have a strong one generated and answered once.'),
+    roles: roles().optional().describe('Role names the site knows (e.g. editor); default: subscriber.'),
+  },
+  'A new account.',
+);
 
-export const UserUpdate = inputObject('UpdateUserInput', {
-  email: email().optional().describe('New e-mail address; without edit_users it applies only once confirmed from that address.'),
-  displayName: text(250, 1).optional().describe('Name shown to others (1–250 characters).'),
-  password: password().optional().describe('New password, 8–512 characters.'),
-}, 'Changes to an account; fields left out or null stay as they are.');
+export const UserUpdate = inputObject(
+  'UpdateUserInput',
+  {
+    email: email()
+      .optional()
+      .describe('New e-mail address; without edit_users it applies only once confirmed from that address.'),
+    displayName: text(250, 1).optional().describe('Name shown to others (1–250 characters).'),
+    password: password().optional().describe('New password, 8–512 characters.'),
+  },
+  'Changes to an account; fields left out or null stay as they are.',
+);
 
 export const UserId = { id: id().describe('The user id.') };
 export const UserEdit = { id: id().describe('The user to edit.'), input: UserUpdate };
@@ -48,7 +71,10 @@ export const UserFilter = {
 };
 
 /** Creates a user; without a password a strong one is generated and answered once. */
-export async function createUser(platform: Platform, input: Input<typeof UserCreate>): Promise<{ user: User; password: string }> {
+export async function createUser(
+  platform: Platform,
+  input: Input<typeof UserCreate>,
+): Promise<{ user: User; password: string }> {
   const data = parseDeclared(UserCreate, input);
   const plain = data.password ?? randomAlphanumeric(24);
   try {
@@ -73,7 +99,12 @@ export async function createUser(platform: Platform, input: Input<typeof UserCre
  * waits for confirmation from that address (email-change.ts) instead of applying, so the answer cannot tell whether
  * another account uses it.
  */
-export async function updateUser(platform: Platform, principal: Principal, id: number, input: Input<typeof UserUpdate>): Promise<User> {
+export async function updateUser(
+  platform: Platform,
+  principal: Principal,
+  id: number,
+  input: Input<typeof UserUpdate>,
+): Promise<User> {
   users.authorize(principal, 'edit', id);
   const data = parseDeclared(UserUpdate, input);
   const current = await userById(platform, id);
@@ -111,7 +142,11 @@ export async function setRoles(platform: Platform, input: Input<typeof UserRoles
  * them (the foreign keys cascade); their posts go to `reassignTo` when given, else they stay without an author, as
  * their form entries do. Answers the deleted user.
  */
-export async function deleteUser(platform: Platform, id: number, reassignTo?: number): Promise<{ user: User; reassigned: number }> {
+export async function deleteUser(
+  platform: Platform,
+  id: number,
+  reassignTo?: number,
+): Promise<{ user: User; reassigned: number }> {
   if (reassignTo === id) throw new AppError('rest_invalid_param', 'A user cannot take over their own posts.');
   const done = await transaction(platform, async (tx) => {
     const user = await tx.user.findUnique({ where: { id } });
@@ -119,7 +154,8 @@ export async function deleteUser(platform: Platform, id: number, reassignTo?: nu
     let reassigned = 0;
     if (reassignTo !== undefined) {
       // The posts' foreign key locks the heir's row (FOR KEY SHARE) as they move: a concurrent delete of the heir waits.
-      if (!(await tx.user.findUnique({ where: { id: reassignTo }, select: { id: true } }))) throw notFound('user_not_found', 'No user has the id given to take over the posts.');
+      if (!(await tx.user.findUnique({ where: { id: reassignTo }, select: { id: true } })))
+        throw notFound('user_not_found', 'No user has the id given to take over the posts.');
       reassigned = (await tx.post.updateMany({ where: { authorId: id }, data: { authorId: reassignTo } })).count;
     }
     await tx.user.delete({ where: { id } });

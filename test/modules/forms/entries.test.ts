@@ -13,21 +13,91 @@ let formId: number;
 let entryIds: number[];
 
 const List = graphql(`
-  query FormsEntries($formId: Int, $status: FormEntryStatusFilter, $search: String, $since: DateTime, $until: DateTime, $page: Int, $perPage: Int, $order: SortOrder) {
-    formEntries(formId: $formId, status: $status, search: $search, since: $since, until: $until, page: $page, perPage: $perPage, order: $order) {
-      total totalPages page items { id status values user { id username } form { id title } }
+  query FormsEntries(
+    $formId: Int
+    $status: FormEntryStatusFilter
+    $search: String
+    $since: DateTime
+    $until: DateTime
+    $page: Int
+    $perPage: Int
+    $order: SortOrder
+  ) {
+    formEntries(
+      formId: $formId
+      status: $status
+      search: $search
+      since: $since
+      until: $until
+      page: $page
+      perPage: $perPage
+      order: $order
+    ) {
+      total
+      totalPages
+      page
+      items {
+        id
+        status
+        values
+        user {
+          id
+          username
+        }
+        form {
+          id
+          title
+        }
+      }
     }
   }
 `);
 const Connection = graphql(`
   query FormsEntryConnection($formId: Int, $first: Int, $after: String) {
-    formEntryConnection(formId: $formId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } }
+    formEntryConnection(formId: $formId, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+        }
+      }
+    }
   }
 `);
-const SetStatus = graphql(`mutation FormsSetStatus($ids: [Int!]!, $status: FormEntryStatus!) { setFormEntryStatus(ids: $ids, status: $status) { id status } }`);
-const DeleteEntries = graphql(`mutation FormsDeleteEntries($ids: [Int!]!) { deleteFormEntries(ids: $ids) { id values fields { key display } } }`);
+const SetStatus = graphql(`
+  mutation FormsSetStatus($ids: [Int!]!, $status: FormEntryStatus!) {
+    setFormEntryStatus(ids: $ids, status: $status) {
+      id
+      status
+    }
+  }
+`);
+const DeleteEntries = graphql(`
+  mutation FormsDeleteEntries($ids: [Int!]!) {
+    deleteFormEntries(ids: $ids) {
+      id
+      values
+      fields {
+        key
+        display
+      }
+    }
+  }
+`);
 const Csv = graphql(`
-  query FormsCsv($formId: Int!, $status: FormEntryStatusFilter) { formEntriesCsv(formId: $formId, status: $status) { filename contentType rows truncated csv } }
+  query FormsCsv($formId: Int!, $status: FormEntryStatusFilter) {
+    formEntriesCsv(formId: $formId, status: $status) {
+      filename
+      contentType
+      rows
+      truncated
+      csv
+    }
+  }
 `);
 
 beforeAll(async () => {
@@ -37,7 +107,12 @@ beforeAll(async () => {
   entryIds = [];
   const people = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Edsger Dijkstra', 'Barbara Liskov'];
   for (const [i, name] of people.entries()) {
-    const res = await submit(t, formId, goodContact({ name, email: `p${i}@example.com`, message: `Hello from ${name}` }), i === 0 ? subscriber.headers : {});
+    const res = await submit(
+      t,
+      formId,
+      goodContact({ name, email: `p${i}@example.com`, message: `Hello from ${name}` }),
+      i === 0 ? subscriber.headers : {},
+    );
     entryIds.push(res.body.entry.id);
     t.clock.advance({ hours: 1 });
   }
@@ -49,7 +124,11 @@ describe('GET /forms/v1/entries/{id}', () => {
     const path = `/wp-json/forms/v1/entries/${entryIds[0]}`;
     const anon = await t.http.get(path);
     expect(anon.status).toBe(401);
-    expect(anon.body).toEqual({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } });
+    expect(anon.body).toEqual({
+      code: 'rest_forbidden',
+      message: 'Sorry, you are not allowed to do that.',
+      data: { status: 401 },
+    });
     for (const role of ['subscriber', 'author', 'contributor'] as const) {
       const res = await t.http.get(path).set((await t.as(role)).headers);
       expect(res.status, role).toBe(403);
@@ -71,7 +150,9 @@ describe('GET /forms/v1/entries/{id}', () => {
 
   it('unknown ids are 404 to those who may read entries, 401 to anonymous callers', async () => {
     expect((await t.http.get('/wp-json/forms/v1/entries/999999').set(editor.headers)).body).toEqual({
-      code: 'forms_entry_not_found', message: 'No entry has that id.', data: { status: 404 },
+      code: 'forms_entry_not_found',
+      message: 'No entry has that id.',
+      data: { status: 404 },
     });
     expect((await t.http.get('/wp-json/forms/v1/entries/999999')).status).toBe(401);
     expect((await t.http.get('/wp-json/forms/v1/entries/x').set(editor.headers)).status).toBe(404);
@@ -84,20 +165,34 @@ describe('listing and searching (GraphQL)', () => {
     expect(res.data?.formEntries).toMatchObject({ total: 5, totalPages: 3, page: 1 });
     expect(res.data?.formEntries.items.map((e) => e.id)).toEqual([entryIds[4], entryIds[3]]);
     const oldest = await t.gql(List, { formId, order: 'asc', perPage: 1 }, editor);
-    expect(oldest.data?.formEntries.items[0]).toMatchObject({ id: entryIds[0], user: { id: subscriber.userId }, form: { id: formId, title: 'Contact us' } });
-    expect((await t.gql(List, { formId, order: 'sideways' as never }, editor)).errors?.[0]?.extensions.code).toBe('rest_invalid_param');
-    expect((await t.gql(List, { formId, perPage: 500 }, editor)).errors?.[0]?.extensions.code).toBe('rest_invalid_param');
+    expect(oldest.data?.formEntries.items[0]).toMatchObject({
+      id: entryIds[0],
+      user: { id: subscriber.userId },
+      form: { id: formId, title: 'Contact us' },
+    });
+    expect((await t.gql(List, { formId, order: 'sideways' as never }, editor)).errors?.[0]?.extensions.code).toBe(
+      'rest_invalid_param',
+    );
+    expect((await t.gql(List, { formId, perPage: 500 }, editor)).errors?.[0]?.extensions.code).toBe(
+      'rest_invalid_param',
+    );
     expect((await t.gql(List, { formId })).errors?.[0]?.extensions.status).toBe(401);
     expect((await t.gql(List, { formId }, subscriber)).errors?.[0]?.extensions.status).toBe(403);
   });
 
   it('searches any value (case-insensitive) or an entry id, and filters by time', async () => {
     const byText = await t.gql(List, { formId, search: 'HOPPER' }, editor);
-    expect(byText.data?.formEntries.items.map((e) => e.values)).toEqual([expect.objectContaining({ name: 'Grace Hopper' })]);
+    expect(byText.data?.formEntries.items.map((e) => e.values)).toEqual([
+      expect.objectContaining({ name: 'Grace Hopper' }),
+    ]);
     // A number matches the entry with that id as well as values containing it.
     const byId = await t.gql(List, { formId, search: String(entryIds[2]) }, editor);
     expect(byId.data?.formEntries.items.map((e) => e.id)).toContain(entryIds[2]);
-    expect(byId.data?.formEntries.items.every((e) => e.id === entryIds[2] || JSON.stringify(e.values).includes(String(entryIds[2])))).toBe(true);
+    expect(
+      byId.data?.formEntries.items.every(
+        (e) => e.id === entryIds[2] || JSON.stringify(e.values).includes(String(entryIds[2])),
+      ),
+    ).toBe(true);
     const window = await t.gql(List, { formId, since: '2026-11-22T01:00:00Z', until: '2026-11-22T03:00:00Z' }, editor);
     expect(window.data?.formEntries.items.map((e) => e.id)).toEqual([entryIds[2], entryIds[1]]);
     expect((await t.gql(List, { formId, search: '100%_' }, editor)).data?.formEntries.total).toBe(0);
@@ -122,22 +217,38 @@ describe('status and deletion', () => {
     const events: { entryId: number; status: string; previous: string }[] = [];
     const off = t.platform.events.on('forms/entry/status_changed', (e) => void events.push(e));
     const res = await t.gql(SetStatus, { ids: [entryIds[0]!, entryIds[1]!], status: 'read' }, editor);
-    expect(res.data?.setFormEntryStatus).toEqual([{ id: entryIds[0], status: 'read' }, { id: entryIds[1], status: 'read' }]);
+    expect(res.data?.setFormEntryStatus).toEqual([
+      { id: entryIds[0], status: 'read' },
+      { id: entryIds[1], status: 'read' },
+    ]);
     await t.gql(SetStatus, { ids: [entryIds[0]!], status: 'read' }, editor); // unchanged: no event
     await t.gql(SetStatus, { ids: [entryIds[1]!], status: 'trash' }, editor);
     off();
-    expect(events.map((e) => [e.entryId, e.status, e.previous])).toEqual([[entryIds[0], 'read', 'unread'], [entryIds[1], 'read', 'unread'], [entryIds[1], 'trash', 'read']]);
+    expect(events.map((e) => [e.entryId, e.status, e.previous])).toEqual([
+      [entryIds[0], 'read', 'unread'],
+      [entryIds[1], 'read', 'unread'],
+      [entryIds[1], 'trash', 'read'],
+    ]);
 
     expect((await t.gql(List, { formId }, editor)).data?.formEntries.total).toBe(4);
-    expect((await t.gql(List, { formId, status: 'trash' }, editor)).data?.formEntries.items.map((e) => e.id)).toEqual([entryIds[1]]);
+    expect((await t.gql(List, { formId, status: 'trash' }, editor)).data?.formEntries.items.map((e) => e.id)).toEqual([
+      entryIds[1],
+    ]);
     expect((await t.gql(List, { formId, status: 'any' }, editor)).data?.formEntries.total).toBe(5);
 
     const missing = await t.gql(SetStatus, { ids: [entryIds[2]!, 999999], status: 'spam' }, editor);
     expect(missing.errors?.[0]?.extensions).toMatchObject({ code: 'forms_entry_not_found', status: 404 });
     expect((await t.platform.prisma.formEntry.findUnique({ where: { id: entryIds[2] } }))?.status).toBe('unread');
-    expect((await t.gql(SetStatus, { ids: [entryIds[2]!], status: 'archived' as never }, editor)).errors?.[0]?.extensions.code).toBe('rest_invalid_param');
-    expect((await t.gql(SetStatus, { ids: [], status: 'read' }, editor)).errors?.[0]?.extensions.code).toBe('rest_invalid_param');
-    expect((await t.gql(SetStatus, { ids: [entryIds[2]!], status: 'read' }, subscriber)).errors?.[0]?.extensions.status).toBe(403);
+    expect(
+      (await t.gql(SetStatus, { ids: [entryIds[2]!], status: 'archived' as never }, editor)).errors?.[0]?.extensions
+        .code,
+    ).toBe('rest_invalid_param');
+    expect((await t.gql(SetStatus, { ids: [], status: 'read' }, editor)).errors?.[0]?.extensions.code).toBe(
+      'rest_invalid_param',
+    );
+    expect(
+      (await t.gql(SetStatus, { ids: [entryIds[2]!], status: 'read' }, subscriber)).errors?.[0]?.extensions.status,
+    ).toBe(403);
     await t.gql(SetStatus, { ids: [entryIds[1]!], status: 'unread' }, editor);
   });
 
@@ -147,22 +258,45 @@ describe('status and deletion', () => {
     const off = t.platform.events.on('forms/entry/deleted', (e) => void deleted.push(e.entryId));
     const res = await t.gql(DeleteEntries, { ids: [extra.body.entry.id] }, editor);
     off();
-    expect(res.data?.deleteFormEntries).toEqual([{ id: extra.body.entry.id, values: expect.objectContaining({ name: 'To delete' }), fields: expect.arrayContaining([{ key: 'topic', display: 'Sales' }]) }]);
+    expect(res.data?.deleteFormEntries).toEqual([
+      {
+        id: extra.body.entry.id,
+        values: expect.objectContaining({ name: 'To delete' }),
+        fields: expect.arrayContaining([{ key: 'topic', display: 'Sales' }]),
+      },
+    ]);
     expect(deleted).toEqual([extra.body.entry.id]);
     expect(await t.platform.prisma.formEntry.count({ where: { id: extra.body.entry.id } })).toBe(0);
-    expect((await t.gql(DeleteEntries, { ids: [extra.body.entry.id] }, editor)).errors?.[0]?.extensions.code).toBe('forms_entry_not_found');
+    expect((await t.gql(DeleteEntries, { ids: [extra.body.entry.id] }, editor)).errors?.[0]?.extensions.code).toBe(
+      'forms_entry_not_found',
+    );
   });
 });
 
 describe('CSV export', () => {
   it('one column per field label, option labels, defused formulas, quoted cells', async () => {
-    const tricky = await submit(t, formId, goodContact({ name: '=HYPERLINK("http://evil")', message: 'Line one,\nline "two"', newsletter: true }));
+    const tricky = await submit(
+      t,
+      formId,
+      goodContact({ name: '=HYPERLINK("http://evil")', message: 'Line one,\nline "two"', newsletter: true }),
+    );
     const res = await t.gql(Csv, { formId }, editor);
     const out = res.data!.formEntriesCsv;
-    expect(out).toMatchObject({ filename: `form-${formId}-entries-2026-11-22.csv`, contentType: 'text/csv; charset=utf-8', rows: 6, truncated: false });
+    expect(out).toMatchObject({
+      filename: `form-${formId}-entries-2026-11-22.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      rows: 6,
+      truncated: false,
+    });
     const lines = out.csv.split('\r\n');
-    expect(lines[0]).toBe('Entry ID,Date,Status,Name,E-mail,Topic,Order number,Message,Send me the newsletter,User ID,IP,Source URL');
-    expect(lines[1]).toMatch(new RegExp(`^${entryIds[0]},2026-11-22T00:00:00Z,read,Ada Lovelace,p0@example.com,Sales,,Hello from Ada Lovelace,No,${subscriber.userId},`));
+    expect(lines[0]).toBe(
+      'Entry ID,Date,Status,Name,E-mail,Topic,Order number,Message,Send me the newsletter,User ID,IP,Source URL',
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${entryIds[0]},2026-11-22T00:00:00Z,read,Ada Lovelace,p0@example.com,Sales,,Hello from Ada Lovelace,No,${subscriber.userId},`,
+      ),
+    );
     const last = out.csv.slice(out.csv.indexOf(`\r\n${tricky.body.entry.id},`) + 2);
     expect(last).toContain(`"'=HYPERLINK(""http://evil"")",ada@example.com,Sales,,"Line one,\nline ""two""",Yes,`);
     expect((await t.gql(Csv, { formId, status: 'trash' }, editor)).data?.formEntriesCsv.rows).toBe(0);

@@ -39,10 +39,21 @@ describe('forms/entry/created', () => {
     const res = await submit(t, form.id, goodContact(), subscriber.headers);
     off();
     expect(visible).toBe(1);
-    expect(created).toEqual([{
-      entryId: res.body.entry.id, formId: form.id, formVersion: 1, userId: subscriber.userId,
-      values: { name: 'Ada Lovelace', email: 'ada@example.com', topic: 'sales', message: 'I would like a quote, please.', newsletter: false },
-    }]);
+    expect(created).toEqual([
+      {
+        entryId: res.body.entry.id,
+        formId: form.id,
+        formVersion: 1,
+        userId: subscriber.userId,
+        values: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          topic: 'sales',
+          message: 'I would like a quote, please.',
+          newsletter: false,
+        },
+      },
+    ]);
   });
 
   it('does not fire for refused submissions', async () => {
@@ -57,29 +68,57 @@ describe('forms/entry/created', () => {
 
 describe('mailing feed (mailing/subscription/requested)', () => {
   it('with a consent field: asks only when the box is ticked, with list, tags, first name and source', async () => {
-    const form = await createForm(t, admin, contactForm({
-      mailingFeed: { emailField: 'email', firstNameField: 'name', consentField: 'newsletter', listId: 7, tagSlugs: ['contact-form', 'lead'] },
-    }));
+    const form = await createForm(
+      t,
+      admin,
+      contactForm({
+        mailingFeed: {
+          emailField: 'email',
+          firstNameField: 'name',
+          consentField: 'newsletter',
+          listId: 7,
+          tagSlugs: ['contact-form', 'lead'],
+        },
+      }),
+    );
     reset();
     await submit(t, form.id, goodContact({ newsletter: false }));
     expect(requested).toEqual([]);
     const res = await submit(t, form.id, goodContact({ email: 'Grace@Example.com', name: 'Grace', newsletter: 'on' }));
-    expect(requested).toEqual([{
-      email: 'grace@example.com', firstName: 'Grace', listId: 7, tagSlugs: ['contact-form', 'lead'],
-      source: `forms:${form.id}:entry:${res.body.entry.id}`, consent: true,
-    }]);
+    expect(requested).toEqual([
+      {
+        email: 'grace@example.com',
+        firstName: 'Grace',
+        listId: 7,
+        tagSlugs: ['contact-form', 'lead'],
+        source: `forms:${form.id}:entry:${res.body.entry.id}`,
+        consent: true,
+      },
+    ]);
   });
 
   it('without a consent field: asks for an unconfirmed subscription; a disabled feed or an empty address asks nothing', async () => {
     const plain = await createForm(t, admin, contactForm({ mailingFeed: { emailField: 'email' } }));
     reset();
     const res = await submit(t, plain.id, goodContact());
-    expect(requested).toEqual([{ email: 'ada@example.com', firstName: null, listId: null, tagSlugs: [], source: `forms:${plain.id}:entry:${res.body.entry.id}`, consent: false }]);
+    expect(requested).toEqual([
+      {
+        email: 'ada@example.com',
+        firstName: null,
+        listId: null,
+        tagSlugs: [],
+        source: `forms:${plain.id}:entry:${res.body.entry.id}`,
+        consent: false,
+      },
+    ]);
 
     const disabled = await createForm(t, admin, contactForm({ mailingFeed: { emailField: 'email', enabled: false } }));
     const optional = await createForm(t, admin, {
       title: 'Optional e-mail',
-      fields: [{ key: 'email', type: 'email', label: 'E-mail' }, { key: 'note', type: 'text', label: 'Note' }],
+      fields: [
+        { key: 'email', type: 'email', label: 'E-mail' },
+        { key: 'note', type: 'text', label: 'Note' },
+      ],
       mailingFeed: { emailField: 'email' },
     });
     reset();
@@ -91,9 +130,13 @@ describe('mailing feed (mailing/subscription/requested)', () => {
 
   it('a failing listener neither fails the submission nor stops the other listeners', async () => {
     const form = await createForm(t, admin, contactForm({ mailingFeed: { emailField: 'email' } }));
-    const off = t.platform.events.on('mailing/subscription/requested', () => {
-      throw new Error('mailing is down');
-    }, 1);
+    const off = t.platform.events.on(
+      'mailing/subscription/requested',
+      () => {
+        throw new Error('mailing is down');
+      },
+      1,
+    );
     reset();
     const res = await submit(t, form.id, goodContact());
     off();

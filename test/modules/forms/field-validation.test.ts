@@ -11,24 +11,59 @@ let formId: number;
 beforeAll(async () => {
   t = await createTestApp({ env: { FORMS_SUBMIT_LIMIT: '0' } });
   admin = await t.as('administrator');
-  formId = (await createForm(t, admin, {
-    title: 'Every type',
-    fields: [
-      { key: 'nickname', type: 'text', label: 'Nickname', minLength: 2, maxLength: 5, pattern: '[a-z]+', patternMessage: 'Lower-case letters only.' },
-      { key: 'bio', type: 'textarea', label: 'Bio', maxLength: 20 },
-      { key: 'email', type: 'email', label: 'E-mail', required: true },
-      { key: 'age', type: 'number', label: 'Age', min: 18, max: 99, step: 1 },
-      { key: 'price', type: 'number', label: 'Price', min: 0, step: 0.5 },
-      { key: 'size', type: 'select', label: 'Size', options: [{ label: 'Small', value: 's' }, { label: 'Large', value: 'l' }] },
-      { key: 'plan', type: 'radio', label: 'Plan', options: [{ label: 'Basic', value: 'basic' }, { label: 'Pro', value: 'pro' }] },
-      { key: 'extras', type: 'checkbox', label: 'Extras', options: [{ label: 'A', value: 'a' }, { label: 'B', value: 'b' }, { label: 'C', value: 'c' }] },
-      { key: 'start', type: 'date', label: 'Start', minDate: '2026-01-01', maxDate: '2026-12-31' },
-      { key: 'phone', type: 'phone', label: 'Phone' },
-      { key: 'site', type: 'url', label: 'Website' },
-      { key: 'campaign', type: 'hidden', defaultValue: 'spring', maxLength: 20 },
-      { key: 'terms', type: 'consent', label: 'I accept the terms', required: true },
-    ],
-  })).id;
+  formId = (
+    await createForm(t, admin, {
+      title: 'Every type',
+      fields: [
+        {
+          key: 'nickname',
+          type: 'text',
+          label: 'Nickname',
+          minLength: 2,
+          maxLength: 5,
+          pattern: '[a-z]+',
+          patternMessage: 'Lower-case letters only.',
+        },
+        { key: 'bio', type: 'textarea', label: 'Bio', maxLength: 20 },
+        { key: 'email', type: 'email', label: 'E-mail', required: true },
+        { key: 'age', type: 'number', label: 'Age', min: 18, max: 99, step: 1 },
+        { key: 'price', type: 'number', label: 'Price', min: 0, step: 0.5 },
+        {
+          key: 'size',
+          type: 'select',
+          label: 'Size',
+          options: [
+            { label: 'Small', value: 's' },
+            { label: 'Large', value: 'l' },
+          ],
+        },
+        {
+          key: 'plan',
+          type: 'radio',
+          label: 'Plan',
+          options: [
+            { label: 'Basic', value: 'basic' },
+            { label: 'Pro', value: 'pro' },
+          ],
+        },
+        {
+          key: 'extras',
+          type: 'checkbox',
+          label: 'Extras',
+          options: [
+            { label: 'A', value: 'a' },
+            { label: 'B', value: 'b' },
+            { label: 'C', value: 'c' },
+          ],
+        },
+        { key: 'start', type: 'date', label: 'Start', minDate: '2026-01-01', maxDate: '2026-12-31' },
+        { key: 'phone', type: 'phone', label: 'Phone' },
+        { key: 'site', type: 'url', label: 'Website' },
+        { key: 'campaign', type: 'hidden', defaultValue: 'spring', maxLength: 20 },
+        { key: 'terms', type: 'consent', label: 'I accept the terms', required: true },
+      ],
+    })
+  ).id;
 });
 afterAll(() => t?.close());
 
@@ -101,7 +136,11 @@ describe('each field type', () => {
       expect(res.body.values[key]).toEqual(expected.value);
     } else {
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${key}`, data: { status: 400 } });
+      expect(res.body).toMatchObject({
+        code: 'rest_invalid_param',
+        message: `Invalid parameter(s): ${key}`,
+        data: { status: 400 },
+      });
       expect(res.body.data.params).toEqual({ [key]: expected.error });
       expect(res.body.data.details[key]).toEqual({ code: 'rest_invalid_param', message: expected.error, data: null });
     }
@@ -124,8 +163,19 @@ describe('each field type', () => {
     const res = await submit(t, formId, base);
     expect(res.status).toBe(201);
     expect(res.body.entry.values).toEqual({
-      nickname: null, bio: null, email: 'someone@example.com', age: null, price: null, size: null, plan: null,
-      extras: [], start: null, phone: null, site: null, campaign: 'spring', terms: true,
+      nickname: null,
+      bio: null,
+      email: 'someone@example.com',
+      age: null,
+      price: null,
+      size: null,
+      plan: null,
+      extras: [],
+      start: null,
+      phone: null,
+      site: null,
+      campaign: 'spring',
+      terms: true,
     });
     const cleared = await submit(t, formId, { ...base, campaign: '' });
     expect(cleared.body.entry.values.campaign).toBeNull();
@@ -137,7 +187,12 @@ describe('each field type', () => {
       .type('form')
       .send('email=Form%40Example.com&terms=on&extras[]=a&extras[]=b&age=30&_wpnonce=abc&_locale=user');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.entry.values).toMatchObject({ email: 'form@example.com', terms: true, extras: ['a', 'b'], age: 30 });
+    expect(res.body.entry.values).toMatchObject({
+      email: 'form@example.com',
+      terms: true,
+      extras: ['a', 'b'],
+      age: 30,
+    });
   });
 });
 
@@ -169,14 +224,34 @@ describe('conditional logic', () => {
       title: 'Logic',
       fields: [
         { key: 'qty', type: 'number', label: 'Quantity' },
-        { key: 'tags', type: 'checkbox', label: 'Tags', options: [{ label: 'X', value: 'x' }, { label: 'Y', value: 'y' }] },
+        {
+          key: 'tags',
+          type: 'checkbox',
+          label: 'Tags',
+          options: [
+            { label: 'X', value: 'x' },
+            { label: 'Y', value: 'y' },
+          ],
+        },
         { key: 'note', type: 'text', label: 'Note' },
         {
-          key: 'bulk', type: 'text', label: 'Bulk reason', required: true,
-          conditional: { match: 'any', rules: [{ field: 'qty', operator: 'greater_than', value: '10' }, { field: 'tags', operator: 'is', value: 'Y' }] },
+          key: 'bulk',
+          type: 'text',
+          label: 'Bulk reason',
+          required: true,
+          conditional: {
+            match: 'any',
+            rules: [
+              { field: 'qty', operator: 'greater_than', value: '10' },
+              { field: 'tags', operator: 'is', value: 'Y' },
+            ],
+          },
         },
         {
-          key: 'why_empty', type: 'text', label: 'Why no note?', required: true,
+          key: 'why_empty',
+          type: 'text',
+          label: 'Why no note?',
+          required: true,
           conditional: { action: 'hide', rules: [{ field: 'note', operator: 'is_not_empty', value: '' }] },
         },
       ],

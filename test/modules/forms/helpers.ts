@@ -6,16 +6,50 @@ import type { Caller, TestApp } from '../../helpers/app.ts';
 
 export const CreateForm = graphql(`
   mutation FormsCreate($input: FormInput!) {
-    createForm(input: $input) { id title status version fields { key type } settings { honeypot honeypotName } }
+    createForm(input: $input) {
+      id
+      title
+      status
+      version
+      fields {
+        key
+        type
+      }
+      settings {
+        honeypot
+        honeypotName
+      }
+    }
   }
 `);
 
 export const UpdateForm = graphql(`
   mutation FormsUpdate($id: Int!, $input: FormInput!, $expectedVersion: Int) {
     updateForm(id: $id, input: $input, expectedVersion: $expectedVersion) {
-      id title status version fields { key type label required }
-      settings { honeypot submitLabel entryLimit { count period } retentionDays }
-      mailingFeed { emailField listId tagSlugs }
+      id
+      title
+      status
+      version
+      fields {
+        key
+        type
+        label
+        required
+      }
+      settings {
+        honeypot
+        submitLabel
+        entryLimit {
+          count
+          period
+        }
+        retentionDays
+      }
+      mailingFeed {
+        emailField
+        listId
+        tagSlugs
+      }
     }
   }
 `);
@@ -29,16 +63,31 @@ export function contactForm(over: Partial<FormInput> = {}): FormInput {
       { key: 'name', type: 'text', label: 'Name', required: true, maxLength: 80 },
       { key: 'email', type: 'email', label: 'E-mail', required: true },
       {
-        key: 'topic', type: 'select', label: 'Topic', required: true,
-        options: [{ label: 'Sales', value: 'sales' }, { label: 'Support', value: 'support' }],
+        key: 'topic',
+        type: 'select',
+        label: 'Topic',
+        required: true,
+        options: [
+          { label: 'Sales', value: 'sales' },
+          { label: 'Support', value: 'support' },
+        ],
       },
       {
-        key: 'order_number', type: 'text', label: 'Order number', required: true, pattern: '[A-Z]{2}-\\d{4}',
+        key: 'order_number',
+        type: 'text',
+        label: 'Order number',
+        required: true,
+        pattern: '[A-Z]{2}-\\d{4}',
         patternMessage: 'Use two capitals, a dash and four digits (AB-1234).',
         conditional: { action: 'show', match: 'all', rules: [{ field: 'topic', operator: 'is', value: 'support' }] },
       },
       { key: 'message', type: 'textarea', label: 'Message', required: true, minLength: 10 },
-      { key: 'newsletter', type: 'consent', label: 'Send me the newsletter', description: 'Monthly, unsubscribe any time.' },
+      {
+        key: 'newsletter',
+        type: 'consent',
+        label: 'Send me the newsletter',
+        description: 'Monthly, unsubscribe any time.',
+      },
     ],
     confirmation: { type: 'message', message: '<p>Thanks, {field:name}!</p>' },
     ...over,

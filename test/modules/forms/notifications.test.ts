@@ -13,17 +13,40 @@ let admin: Caller;
 let formId: number;
 
 const Resend = graphql(`
-  mutation FormsResend($id: Int!) { resendFormEntryNotifications(id: $id) { id notificationStatus notifications { name to status error } } }
+  mutation FormsResend($id: Int!) {
+    resendFormEntryNotifications(id: $id) {
+      id
+      notificationStatus
+      notifications {
+        name
+        to
+        status
+        error
+      }
+    }
+  }
 `);
 
 const notifications = [
-  { name: 'Team', to: ['team@example.com'], replyTo: '{field:email}', subject: 'New {form_title} entry from {field:name}' },
-  { name: 'Copy to you', to: ['{field:email}'], subject: 'We got your message', message: 'Hi {field:name},\nthanks for writing about {field:topic}.\n\n{all_fields}' },
+  {
+    name: 'Team',
+    to: ['team@example.com'],
+    replyTo: '{field:email}',
+    subject: 'New {form_title} entry from {field:name}',
+  },
+  {
+    name: 'Copy to you',
+    to: ['{field:email}'],
+    subject: 'We got your message',
+    message: 'Hi {field:name},\nthanks for writing about {field:topic}.\n\n{all_fields}',
+  },
 ];
 
 beforeAll(async () => {
   sink = await startSmtpSink({ rejectRecipients: (address) => refuseTeam && address === 'team@example.com' });
-  t = await createTestApp({ env: { FORMS_SUBMIT_LIMIT: '0', SMTP_URL: sink.url, MAIL_FROM: 'Site <forms@example.com>' } });
+  t = await createTestApp({
+    env: { FORMS_SUBMIT_LIMIT: '0', SMTP_URL: sink.url, MAIL_FROM: 'Site <forms@example.com>' },
+  });
   admin = await t.as('administrator');
   formId = (await createForm(t, admin, contactForm({ notifications }))).id;
 });
@@ -55,7 +78,9 @@ describe('delivery', () => {
     expect(team.parsed.subject).toBe('New Contact us entry from Ada <Lovelace>');
     expect(team.parsed.from?.value[0]).toMatchObject({ name: 'Site', address: 'forms@example.com' });
     expect(team.parsed.replyTo?.value[0]?.address).toBe('ada@example.com');
-    expect(team.parsed.text).toContain('Name: Ada <Lovelace>\nE-mail: ada@example.com\nTopic: Sales\nMessage: Line one\nline two');
+    expect(team.parsed.text).toContain(
+      'Name: Ada <Lovelace>\nE-mail: ada@example.com\nTopic: Sales\nMessage: Line one\nline two',
+    );
     expect(team.parsed.html).toContain('<th align="left" valign="top">Name</th><td>Ada &lt;Lovelace&gt;</td>');
     expect(team.parsed.html).toContain('<td>Line one<br>line two</td>');
 
@@ -64,7 +89,11 @@ describe('delivery', () => {
     expect(copy.parsed.text).toMatch(/^Hi Ada <Lovelace>,\nthanks for writing about Sales\./);
 
     const stored = await entry(res.body.entry.id);
-    expect(stored).toMatchObject({ notificationStatus: 'sent', notificationTries: 1, notifiedAt: new Date('2026-11-22T00:00:00Z') });
+    expect(stored).toMatchObject({
+      notificationStatus: 'sent',
+      notificationTries: 1,
+      notifiedAt: new Date('2026-11-22T00:00:00Z'),
+    });
     expect(stored.notificationLog).toEqual([
       { name: 'Team', to: ['team@example.com'], status: 'sent', error: null, sentAt: '2026-11-22T00:00:00.000Z' },
       { name: 'Copy to you', to: ['ada@example.com'], status: 'sent', error: null, sentAt: '2026-11-22T00:00:00.000Z' },
@@ -81,21 +110,31 @@ describe('delivery', () => {
     expect(outcome.failures[0]).toMatch(/^Team: .*550/);
     const failed = await entry(res.body.entry.id);
     expect(failed.notificationStatus).toBe('failed');
-    expect(failed.notificationLog).toMatchObject([{ name: 'Team', status: 'failed' }, { name: 'Copy to you', status: 'sent' }]);
+    expect(failed.notificationLog).toMatchObject([
+      { name: 'Team', status: 'failed' },
+      { name: 'Copy to you', status: 'sent' },
+    ]);
 
     refuseTeam = false;
     const copies = sink.messages.filter((m) => m.envelope.to.includes('grace@example.com')).length;
     expect(await t.platform.jobs.runNow('forms/notifications/retry')).toEqual({ status: 'succeeded' });
     const retried = await entry(res.body.entry.id);
     expect(retried).toMatchObject({ notificationStatus: 'sent', notificationTries: 2 });
-    expect(sink.messages.filter((m) => m.envelope.to.includes('team@example.com') && m.parsed.replyTo?.text.includes('grace'))).toHaveLength(1);
+    expect(
+      sink.messages.filter(
+        (m) => m.envelope.to.includes('team@example.com') && m.parsed.replyTo?.text.includes('grace'),
+      ),
+    ).toHaveLength(1);
     expect(sink.messages.filter((m) => m.envelope.to.includes('grace@example.com'))).toHaveLength(copies);
   });
 
   it('skips a notification whose address field is empty, and sends nothing for spam', async () => {
     const form = await createForm(t, admin, {
       title: 'Optional address',
-      fields: [{ key: 'email', type: 'email', label: 'E-mail' }, { key: 'note', type: 'text', label: 'Note' }],
+      fields: [
+        { key: 'email', type: 'email', label: 'E-mail' },
+        { key: 'note', type: 'text', label: 'Note' },
+      ],
       notifications: [{ name: 'Copy', to: ['{field:email}'] }],
       settings: { spamAction: 'store' },
     });
@@ -122,7 +161,9 @@ describe('without a working SMTP server', () => {
       expect((await notified).status).toBe('failed');
       const id = res.body.entry.id as number;
       const read = () => down.platform.prisma.formEntry.findUniqueOrThrow({ where: { id } });
-      expect((await read()).notificationLog).toMatchObject([{ status: 'failed', error: expect.stringMatching(/ECONNREFUSED|connect/i) }]);
+      expect((await read()).notificationLog).toMatchObject([
+        { status: 'failed', error: expect.stringMatching(/ECONNREFUSED|connect/i) },
+      ]);
 
       // Each run is its own period (runs are claimed per period, and the manual clock stands still otherwise).
       const run = () => (down.clock.advance({ minutes: 10 }), down.platform.jobs.runNow('forms/notifications/retry'));
@@ -133,10 +174,17 @@ describe('without a working SMTP server', () => {
       expect((await read()).notificationTries).toBe(3);
 
       const check = down.platform.checks.find((c) => c.id === 'forms_notification_failures')!;
-      expect(await check.run(down.platform)).toMatchObject({ status: 'warning', message: 'Notifications of 1 form entry failed in the last 7 days.' });
+      expect(await check.run(down.platform)).toMatchObject({
+        status: 'warning',
+        message: 'Notifications of 1 form entry failed in the last 7 days.',
+      });
 
       const resent = await down.gql(Resend, { id }, boss);
-      expect(resent.data?.resendFormEntryNotifications).toMatchObject({ id, notificationStatus: 'failed', notifications: [{ name: 'Team', status: 'failed' }] });
+      expect(resent.data?.resendFormEntryNotifications).toMatchObject({
+        id,
+        notificationStatus: 'failed',
+        notifications: [{ name: 'Team', status: 'failed' }],
+      });
       expect((await read()).notificationTries).toBe(4);
     } finally {
       await down.close();
@@ -149,14 +197,24 @@ describe('without a working SMTP server', () => {
       const boss = await none.as('administrator');
       const transport = none.platform.checks.find((c) => c.id === 'forms_mail_transport')!;
       expect((await transport.run(none.platform)).status).toBe('ok');
-      const form = await createForm(none, boss, contactForm({ title: 'Notifying', notifications: [notifications[0]!] }));
-      expect(await transport.run(none.platform)).toMatchObject({ status: 'critical', detail: `#${form.id} Notifying`, scoreImpact: 15 });
+      const form = await createForm(
+        none,
+        boss,
+        contactForm({ title: 'Notifying', notifications: [notifications[0]!] }),
+      );
+      expect(await transport.run(none.platform)).toMatchObject({
+        status: 'critical',
+        detail: `#${form.id} Notifying`,
+        scoreImpact: 15,
+      });
       const notified = nextNotified(none);
       const res = await submit(none, form.id, goodContact());
       expect(res.status).toBe(201);
       await notified;
       const stored = await none.platform.prisma.formEntry.findUniqueOrThrow({ where: { id: res.body.entry.id } });
-      expect(stored.notificationLog).toMatchObject([{ status: 'failed', error: 'No SMTP transport is configured (set SMTP_URL).' }]);
+      expect(stored.notificationLog).toMatchObject([
+        { status: 'failed', error: 'No SMTP transport is configured (set SMTP_URL).' },
+      ]);
     } finally {
       await none.close();
     }
@@ -168,7 +226,10 @@ describe('retries and resending', () => {
     const notified = nextNotified(t);
     const res = await submit(t, formId, goodContact({ email: 'cut@example.com' }));
     await notified;
-    await t.platform.prisma.formEntry.update({ where: { id: res.body.entry.id }, data: { notificationStatus: 'sending', notificationLog: [] } });
+    await t.platform.prisma.formEntry.update({
+      where: { id: res.body.entry.id },
+      data: { notificationStatus: 'sending', notificationLog: [] },
+    });
     t.clock.advance({ minutes: 1 });
     expect(await t.platform.jobs.runNow('forms/notifications/retry')).toEqual({ status: 'succeeded' });
     expect((await entry(res.body.entry.id)).notificationStatus).toBe('sending'); // not stale yet
@@ -185,9 +246,14 @@ describe('retries and resending', () => {
     const before = sink.messages.length;
     const editor = await t.as('editor');
     const resent = await t.gql(Resend, { id: res.body.entry.id }, editor);
-    expect(resent.data?.resendFormEntryNotifications).toMatchObject({ notificationStatus: 'sent', notifications: [{ status: 'sent' }, { status: 'sent' }] });
+    expect(resent.data?.resendFormEntryNotifications).toMatchObject({
+      notificationStatus: 'sent',
+      notifications: [{ status: 'sent' }, { status: 'sent' }],
+    });
     expect(sink.messages.length).toBe(before + 2);
-    expect((await t.gql(Resend, { id: res.body.entry.id }, await t.as('subscriber'))).errors?.[0]?.extensions.status).toBe(403);
+    expect(
+      (await t.gql(Resend, { id: res.body.entry.id }, await t.as('subscriber'))).errors?.[0]?.extensions.status,
+    ).toBe(403);
     expect((await t.gql(Resend, { id: 999999 }, editor)).errors?.[0]?.extensions.code).toBe('forms_entry_not_found');
   });
 });

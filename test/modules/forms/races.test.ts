@@ -15,7 +15,9 @@ afterAll(() => t?.close());
 
 it('an entry limit of 3 takes exactly 3 of 12 simultaneous submissions', async () => {
   const form = await createForm(t, admin, contactForm({ settings: { entryLimit: { count: 3 } } }));
-  const results = await Promise.all(Array.from({ length: 12 }, (_, i) => submit(t, form.id, goodContact({ email: `p${i}@example.com` }))));
+  const results = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => submit(t, form.id, goodContact({ email: `p${i}@example.com` }))),
+  );
   expect(results.filter((r) => r.status === 201)).toHaveLength(3);
   expect(results.filter((r) => r.status === 403).every((r) => r.body.code === 'forms_form_closed')).toBe(true);
   expect(await t.platform.prisma.formEntry.count({ where: { formId: form.id } })).toBe(3);
@@ -34,12 +36,21 @@ it('"no duplicates" keeps one of 8 simultaneous submissions of the same address'
 it('a form deleted while submissions arrive leaves no orphan and no half-written entry', async () => {
   const form = await createForm(t, admin, contactForm({ title: 'Going away' }));
   const { graphql } = await import('../../gql/index.ts');
-  const Delete = graphql(`mutation FormsRaceDelete($id: Int!) { deleteForm(id: $id, deleteEntries: true) { id } }`);
+  const Delete = graphql(`
+    mutation FormsRaceDelete($id: Int!) {
+      deleteForm(id: $id, deleteEntries: true) {
+        id
+      }
+    }
+  `);
   const [deleted, ...subs] = await Promise.all([
     t.gql(Delete, { id: form.id }, admin),
     ...Array.from({ length: 6 }, () => submit(t, form.id, goodContact())),
   ]);
   expect(deleted.data?.deleteForm.id).toBe(form.id);
-  expect(subs.every((r) => r.status === 201 || (r.status === 404 && r.body.code === 'forms_form_not_found')), JSON.stringify(subs.map((r) => r.body))).toBe(true);
+  expect(
+    subs.every((r) => r.status === 201 || (r.status === 404 && r.body.code === 'forms_form_not_found')),
+    JSON.stringify(subs.map((r) => r.body)),
+  ).toBe(true);
   expect(await t.platform.prisma.formEntry.count({ where: { formId: form.id } })).toBe(0);
 });

@@ -14,8 +14,22 @@ let formB: number;
 const entriesA: number[] = [];
 let entryB: number;
 
-const UpdateEntry = graphql(`mutation FormsUpdateEntry($id: Int!, $status: FormEntryStatus!) { updateFormEntry(id: $id, status: $status) { id status } }`);
-const DeleteEntry = graphql(`mutation FormsDeleteEntry($id: Int!, $force: Boolean) { deleteFormEntry(id: $id, force: $force) { id status } }`);
+const UpdateEntry = graphql(`
+  mutation FormsUpdateEntry($id: Int!, $status: FormEntryStatus!) {
+    updateFormEntry(id: $id, status: $status) {
+      id
+      status
+    }
+  }
+`);
+const DeleteEntry = graphql(`
+  mutation FormsDeleteEntry($id: Int!, $force: Boolean) {
+    deleteFormEntry(id: $id, force: $force) {
+      id
+      status
+    }
+  }
+`);
 
 beforeAll(async () => {
   t = await createTestApp({ env: { FORMS_SUBMIT_LIMIT: '0' } });
@@ -40,7 +54,11 @@ describe('GET /forms/v1/entries and /forms/v1/forms/{id}/entries', () => {
     expect(all.headers['x-wp-total']).toBe('4');
     expect(all.headers['x-wp-totalpages']).toBe('2');
     expect(all.headers.link).toContain('rel="next"');
-    expect(all.body[0]).toMatchObject({ form_id: formB, status: 'unread', values: expect.objectContaining({ name: 'Barbara' }) });
+    expect(all.body[0]).toMatchObject({
+      form_id: formB,
+      status: 'unread',
+      values: expect.objectContaining({ name: 'Barbara' }),
+    });
 
     const ofA = await t.http.get(`/wp-json/forms/v1/entries?form_id=${formA}&orderby=id&order=asc`).set(editor.headers);
     expect(ids(ofA.body)).toEqual(entriesA);
@@ -53,9 +71,13 @@ describe('GET /forms/v1/entries and /forms/v1/forms/{id}/entries', () => {
     expect(nested.status).toBe(200);
     expect(ids(nested.body)).toEqual([...entriesA].reverse());
     const start = await t.http.get(`/wp-json/forms/v1/entries/${entriesA[1]}`).set(editor.headers);
-    const after = await t.http.get(`/wp-json/forms/v1/forms/${formA}/entries?after=${start.body.created_at}`).set(editor.headers);
+    const after = await t.http
+      .get(`/wp-json/forms/v1/forms/${formA}/entries?after=${start.body.created_at}`)
+      .set(editor.headers);
     expect(ids(after.body)).toEqual([entriesA[2], entriesA[1]]);
-    const before = await t.http.get(`/wp-json/forms/v1/forms/${formA}/entries?before=${start.body.created_at}`).set(editor.headers);
+    const before = await t.http
+      .get(`/wp-json/forms/v1/forms/${formA}/entries?before=${start.body.created_at}`)
+      .set(editor.headers);
     expect(ids(before.body)).toEqual([entriesA[0]]);
     const missing = await t.http.get('/wp-json/forms/v1/forms/999999/entries').set(editor.headers);
     expect(missing.status).toBe(404);
@@ -63,25 +85,42 @@ describe('GET /forms/v1/entries and /forms/v1/forms/{id}/entries', () => {
   });
 
   it('bad filters answer 400; readers need forms_view_entries', async () => {
-    const bad = await t.http.get('/wp-json/forms/v1/entries?orderby=title&status=lost&after=yesterday').set(editor.headers);
+    const bad = await t.http
+      .get('/wp-json/forms/v1/entries?orderby=title&status=lost&after=yesterday')
+      .set(editor.headers);
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data.params).sort()).toEqual(['after', 'orderby', 'status']);
     expect((await t.http.get('/wp-json/forms/v1/entries')).status).toBe(401);
-    expect((await t.http.get(`/wp-json/forms/v1/forms/${formA}/entries`).set((await t.as('author')).headers)).status).toBe(403);
+    expect(
+      (await t.http.get(`/wp-json/forms/v1/forms/${formA}/entries`).set((await t.as('author')).headers)).status,
+    ).toBe(403);
   });
 });
 
 describe('PUT /forms/v1/entries/{id} and DELETE', () => {
   it('changes the status with PUT, PATCH or POST; a bad status is 400, an unknown entry 404', async () => {
     const path = `/wp-json/forms/v1/entries/${entriesA[0]}`;
-    for (const [method, status] of [['put', 'read'], ['patch', 'spam'], ['post', 'unread']] as const) {
+    for (const [method, status] of [
+      ['put', 'read'],
+      ['patch', 'spam'],
+      ['post', 'unread'],
+    ] as const) {
       const res = await t.http[method](path).set(editor.headers).send({ status });
       expect(res.status, method).toBe(200);
       expect(res.body).toMatchObject({ id: entriesA[0], status });
     }
     expect((await t.http.put(path).set(editor.headers).send({ status: 'archived' })).status).toBe(400);
-    expect((await t.http.put('/wp-json/forms/v1/entries/999999').set(editor.headers).send({ status: 'read' })).body.code).toBe('forms_entry_not_found');
-    expect((await t.http.put(path).set((await t.as('author')).headers).send({ status: 'read' })).status).toBe(403);
+    expect(
+      (await t.http.put('/wp-json/forms/v1/entries/999999').set(editor.headers).send({ status: 'read' })).body.code,
+    ).toBe('forms_entry_not_found');
+    expect(
+      (
+        await t.http
+          .put(path)
+          .set((await t.as('author')).headers)
+          .send({ status: 'read' })
+      ).status,
+    ).toBe(403);
   });
 
   it('DELETE moves to the trash (the entry answers), again is 410, force=true deletes and answers {deleted, previous}', async () => {

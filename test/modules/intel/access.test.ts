@@ -22,7 +22,12 @@ const ROUTES = [
 ] as const;
 
 function call(method: string, path: string, headers: Record<string, string> = {}) {
-  const req = method === 'POST' ? t.http.post(`/wp-json${path}`) : method === 'PUT' ? t.http.put(`/wp-json${path}`).send({ allow_public_rest: false }) : t.http.get(`/wp-json${path}`);
+  const req =
+    method === 'POST'
+      ? t.http.post(`/wp-json${path}`)
+      : method === 'PUT'
+        ? t.http.put(`/wp-json${path}`).send({ allow_public_rest: false })
+        : t.http.get(`/wp-json${path}`);
   return req.set(headers);
 }
 
@@ -50,19 +55,22 @@ describe('capability matrix', () => {
     }
   });
 
-  it.each(['editor', 'author', 'contributor', 'subscriber', 'shop_manager'] as const)('%s gets 403 rest_forbidden on every route', async (role) => {
-    const caller = await t.as(role);
-    for (const [method, path] of ROUTES) {
-      const res = await call(method, path, caller.headers);
-      expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body.code).toBe('rest_forbidden');
-    }
-    for (const doc of [Score, Checks, Snapshots, Settings] as const) {
-      const res = await t.gql(doc as typeof Score, {}, caller);
-      expect(res.errors?.[0]?.extensions.status).toBe(403);
-    }
-    expect((await t.gql(RunScan, {}, caller)).errors?.[0]?.extensions.status).toBe(403);
-  });
+  it.each(['editor', 'author', 'contributor', 'subscriber', 'shop_manager'] as const)(
+    '%s gets 403 rest_forbidden on every route',
+    async (role) => {
+      const caller = await t.as(role);
+      for (const [method, path] of ROUTES) {
+        const res = await call(method, path, caller.headers);
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(res.body.code).toBe('rest_forbidden');
+      }
+      for (const doc of [Score, Checks, Snapshots, Settings] as const) {
+        const res = await t.gql(doc as typeof Score, {}, caller);
+        expect(res.errors?.[0]?.extensions.status).toBe(403);
+      }
+      expect((await t.gql(RunScan, {}, caller)).errors?.[0]?.extensions.status).toBe(403);
+    },
+  );
 
   it('an administrator and an administrator API key may call every route; a key limited to other scopes may not', async () => {
     const key = await t.apiKey('administrator');
@@ -109,7 +117,11 @@ describe('Allow public REST', () => {
   });
 
   it('refuses a non-boolean or missing value with 400', async () => {
-    for (const body of [{ allow_public_rest: 'maybe' }, { allow_public_rest: 7 }, { allow_public_rest: { on: true } }]) {
+    for (const body of [
+      { allow_public_rest: 'maybe' },
+      { allow_public_rest: 7 },
+      { allow_public_rest: { on: true } },
+    ]) {
       const res = await t.http.put('/wp-json/intel/v1/settings').set(admin.headers).send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe('rest_invalid_param');

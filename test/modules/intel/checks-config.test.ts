@@ -7,9 +7,30 @@ import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { PRODUCTION, scan, type CheckRow } from './helpers.ts';
 
 const MAX = '60000';
-const CALM = { INTEL_DB_RTT_WARN_MS: MAX, INTEL_DB_RTT_CRITICAL_MS: MAX, INTEL_EVENT_LOOP_WARN_MS: MAX, INTEL_EVENT_LOOP_CRITICAL_MS: MAX, INTEL_MEMORY_WARN_MB: '1048576', INTEL_MEMORY_CRITICAL_MB: '1048576' };
-const TENSE = { INTEL_DB_RTT_WARN_MS: '0', INTEL_DB_RTT_CRITICAL_MS: MAX, INTEL_EVENT_LOOP_WARN_MS: '0', INTEL_EVENT_LOOP_CRITICAL_MS: MAX, INTEL_MEMORY_WARN_MB: '0', INTEL_MEMORY_CRITICAL_MB: '1048576' };
-const ALARMED = { INTEL_DB_RTT_WARN_MS: '0', INTEL_DB_RTT_CRITICAL_MS: '0', INTEL_EVENT_LOOP_WARN_MS: '0', INTEL_EVENT_LOOP_CRITICAL_MS: '0', INTEL_MEMORY_WARN_MB: '0', INTEL_MEMORY_CRITICAL_MB: '0' };
+const CALM = {
+  INTEL_DB_RTT_WARN_MS: MAX,
+  INTEL_DB_RTT_CRITICAL_MS: MAX,
+  INTEL_EVENT_LOOP_WARN_MS: MAX,
+  INTEL_EVENT_LOOP_CRITICAL_MS: MAX,
+  INTEL_MEMORY_WARN_MB: '1048576',
+  INTEL_MEMORY_CRITICAL_MB: '1048576',
+};
+const TENSE = {
+  INTEL_DB_RTT_WARN_MS: '0',
+  INTEL_DB_RTT_CRITICAL_MS: MAX,
+  INTEL_EVENT_LOOP_WARN_MS: '0',
+  INTEL_EVENT_LOOP_CRITICAL_MS: MAX,
+  INTEL_MEMORY_WARN_MB: '0',
+  INTEL_MEMORY_CRITICAL_MB: '1048576',
+};
+const ALARMED = {
+  INTEL_DB_RTT_WARN_MS: '0',
+  INTEL_DB_RTT_CRITICAL_MS: '0',
+  INTEL_EVENT_LOOP_WARN_MS: '0',
+  INTEL_EVENT_LOOP_CRITICAL_MS: '0',
+  INTEL_MEMORY_WARN_MB: '0',
+  INTEL_MEMORY_CRITICAL_MB: '0',
+};
 
 const apps: TestApp[] = [];
 afterAll(() => Promise.all(apps.map((a) => a.close())));
@@ -76,7 +97,15 @@ describe('configuration and performance checks', () => {
   });
 
   it('a hardened production instance: HTTPS, no GraphiQL, listed origins', async () => {
-    const r = await scanWith({ ...PRODUCTION, ...TENSE, PUBLIC_URL: 'https://atrium.example.com', GRAPHIQL: 'false', CORS_ORIGINS: 'https://app.example.com', CORS_CREDENTIALS: 'true', LOG_LEVEL: 'info' });
+    const r = await scanWith({
+      ...PRODUCTION,
+      ...TENSE,
+      PUBLIC_URL: 'https://atrium.example.com',
+      GRAPHIQL: 'false',
+      CORS_ORIGINS: 'https://app.example.com',
+      CORS_CREDENTIALS: 'true',
+      LOG_LEVEL: 'info',
+    });
     expectStates(r, {
       https_public_url: ['ok', 0],
       graphiql_production: ['ok', 0],

@@ -22,7 +22,10 @@ const state = async (id: string) => {
 describe('administrator accounts', () => {
   it('critical with no administrator (the daily job scans without a caller)', async () => {
     expect(await t.platform.jobs.runNow('intel/scan/daily')).toEqual({ status: 'succeeded' });
-    const row = await t.platform.prisma.intelCheckResult.findFirstOrThrow({ where: { checkId: 'admin_accounts' }, orderBy: { id: 'desc' } });
+    const row = await t.platform.prisma.intelCheckResult.findFirstOrThrow({
+      where: { checkId: 'admin_accounts' },
+      orderBy: { id: 'desc' },
+    });
     expect(row).toMatchObject({ status: 'critical', scoreImpact: 20 });
   });
 
@@ -40,7 +43,8 @@ describe('administrator accounts', () => {
 
 describe('idle credentials and administrators', () => {
   it('reports API keys, application passwords and administrators idle for 90 days, until they are used', async () => {
-    for (const id of ['api_keys_unused', 'app_passwords_unused', 'admins_inactive']) expect(await state(id), id).toEqual(['ok', 0]);
+    for (const id of ['api_keys_unused', 'app_passwords_unused', 'admins_inactive'])
+      expect(await state(id), id).toEqual(['ok', 0]);
     const { key } = await createApiKey(t.platform, SYSTEM, { name: 'deploy bot', scopes: ['*'], userId: admin.userId });
     const editor = await t.as('editor');
 
@@ -56,12 +60,18 @@ describe('idle credentials and administrators', () => {
     expect(admins).toMatchObject({ status: 'warning', score_impact: 5 });
     expect(admins.detail).toContain(admin.username);
 
-    await t.http.get('/wp-json/intel/v1/settings').set({ Authorization: `Bearer ${key}` }).expect(200);
+    await t.http
+      .get('/wp-json/intel/v1/settings')
+      .set({ Authorization: `Bearer ${key}` })
+      .expect(200);
     const viewer = await t.http.post('/graphql').set(editor.headers).send({ query: '{ viewer { loggedIn } }' });
     expect(viewer.body.data.viewer.loggedIn).toBe(true);
-    const login = await t.http.post('/graphql').send({ query: `mutation { login(username: "${admin.username}", password: "correct horse battery") { __typename } }` });
+    const login = await t.http.post('/graphql').send({
+      query: `mutation { login(username: "${admin.username}", password: "correct horse battery") { __typename } }`,
+    });
     expect(login.body.errors).toBeUndefined();
-    for (const id of ['api_keys_unused', 'app_passwords_unused', 'admins_inactive']) expect(await state(id), id).toEqual(['ok', 0]);
+    for (const id of ['api_keys_unused', 'app_passwords_unused', 'admins_inactive'])
+      expect(await state(id), id).toEqual(['ok', 0]);
   });
 });
 
@@ -85,10 +95,19 @@ describe('housekeeping', () => {
     expect(await state('jobs_overdue')).toEqual(['ok', 0]);
   });
 
-  it('failed jobs: warning while a job\'s latest run failed, info once it recovered, ok a week later', async () => {
+  it("failed jobs: warning while a job's latest run failed, info once it recovered, ok a week later", async () => {
     expect(await state('jobs_failed')).toEqual(['ok', 0]);
     const now = t.clock.now();
-    await t.platform.prisma.jobRun.create({ data: { hook: 'forms/entries/purge', period: 'p1', status: 'failed', startedAt: now, finishedAt: now, error: 'disk full' } });
+    await t.platform.prisma.jobRun.create({
+      data: {
+        hook: 'forms/entries/purge',
+        period: 'p1',
+        status: 'failed',
+        startedAt: now,
+        finishedAt: now,
+        error: 'disk full',
+      },
+    });
     const failed = await checkOf(t, admin, 'jobs_failed');
     expect(failed).toMatchObject({ status: 'warning', score_impact: 5 });
     expect(failed.detail).toContain('forms/entries/purge: disk full');
@@ -110,7 +129,9 @@ describe('housekeeping', () => {
   it('orphaned content: info while a published post has no author', async () => {
     expect(await state('orphaned_content')).toEqual(['ok', 0]);
     const now = t.clock.now();
-    await t.platform.prisma.post.create({ data: { title: 'Left behind', slug: randomUUID(), status: 'publish', createdAt: now, updatedAt: now } });
+    await t.platform.prisma.post.create({
+      data: { title: 'Left behind', slug: randomUUID(), status: 'publish', createdAt: now, updatedAt: now },
+    });
     const r = await checkOf(t, admin, 'orphaned_content');
     expect(r).toMatchObject({ status: 'info', score_impact: 0 });
     expect(r.detail).toContain('Left behind');

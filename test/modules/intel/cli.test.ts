@@ -26,6 +26,8 @@ it('scans, reads the score, checks and history, and switches the public setting'
   expect(history).toEqual([expect.objectContaining({ scan_id: scan.scan_id, score: scan.score })]);
   expect((await cli('health', 'snapshots', '--limit', '51')).code).toBe(1);
 
-  expect(JSON.parse((await cli('--format=json', 'health', 'settings', '--allow-public-rest', 'on')).out)).toEqual([{ allow_public_rest: true }]);
+  expect(JSON.parse((await cli('--format=json', 'health', 'settings', '--allow-public-rest', 'on')).out)).toEqual([
+    { allow_public_rest: true },
+  ]);
   expect(JSON.parse((await cli('--format=json', 'health', 'settings')).out)).toEqual([{ allow_public_rest: true }]);
 }, 240_000); // each CLI run opens the database: slow under load

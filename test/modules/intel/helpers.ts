@@ -4,18 +4,78 @@ import { graphql } from '../../gql/index.ts';
 import type { Caller, TestApp } from '../../helpers/app.ts';
 
 export const RunScan = graphql(`
-  mutation IntelRunScan { runHealthScan { scanId score grade critical warning info ok checks duration scanned } }
+  mutation IntelRunScan {
+    runHealthScan {
+      scanId
+      score
+      grade
+      critical
+      warning
+      info
+      ok
+      checks
+      duration
+      scanned
+    }
+  }
 `);
-export const Score = graphql(`query IntelScore { healthScore { scanId score grade critical warning scanned } }`);
+export const Score = graphql(`
+  query IntelScore {
+    healthScore {
+      scanId
+      score
+      grade
+      critical
+      warning
+      scanned
+    }
+  }
+`);
 export const Checks = graphql(`
-  query IntelChecks($status: HealthCheckStatus) { healthChecks(status: $status) { scanId total checks { id category label status message detail scoreImpact } } }
+  query IntelChecks($status: HealthCheckStatus) {
+    healthChecks(status: $status) {
+      scanId
+      total
+      checks {
+        id
+        category
+        label
+        status
+        message
+        detail
+        scoreImpact
+      }
+    }
+  }
 `);
 export const Snapshots = graphql(`
-  query IntelSnapshots($limit: Int) { healthSnapshots(limit: $limit) { scanId score grade critical warning info ok checks scanned } }
+  query IntelSnapshots($limit: Int) {
+    healthSnapshots(limit: $limit) {
+      scanId
+      score
+      grade
+      critical
+      warning
+      info
+      ok
+      checks
+      scanned
+    }
+  }
 `);
-export const Settings = graphql(`query IntelSettings { intelSettings { allowPublicRest } }`);
+export const Settings = graphql(`
+  query IntelSettings {
+    intelSettings {
+      allowPublicRest
+    }
+  }
+`);
 export const UpdateSettings = graphql(`
-  mutation IntelUpdateSettings($allowPublicRest: Boolean!) { updateIntelSettings(allowPublicRest: $allowPublicRest) { allowPublicRest } }
+  mutation IntelUpdateSettings($allowPublicRest: Boolean!) {
+    updateIntelSettings(allowPublicRest: $allowPublicRest) {
+      allowPublicRest
+    }
+  }
 `);
 
 export interface CheckRow {
@@ -45,4 +105,7 @@ export async function checkOf(t: TestApp, admin: Caller, id: string): Promise<Ch
 }
 
 /** Production needs a strong JWT secret to start; tests of production-only rules pass this. */
-export const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz-XYZ' } as const;
+export const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz-XYZ',
+} as const;

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the registry', () => {
-  it('runs at least 15 platform checks besides every other module\'s checks', async () => {
+  it("runs at least 15 platform checks besides every other module's checks", async () => {
     await t.http.post('/wp-json/intel/v1/scan').set(admin.headers).expect(200);
     const results = await t.http.get('/wp-json/intel/v1/checks').set(admin.headers);
     const ids: string[] = results.body.checks.map((c: { id: string }) => c.id);
@@ -37,7 +37,14 @@ describe('the registry', () => {
   });
 
   it('refuses two checks with one id at start-up', async () => {
-    const twice = { id: 'same', category: 'data' as const, label: 'x', run: async () => ({ status: 'ok' as const, message: '' }) };
-    await expect(createTestApp({ modules: [core, { ...intel, checks: [twice, twice] }] })).rejects.toThrow('Health check same is declared twice');
+    const twice = {
+      id: 'same',
+      category: 'data' as const,
+      label: 'x',
+      run: async () => ({ status: 'ok' as const, message: '' }),
+    };
+    await expect(createTestApp({ modules: [core, { ...intel, checks: [twice, twice] }] })).rejects.toThrow(
+      'Health check same is declared twice',
+    );
   });
 });

@@ -10,18 +10,55 @@ import { Checks, RunScan, scan, Score } from './helpers.ts';
 let impact = 0;
 let release: () => void = () => {};
 const probes: HealthCheck[] = [
-  { id: 'probe_ok', category: 'data', label: 'Always ok', run: async () => ({ status: 'ok', message: 'fine', scoreImpact: 40 }) },
-  { id: 'probe_info', category: 'data', label: 'Info', run: async () => ({ status: 'info', message: 'note', detail: 'x'.repeat(20_000) }) },
-  { id: 'probe_variable', category: 'security', label: 'Impact set by the test', run: async () => ({ status: 'warning', message: 'set', scoreImpact: impact }) },
-  { id: 'probe_throws', category: 'configuration', label: 'Throws', run: async () => { throw new Error('boom in probe'); } },
-  { id: 'probe_throws_sync', category: 'configuration', label: 'Throws synchronously', run: (() => { throw new Error('sync boom'); }) as HealthCheck['run'] },
-  { id: 'probe_nonsense', category: 'data', label: 'Answers nonsense', run: async () => ({ status: 'great', message: 'x' }) as unknown as CheckResult },
+  {
+    id: 'probe_ok',
+    category: 'data',
+    label: 'Always ok',
+    run: async () => ({ status: 'ok', message: 'fine', scoreImpact: 40 }),
+  },
+  {
+    id: 'probe_info',
+    category: 'data',
+    label: 'Info',
+    run: async () => ({ status: 'info', message: 'note', detail: 'x'.repeat(20_000) }),
+  },
+  {
+    id: 'probe_variable',
+    category: 'security',
+    label: 'Impact set by the test',
+    run: async () => ({ status: 'warning', message: 'set', scoreImpact: impact }),
+  },
+  {
+    id: 'probe_throws',
+    category: 'configuration',
+    label: 'Throws',
+    run: async () => {
+      throw new Error('boom in probe');
+    },
+  },
+  {
+    id: 'probe_throws_sync',
+    category: 'configuration',
+    label: 'Throws synchronously',
+    run: (() => {
+      throw new Error('sync boom');
+    }) as HealthCheck['run'],
+  },
+  {
+    id: 'probe_nonsense',
+    category: 'data',
+    label: 'Answers nonsense',
+    run: async () => ({ status: 'great', message: 'x' }) as unknown as CheckResult,
+  },
   {
     id: 'probe_slow',
     category: 'performance',
     label: 'Overruns its timeout',
     timeoutMs: 20,
-    run: () => new Promise<CheckResult>((resolve) => { release = () => resolve({ status: 'ok', message: 'too late' }); }),
+    run: () =>
+      new Promise<CheckResult>((resolve) => {
+        release = () => resolve({ status: 'ok', message: 'too late' });
+      }),
   },
 ];
 
@@ -47,10 +84,27 @@ describe('a scan', () => {
     expect(rows.total).toBe(probes.length);
     expect(rows.checks.map((c: { id: string }) => c.id)).toEqual(probes.map((p) => p.id)); // registration order
     const byId = new Map(rows.checks.map((c: { id: string }) => [c.id, c]));
-    expect(byId.get('probe_throws')).toMatchObject({ status: 'warning', message: 'check failed: boom in probe', score_impact: 5, category: 'configuration', label: 'Throws' });
-    expect(byId.get('probe_throws_sync')).toMatchObject({ status: 'warning', message: 'check failed: sync boom', score_impact: 5 });
-    expect(byId.get('probe_nonsense')).toMatchObject({ status: 'warning', message: 'check failed: invalid status "great"' });
-    expect(byId.get('probe_slow')).toMatchObject({ status: 'warning', message: 'timed out after 20 ms', score_impact: 5 });
+    expect(byId.get('probe_throws')).toMatchObject({
+      status: 'warning',
+      message: 'check failed: boom in probe',
+      score_impact: 5,
+      category: 'configuration',
+      label: 'Throws',
+    });
+    expect(byId.get('probe_throws_sync')).toMatchObject({
+      status: 'warning',
+      message: 'check failed: sync boom',
+      score_impact: 5,
+    });
+    expect(byId.get('probe_nonsense')).toMatchObject({
+      status: 'warning',
+      message: 'check failed: invalid status "great"',
+    });
+    expect(byId.get('probe_slow')).toMatchObject({
+      status: 'warning',
+      message: 'timed out after 20 ms',
+      score_impact: 5,
+    });
     // An ok check costs nothing, whatever impact it declares.
     expect(byId.get('probe_ok')).toMatchObject({ status: 'ok', score_impact: 0, detail: '' });
     // A runaway detail is clipped before it is stored.
@@ -61,24 +115,49 @@ describe('a scan', () => {
   it('scores 100 minus the impacts of non-ok checks, floored at 0, and grades A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, else F', async () => {
     // The four failing probes cost 20; the variable one adds the rest.
     const cases: [number, number, string][] = [
-      [0, 80, 'B'], [10, 70, 'C'], [11, 69, 'D'], [20, 60, 'D'], [21, 59, 'F'], [500, 0, 'F'],
+      [0, 80, 'B'],
+      [10, 70, 'C'],
+      [11, 69, 'D'],
+      [20, 60, 'D'],
+      [21, 59, 'F'],
+      [500, 0, 'F'],
     ];
     for (const [set, score, grade] of cases) {
       impact = set;
       const ran = await t.gql(RunScan, {}, admin);
       release();
-      expect(ran.data?.runHealthScan, `impact ${set}`).toMatchObject({ score, grade, critical: 0, warning: 5, info: 1, ok: 1, checks: probes.length });
+      expect(ran.data?.runHealthScan, `impact ${set}`).toMatchObject({
+        score,
+        grade,
+        critical: 0,
+        warning: 5,
+        info: 1,
+        ok: 1,
+        checks: probes.length,
+      });
       const rest = await t.http.get('/wp-json/intel/v1/health-score').set(admin.headers);
       expect(rest.body).toEqual({ score, grade, critical: 0, warning: 5, scanned: '2026-11-22 00:00:00' });
     }
     // The upper bands, with the failing probes out of the way.
     t.platform.checks = probes.slice(0, 3);
     try {
-      for (const [set, score, grade] of [[0, 100, 'A'], [10, 90, 'A'], [11, 89, 'B'], [20, 80, 'B'], [21, 79, 'C'], [30, 70, 'C'], [31, 69, 'D']] as const) {
+      for (const [set, score, grade] of [
+        [0, 100, 'A'],
+        [10, 90, 'A'],
+        [11, 89, 'B'],
+        [20, 80, 'B'],
+        [21, 79, 'C'],
+        [30, 70, 'C'],
+        [31, 69, 'D'],
+      ] as const) {
         impact = set;
         const ran = await t.gql(RunScan, {}, admin);
         expect(ran.data?.runHealthScan, `impact ${set}`).toMatchObject({ score, grade });
-        expect((await t.gql(Score, {}, admin)).data?.healthScore).toMatchObject({ score, grade, scanId: ran.data?.runHealthScan.scanId });
+        expect((await t.gql(Score, {}, admin)).data?.healthScore).toMatchObject({
+          score,
+          grade,
+          scanId: ran.data?.runHealthScan.scanId,
+        });
       }
     } finally {
       t.platform.checks = probes;
@@ -89,7 +168,9 @@ describe('a scan', () => {
     t.clock.set('2026-12-24T18:05:09.450Z');
     await t.gql(RunScan, {}, admin);
     release();
-    expect((await t.http.get('/wp-json/intel/v1/health-score').set(admin.headers)).body.scanned).toBe('2026-12-24 18:05:09');
+    expect((await t.http.get('/wp-json/intel/v1/health-score').set(admin.headers)).body.scanned).toBe(
+      '2026-12-24 18:05:09',
+    );
   });
 });
 
@@ -119,7 +200,9 @@ describe('concurrent scans', () => {
   it('store each scan whole: its own id, every result once, one snapshot', async () => {
     impact = 3;
     const before = await t.platform.prisma.intelScan.count();
-    const runs = await Promise.all(Array.from({ length: 6 }, () => t.http.post('/wp-json/intel/v1/scan').set(admin.headers)));
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, () => t.http.post('/wp-json/intel/v1/scan').set(admin.headers)),
+    );
     release();
     expect(runs.map((r) => r.status)).toEqual(Array(6).fill(200));
     const ids = runs.map((r) => r.body.scan_id as number);

@@ -9,8 +9,20 @@ import { Snapshots } from './helpers.ts';
 
 let failing = 0;
 const probes: HealthCheck[] = [
-  { id: 'probe_a', category: 'data', label: 'A', run: async () => (failing > 0 ? { status: 'critical', message: 'bad', scoreImpact: 30 } : { status: 'ok', message: 'fine' }) },
-  { id: 'probe_b', category: 'data', label: 'B', run: async () => (failing > 1 ? { status: 'warning', message: 'meh', scoreImpact: 5 } : { status: 'info', message: 'note' }) },
+  {
+    id: 'probe_a',
+    category: 'data',
+    label: 'A',
+    run: async () =>
+      failing > 0 ? { status: 'critical', message: 'bad', scoreImpact: 30 } : { status: 'ok', message: 'fine' },
+  },
+  {
+    id: 'probe_b',
+    category: 'data',
+    label: 'B',
+    run: async () =>
+      failing > 1 ? { status: 'warning', message: 'meh', scoreImpact: 5 } : { status: 'info', message: 'note' },
+  },
 ];
 
 let t: TestApp;
@@ -35,8 +47,25 @@ it('answers the history newest first, with scan id, score, grade, counts and tim
   expect(res.body).toHaveLength(10);
   expect(res.body.map((s: { scan_id: number }) => s.scan_id)).toEqual(ids.slice(2).reverse());
   // The 12th scan ran with failing = 2: a critical (30) and a warning (5).
-  expect(res.body[0]).toEqual({ scan_id: ids[11], score: 65, grade: 'D', critical: 1, warning: 1, info: 0, ok: 0, checks: 2, scanned: '2026-11-22 12:00:00' });
-  expect(res.body[1]).toMatchObject({ score: 70, grade: 'C', critical: 1, warning: 0, info: 1, scanned: '2026-11-22 11:00:00' });
+  expect(res.body[0]).toEqual({
+    scan_id: ids[11],
+    score: 65,
+    grade: 'D',
+    critical: 1,
+    warning: 1,
+    info: 0,
+    ok: 0,
+    checks: 2,
+    scanned: '2026-11-22 12:00:00',
+  });
+  expect(res.body[1]).toMatchObject({
+    score: 70,
+    grade: 'C',
+    critical: 1,
+    warning: 0,
+    info: 1,
+    scanned: '2026-11-22 11:00:00',
+  });
   expect(res.body[2]).toMatchObject({ score: 100, grade: 'A', critical: 0, ok: 1, info: 1 });
   const gql = await t.gql(Snapshots, {}, admin);
   expect(gql.data?.healthSnapshots.map((s) => s.scanId)).toEqual(ids.slice(2).reverse());

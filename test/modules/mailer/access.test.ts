@@ -24,13 +24,29 @@ function sample(spec: ArgSpec): unknown {
   if (spec.enum) return spec.enum[0];
   if (spec.format === 'email') return 'probe@example.com';
   const string = 'x'.repeat(Math.max(1, spec.minLength ?? 1));
-  return { integer: 1, number: 1, string, boolean: true, object: {}, any: {}, array: [spec.items ? sample(spec.items) : 1] }[spec.type];
+  return {
+    integer: 1,
+    number: 1,
+    string,
+    boolean: true,
+    object: {},
+    any: {},
+    array: [spec.items ? sample(spec.items) : 1],
+  }[spec.type];
 }
-const bodyOf = (r: RestRoute) => Object.fromEntries(Object.entries(r.args).filter(([, a]) => a.required).map(([k, a]) => [k, sample(a)]));
+const bodyOf = (r: RestRoute) =>
+  Object.fromEntries(
+    Object.entries(r.args)
+      .filter(([, a]) => a.required)
+      .map(([k, a]) => [k, sample(a)]),
+  );
 
 const call = (method: string, p: string, headers: Record<string, string> = {}) => {
   const r = routes.find((x) => x.method === method && x.path === p)!;
-  return (t.http as any)[method.toLowerCase()](path(p)).set(headers).send(method === 'GET' ? undefined : bodyOf(r));
+  const http = t.http as any;
+  return http[method.toLowerCase()](path(p))
+    .set(headers)
+    .send(method === 'GET' ? undefined : bodyOf(r));
 };
 
 describe('manage routes (mailer_manage)', () => {
@@ -48,7 +64,13 @@ describe('manage routes (mailer_manage)', () => {
       const caller = await t.as(role);
       for (const r of manageRoutes()) {
         const res = await call(r.method, r.path, caller.headers);
-        expect([role, r.method, r.path, res.status, res.body.code]).toEqual([role, r.method, r.path, 403, 'rest_forbidden']);
+        expect([role, r.method, r.path, res.status, res.body.code]).toEqual([
+          role,
+          r.method,
+          r.path,
+          403,
+          'rest_forbidden',
+        ]);
       }
     }
   });
@@ -100,16 +122,27 @@ describe('POST /mailer/v1/events (API key, scope mailer:events)', () => {
 
   it('a subscriber cannot grant mailer:events (403 at creation), and a "*" key of theirs does not reach the route', async () => {
     const subscriber = await t.as('subscriber');
-    const made = await t.http.post('/wp-json/mobile/v1/api-keys').set(subscriber.headers).send({ name: 'x', scopes: ['mailer:events'] });
+    const made = await t.http
+      .post('/wp-json/mobile/v1/api-keys')
+      .set(subscriber.headers)
+      .send({ name: 'x', scopes: ['mailer:events'] });
     expect([made.status, made.body.code]).toEqual([403, 'rest_forbidden']);
     expect(await t.platform.prisma.apiKey.count({ where: { userId: subscriber.userId } })).toBe(0);
 
-    const star = await t.http.post('/wp-json/mobile/v1/api-keys').set(subscriber.headers).send({ name: 'all', scopes: ['*'] });
+    const star = await t.http
+      .post('/wp-json/mobile/v1/api-keys')
+      .set(subscriber.headers)
+      .send({ name: 'all', scopes: ['*'] });
     expect(star.status).toBe(201);
-    const probe = await t.http.post('/wp-json/mailer/v1/events').set({ 'X-Mailer-Key': star.body.key }).send({ email: 'ada@example.com', event: 'unsubscribe' });
+    const probe = await t.http
+      .post('/wp-json/mailer/v1/events')
+      .set({ 'X-Mailer-Key': star.body.key })
+      .send({ email: 'ada@example.com', event: 'unsubscribe' });
     expect([probe.status, probe.body.code]).toEqual([401, 'api_key_required']);
     expect(probe.body).not.toHaveProperty('subscriber');
-    expect((await t.platform.prisma.mailerSubscriber.findUniqueOrThrow({ where: { email: 'ada@example.com' } })).status).toBe('subscribed');
+    expect(
+      (await t.platform.prisma.mailerSubscriber.findUniqueOrThrow({ where: { email: 'ada@example.com' } })).status,
+    ).toBe('subscribed');
   });
 
   it('a key stops working for the scope when its owner loses the capability (checked at every use)', async () => {

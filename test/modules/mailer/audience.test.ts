@@ -18,15 +18,33 @@ afterAll(() => t?.close());
 
 const CreateSubscriber = graphql(`
   mutation MailerCreateSubscriber($input: MailerSubscriberCreateInput!) {
-    createMailerSubscriber(input: $input) { id email firstName status listIds tags { slug } }
+    createMailerSubscriber(input: $input) {
+      id
+      email
+      firstName
+      status
+      listIds
+      tags {
+        slug
+      }
+    }
   }
 `);
 
 describe('subscribers', () => {
   it('creates with a normalised address (trimmed, lower-cased), joins the list, answers 201', async () => {
     const list = await created(await a.post('/lists', { name: 'Weekly', description: 'Every Friday' }));
-    const s = await created(await a.post('/subscribers', { email: '  Ada.Lovelace@Example.COM ', first_name: 'Ada', list_id: list.id }));
-    expect(s).toMatchObject({ email: 'ada.lovelace@example.com', first_name: 'Ada', status: 'subscribed', list_ids: [list.id], tags: [], source: 'admin' });
+    const s = await created(
+      await a.post('/subscribers', { email: '  Ada.Lovelace@Example.COM ', first_name: 'Ada', list_id: list.id }),
+    );
+    expect(s).toMatchObject({
+      email: 'ada.lovelace@example.com',
+      first_name: 'Ada',
+      status: 'subscribed',
+      list_ids: [list.id],
+      tags: [],
+      source: 'admin',
+    });
     expect(s.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     const got = await a.get(`/subscribers/${s.id}`);
     expect(got.body).toEqual(s);
@@ -42,9 +60,17 @@ describe('subscribers', () => {
   it('bad input: 400 with the WordPress shape and nothing half-written', async () => {
     const before = await t.platform.prisma.mailerSubscriber.count();
     const bad = await a.post('/subscribers', { email: 'not-an-address' });
-    expect([bad.status, bad.body.code, Object.keys(bad.body.data.params)]).toEqual([400, 'rest_invalid_param', ['email']]);
+    expect([bad.status, bad.body.code, Object.keys(bad.body.data.params)]).toEqual([
+      400,
+      'rest_invalid_param',
+      ['email'],
+    ]);
     const missing = await a.post('/subscribers', { first_name: 'X' });
-    expect([missing.status, missing.body.code, missing.body.data.params]).toEqual([400, 'rest_missing_callback_param', ['email']]);
+    expect([missing.status, missing.body.code, missing.body.data.params]).toEqual([
+      400,
+      'rest_missing_callback_param',
+      ['email'],
+    ]);
     const type = await a.post('/subscribers', { email: 'x@example.com', list_id: 'three' });
     expect([type.status, type.body.data.params.list_id]).toEqual([400, 'list_id is not of type integer.']);
     const status = await a.post('/subscribers', { email: 'x@example.com', status: 'deleted' });
@@ -84,17 +110,36 @@ describe('subscribers', () => {
   it('lists with page, per_page, search, status and pagination headers', async () => {
     for (let i = 0; i < 12; i++) {
       t.clock.advance({ minutes: 1 });
-      await created(await a.post('/subscribers', { email: `page${i}@list.test`, first_name: i === 3 ? 'Zelda' : '', status: i % 3 ? 'subscribed' : 'unconfirmed' }));
+      await created(
+        await a.post('/subscribers', {
+          email: `page${i}@list.test`,
+          first_name: i === 3 ? 'Zelda' : '',
+          status: i % 3 ? 'subscribed' : 'unconfirmed',
+        }),
+      );
     }
     const p1 = await a.get('/subscribers?search=list.test&per_page=5');
     expect([p1.status, p1.headers['x-wp-total'], p1.headers['x-wp-totalpages']]).toEqual([200, '12', '3']);
-    expect(p1.body.map((s: any) => s.email)).toEqual(['page11@list.test', 'page10@list.test', 'page9@list.test', 'page8@list.test', 'page7@list.test']);
+    expect(p1.body.map((s: any) => s.email)).toEqual([
+      'page11@list.test',
+      'page10@list.test',
+      'page9@list.test',
+      'page8@list.test',
+      'page7@list.test',
+    ]);
     expect(p1.headers.link).toContain('rel="next"');
     const p3 = await a.get('/subscribers?search=list.test&per_page=5&page=3');
     expect(p3.body).toHaveLength(2);
-    expect((await a.get('/subscribers?search=list.test&per_page=5&page=4')).body.code).toBe('rest_post_invalid_page_number');
+    expect((await a.get('/subscribers?search=list.test&per_page=5&page=4')).body.code).toBe(
+      'rest_post_invalid_page_number',
+    );
     const unconfirmed = await a.get('/subscribers?search=list.test&status=unconfirmed&per_page=100');
-    expect(unconfirmed.body.map((s: any) => s.email).sort()).toEqual(['page0@list.test', 'page3@list.test', 'page6@list.test', 'page9@list.test']);
+    expect(unconfirmed.body.map((s: any) => s.email).sort()).toEqual([
+      'page0@list.test',
+      'page3@list.test',
+      'page6@list.test',
+      'page9@list.test',
+    ]);
     expect((await a.get('/subscribers?search=zeld')).body.map((s: any) => s.email)).toEqual(['page3@list.test']);
     expect((await a.get('/subscribers?status=gone')).status).toBe(400);
     expect((await a.get('/subscribers?per_page=101')).status).toBe(400);
@@ -102,7 +147,12 @@ describe('subscribers', () => {
 
   it('GraphQL creates the same way', async () => {
     const res = await t.gql(CreateSubscriber, { input: { email: ' Linus@Example.ORG', firstName: 'Linus' } }, admin);
-    expect(res.data?.createMailerSubscriber).toMatchObject({ email: 'linus@example.org', firstName: 'Linus', status: 'subscribed', listIds: [] });
+    expect(res.data?.createMailerSubscriber).toMatchObject({
+      email: 'linus@example.org',
+      firstName: 'Linus',
+      status: 'subscribed',
+      listIds: [],
+    });
     const dup = await t.gql(CreateSubscriber, { input: { email: 'linus@example.org' } }, admin);
     expect(dup.errors?.[0]?.extensions).toMatchObject({ code: 'mailer_subscriber_exists', status: 409 });
   });
@@ -122,7 +172,9 @@ describe('tags', () => {
     expect(tagged.body.tags.map((x: any) => x.slug)).toEqual(['vip-customers', 'lead']);
     const again = await a.post(`/subscribers/${s.id}/tags`, { tag_ids: [vip.id] });
     expect(again.body.tags).toHaveLength(2);
-    expect((await a.post(`/subscribers/${s.id}/tags`, { tag_ids: [vip.id, 777] })).body.code).toBe('mailer_tag_not_found');
+    expect((await a.post(`/subscribers/${s.id}/tags`, { tag_ids: [vip.id, 777] })).body.code).toBe(
+      'mailer_tag_not_found',
+    );
     expect((await a.post(`/subscribers/${s.id}/tags`, { tag_ids: [] })).status).toBe(400);
     expect((await a.post(`/subscribers/${s.id}/tags`, { tag_ids: 'x' })).status).toBe(400);
     expect((await a.post('/subscribers/99999/tags', { tag_ids: [vip.id] })).status).toBe(404);

@@ -27,7 +27,14 @@ afterAll(async () => {
 
 const SendCampaign = graphql(`
   mutation MailerSendCampaign($id: Int!, $sendAt: DateTime) {
-    sendMailerCampaign(id: $id, sendAt: $sendAt) { id status sendAt stats { recipients } }
+    sendMailerCampaign(id: $id, sendAt: $sendAt) {
+      id
+      status
+      sendAt
+      stats {
+        recipients
+      }
+    }
   }
 `);
 
@@ -36,9 +43,26 @@ describe('create, read, update, delete', () => {
     const tag = await created(await a.post('/tags', { name: 'Members' }));
     const c = await draft(a, { list_ids: [list.id], tag_ids: [tag.id], segment_ids: [] });
     expect(c).toMatchObject({
-      name: 'November news', subject: 'Hello {{first_name|friend}}', from_name: 'Atrium News', from_email: 'news@example.org',
-      list_ids: [list.id], tag_ids: [tag.id], segment_ids: [], status: 'draft', send_at: null,
-      stats: { recipients: 0, sent: 0, failed: 0, opens: 0, unique_opens: 0, clicks: 0, unsubscribes: 0, open_rate: 0, click_rate: 0 },
+      name: 'November news',
+      subject: 'Hello {{first_name|friend}}',
+      from_name: 'Atrium News',
+      from_email: 'news@example.org',
+      list_ids: [list.id],
+      tag_ids: [tag.id],
+      segment_ids: [],
+      status: 'draft',
+      send_at: null,
+      stats: {
+        recipients: 0,
+        sent: 0,
+        failed: 0,
+        opens: 0,
+        unique_opens: 0,
+        clicks: 0,
+        unsubscribes: 0,
+        open_rate: 0,
+        click_rate: 0,
+      },
     });
     expect((await a.get(`/campaigns/${c.id}`)).body).toEqual(c);
     const page = await a.get('/campaigns?status=draft');
@@ -49,7 +73,10 @@ describe('create, read, update, delete', () => {
     const before = await t.platform.prisma.mailerCampaign.count();
     expect((await a.post('/campaigns', { subject: 'no name' })).body.code).toBe('rest_missing_callback_param');
     expect((await a.post('/campaigns', { name: 'x', list_ids: ['a'] })).status).toBe(400);
-    expect((await a.post('/campaigns', { name: 'x', from_email: 'nobody' })).body).toMatchObject({ code: 'rest_invalid_param', data: { params: { from_email: expect.any(String) } } });
+    expect((await a.post('/campaigns', { name: 'x', from_email: 'nobody' })).body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { from_email: expect.any(String) } },
+    });
     expect((await a.post('/campaigns', { name: 'x', list_ids: [999] })).body.code).toBe('mailer_list_not_found');
     expect((await a.post('/campaigns', { name: 'x', segment_ids: [999] })).body.code).toBe('mailer_segment_not_found');
     expect((await a.post('/campaigns', { name: 'x', tag_ids: [999] })).body.code).toBe('mailer_tag_not_found');
@@ -99,7 +126,11 @@ describe('schedule, pause, resume, cancel', () => {
     await t.platform.jobs.runNow('mailer/send');
     await settle(t); // the job started it; the batches are jobs of their own
     expect(sink.messages).toHaveLength(6);
-    expect((await a.get(`/campaigns/${c.id}`)).body).toMatchObject({ status: 'sent', started_at: '2026-11-22T09:30:00Z', stats: { sent: 6 } });
+    expect((await a.get(`/campaigns/${c.id}`)).body).toMatchObject({
+      status: 'sent',
+      started_at: '2026-11-22T09:30:00Z',
+      stats: { sent: 6 },
+    });
     expect((await a.get(`/campaigns/${other.id}`)).body.status).toBe('draft');
   });
 
@@ -140,7 +171,10 @@ describe('schedule, pause, resume, cancel', () => {
     await settle(t);
     t.platform.mail.send = send;
     expect(sink.messages).toHaveLength(2); // the first batch was claimed before the cancel: it goes, nothing after it
-    expect((await a.get(`/campaigns/${d.id}`)).body).toMatchObject({ status: 'cancelled', stats: { sent: 2, queued: 0, recipients: 6 } });
+    expect((await a.get(`/campaigns/${d.id}`)).body).toMatchObject({
+      status: 'cancelled',
+      stats: { sent: 2, queued: 0, recipients: 6 },
+    });
     expect((await a.post(`/campaigns/${d.id}/resume`)).body.code).toBe('mailer_campaign_conflict');
     expect((await a.post(`/campaigns/9999/cancel`)).status).toBe(404);
   });

@@ -32,7 +32,11 @@ describe('POST /mailer/v1/events', () => {
     bus.length = 0;
     const first = await event({ email: ' Mary@Example.com ', event: 'subscribe', first_name: 'Mary' });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toMatchObject({ event: 'subscribe', changed: true, subscriber: { email: 'mary@example.com', first_name: 'Mary', status: 'subscribed', source: 'event' } });
+    expect(first.body).toMatchObject({
+      event: 'subscribe',
+      changed: true,
+      subscriber: { email: 'mary@example.com', first_name: 'Mary', status: 'subscribed', source: 'event' },
+    });
     const second = await event({ email: 'mary@example.com', event: 'subscribe' });
     expect([second.body.changed, second.body.subscriber]).toEqual([false, first.body.subscriber]);
     expect(bus).toEqual(['subscribed:mary@example.com:event']);
@@ -66,7 +70,11 @@ describe('POST /mailer/v1/events', () => {
     const missing = await event({ email: 'ghost@example.com', event: 'unsubscribe' });
     expect([missing.status, missing.body.code]).toEqual([404, 'mailer_subscriber_not_found']);
     const bad = await event({ email: 'mary@example.com', event: 'delete' });
-    expect([bad.status, bad.body.code, Object.keys(bad.body.data.params)]).toEqual([400, 'rest_invalid_param', ['event']]);
+    expect([bad.status, bad.body.code, Object.keys(bad.body.data.params)]).toEqual([
+      400,
+      'rest_invalid_param',
+      ['event'],
+    ]);
     expect((await event({ email: 'not an address', event: 'subscribe' })).status).toBe(400);
     expect((await event({ event: 'subscribe' })).body.code).toBe('rest_missing_callback_param');
   });
@@ -87,14 +95,25 @@ describe('POST /mailer/v1/events', () => {
 
 const MailerEvent = graphql(`
   mutation SendMailerInboundEvent($email: String!, $event: MailerInboundEvent!, $tagSlug: String) {
-    mailerEvent(email: $email, event: $event, tagSlug: $tagSlug) { event changed subscriber { email status } }
+    mailerEvent(email: $email, event: $event, tagSlug: $tagSlug) {
+      event
+      changed
+      subscriber {
+        email
+        status
+      }
+    }
   }
 `);
 
 describe('mailerEvent (GraphQL)', () => {
   it('takes the same API key and answers the same state; anyone else gets api_key_required', async () => {
     const ok = await t.gql(MailerEvent, { email: 'gql@example.com', event: 'subscribe' }, { headers: key });
-    expect(ok.data?.mailerEvent).toEqual({ event: 'subscribe', changed: true, subscriber: { email: 'gql@example.com', status: 'subscribed' } });
+    expect(ok.data?.mailerEvent).toEqual({
+      event: 'subscribe',
+      changed: true,
+      subscriber: { email: 'gql@example.com', status: 'subscribed' },
+    });
     const refused = await t.gql(MailerEvent, { email: 'gql@example.com', event: 'unsubscribe' }, admin);
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'api_key_required', status: 401 });
     const bad = await t.gql(MailerEvent, { email: 'gql@example.com', event: 'explode' as never }, { headers: key });
@@ -106,22 +125,45 @@ describe('mailerEvent (GraphQL)', () => {
 describe('forms -> mailer (mailing/subscription/requested)', () => {
   it('a form with a consent box subscribes with list and tags (created by slug); without consent: unconfirmed', async () => {
     const list = await created(await a.post('/lists', { name: 'From forms' }));
-    const consentForm = await createForm(t, admin, contactForm({
-      mailingFeed: { emailField: 'email', firstNameField: 'name', consentField: 'newsletter', listId: list.id, tagSlugs: ['contact-form', 'lead'] },
-    }));
+    const consentForm = await createForm(
+      t,
+      admin,
+      contactForm({
+        mailingFeed: {
+          emailField: 'email',
+          firstNameField: 'name',
+          consentField: 'newsletter',
+          listId: list.id,
+          tagSlugs: ['contact-form', 'lead'],
+        },
+      }),
+    );
     bus.length = 0;
-    const res = await submit(t, consentForm.id, goodContact({ email: 'Grace@Example.com', name: 'Grace', newsletter: 'on' }));
+    const res = await submit(
+      t,
+      consentForm.id,
+      goodContact({ email: 'Grace@Example.com', name: 'Grace', newsletter: 'on' }),
+    );
     expect(res.status).toBe(201);
     await t.settle(); // the mailer's listener is durable: a job after the commit
     const grace = (await a.get('/subscribers?search=grace@example.com')).body[0];
-    expect(grace).toMatchObject({ email: 'grace@example.com', first_name: 'Grace', status: 'subscribed', list_ids: [list.id], source: `forms:${consentForm.id}:entry:${res.body.entry.id}` });
+    expect(grace).toMatchObject({
+      email: 'grace@example.com',
+      first_name: 'Grace',
+      status: 'subscribed',
+      list_ids: [list.id],
+      source: `forms:${consentForm.id}:entry:${res.body.entry.id}`,
+    });
     expect(grace.tags.map((x: any) => x.slug)).toEqual(['contact-form', 'lead']);
     expect(bus[0]).toBe(`subscribed:grace@example.com:forms:${consentForm.id}:entry:${res.body.entry.id}`);
 
     const plain = await createForm(t, admin, contactForm({ mailingFeed: { emailField: 'email', listId: list.id } }));
     await submit(t, plain.id, goodContact({ email: 'linus@example.com' }));
     await t.settle();
-    expect((await a.get('/subscribers?search=linus@example.com')).body[0]).toMatchObject({ status: 'unconfirmed', list_ids: [list.id] });
+    expect((await a.get('/subscribers?search=linus@example.com')).body[0]).toMatchObject({
+      status: 'unconfirmed',
+      list_ids: [list.id],
+    });
     // No consent never changes an existing subscriber's status (an unsubscribed person stays unsubscribed).
     await event({ email: 'grace@example.com', event: 'unsubscribe' });
     await submit(t, plain.id, goodContact({ email: 'grace@example.com' }));
@@ -134,10 +176,23 @@ describe('forms -> mailer (mailing/subscription/requested)', () => {
   });
 
   it('the contract event alone (no forms module involved) does the same', async () => {
-    await t.platform.events.emit('mailing/subscription/requested', { email: 'EVE@example.com', firstName: 'Eve', listId: null, tagSlugs: ['Imported Leads'], source: 'import:1', consent: false });
+    await t.platform.events.emit('mailing/subscription/requested', {
+      email: 'EVE@example.com',
+      firstName: 'Eve',
+      listId: null,
+      tagSlugs: ['Imported Leads'],
+      source: 'import:1',
+      consent: false,
+    });
     await t.settle();
     const eve = (await a.get('/subscribers?search=eve@example.com')).body[0];
-    expect(eve).toMatchObject({ email: 'eve@example.com', first_name: 'Eve', status: 'unconfirmed', source: 'import:1', list_ids: [] });
+    expect(eve).toMatchObject({
+      email: 'eve@example.com',
+      first_name: 'Eve',
+      status: 'unconfirmed',
+      source: 'import:1',
+      list_ids: [],
+    });
     expect(eve.tags.map((x: any) => x.slug)).toEqual(['imported-leads']);
   });
 });

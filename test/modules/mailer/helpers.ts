@@ -20,17 +20,31 @@ export async function seedList(a: Api, n: number, domain = 'example.org', name =
   const list = await created(await a.post('/lists', { name }));
   const subscribers = [];
   for (let i = 0; i < n; i++) {
-    subscribers.push(await created(await a.post('/subscribers', { email: `user${i}@${domain}`, first_name: i % 2 ? `Name${i}` : '', list_id: list.id })));
+    subscribers.push(
+      await created(
+        await a.post('/subscribers', {
+          email: `user${i}@${domain}`,
+          first_name: i % 2 ? `Name${i}` : '',
+          list_id: list.id,
+        }),
+      ),
+    );
   }
   return { list, subscribers };
 }
 
 export async function draft(a: Api, body: object) {
-  return created(await a.post('/campaigns', {
-    name: 'November news', subject: 'Hello {{first_name|friend}}', from_name: 'Atrium News', from_email: 'news@example.org',
-    html: '<html><body><p>Hi {{first_name|friend}} ({{email}})</p><a href="https://example.org/a?x=1&amp;y=2">A</a> <a href="https://example.org/b">B</a></body></html>',
-    text: 'Hi {{first_name|friend}}', ...body,
-  }));
+  return created(
+    await a.post('/campaigns', {
+      name: 'November news',
+      subject: 'Hello {{first_name|friend}}',
+      from_name: 'Atrium News',
+      from_email: 'news@example.org',
+      html: '<html><body><p>Hi {{first_name|friend}} ({{email}})</p><a href="https://example.org/a?x=1&amp;y=2">A</a> <a href="https://example.org/b">B</a></body></html>',
+      text: 'Hi {{first_name|friend}}',
+      ...body,
+    }),
+  );
 }
 
 /** Waits until the campaign batches (and any other job) due now are done, on this instance's workers. */

@@ -16,10 +16,33 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const UpdateList = graphql(`mutation MailerUpdateList($id: Int!, $input: MailerListUpdateInput!) { updateMailerList(id: $id, input: $input) { id name description } }`);
-const UpdateTag = graphql(`mutation MailerUpdateTag($id: Int!, $input: MailerTagUpdateInput!) { updateMailerTag(id: $id, input: $input) { id name slug } }`);
+const UpdateList = graphql(`
+  mutation MailerUpdateList($id: Int!, $input: MailerListUpdateInput!) {
+    updateMailerList(id: $id, input: $input) {
+      id
+      name
+      description
+    }
+  }
+`);
+const UpdateTag = graphql(`
+  mutation MailerUpdateTag($id: Int!, $input: MailerTagUpdateInput!) {
+    updateMailerTag(id: $id, input: $input) {
+      id
+      name
+      slug
+    }
+  }
+`);
 const UpdateSegment = graphql(`
-  mutation MailerUpdateSegment($id: Int!, $input: MailerSegmentUpdateInput!) { updateMailerSegment(id: $id, input: $input) { id name match subscriberCount } }
+  mutation MailerUpdateSegment($id: Int!, $input: MailerSegmentUpdateInput!) {
+    updateMailerSegment(id: $id, input: $input) {
+      id
+      name
+      match
+      subscriberCount
+    }
+  }
 `);
 
 describe('lists', () => {
@@ -27,10 +50,19 @@ describe('lists', () => {
     const list = await created(await a.post('/lists', { name: 'Weekly', description: 'Fridays' }));
     await created(await a.post('/subscribers', { email: 'ada@example.com', list_id: list.id }));
     const got = await a.get(`/lists/${list.id}`);
-    expect(got.body).toMatchObject({ id: list.id, name: 'Weekly', description: 'Fridays', subscriber_count: 1, subscribed_count: 1 });
+    expect(got.body).toMatchObject({
+      id: list.id,
+      name: 'Weekly',
+      description: 'Fridays',
+      subscriber_count: 1,
+      subscribed_count: 1,
+    });
     const put = await a.put(`/lists/${list.id}`, { name: 'Weekly digest' });
     expect(put.body).toMatchObject({ name: 'Weekly digest', description: 'Fridays' });
-    const patched = await t.http.patch(`/wp-json/mailer/v1/lists/${list.id}`).set(admin.headers).send({ description: '' });
+    const patched = await t.http
+      .patch(`/wp-json/mailer/v1/lists/${list.id}`)
+      .set(admin.headers)
+      .send({ description: '' });
     expect(patched.body).toMatchObject({ name: 'Weekly digest', description: '' });
     expect((await a.post(`/lists/${list.id}`, { name: 'Via POST' })).body.name).toBe('Via POST');
     expect((await a.put(`/lists/${list.id}`, { name: '' })).status).toBe(400);
@@ -44,7 +76,9 @@ describe('lists', () => {
     const list = await created(await a.post('/lists', { name: 'Private' }));
     const editor = await t.as('editor');
     expect((await t.http.get(`/wp-json/mailer/v1/lists/${list.id}`).set(editor.headers)).status).toBe(403);
-    expect((await t.http.put(`/wp-json/mailer/v1/lists/${list.id}`).set(editor.headers).send({ name: 'x' })).status).toBe(403);
+    expect(
+      (await t.http.put(`/wp-json/mailer/v1/lists/${list.id}`).set(editor.headers).send({ name: 'x' })).status,
+    ).toBe(403);
     expect((await t.http.get(`/wp-json/mailer/v1/lists/${list.id}`)).status).toBe(401);
   });
 });
@@ -53,8 +87,16 @@ describe('tags', () => {
   it('a rename keeps the slug; a new slug is folded and unique (409); an empty one is 400', async () => {
     const vip = await created(await a.post('/tags', { name: 'VIP' }));
     const other = await created(await a.post('/tags', { name: 'Regular' }));
-    expect((await a.get(`/tags/${vip.id}`)).body).toMatchObject({ id: vip.id, name: 'VIP', slug: 'vip', subscriber_count: 0 });
-    expect((await a.put(`/tags/${vip.id}`, { name: 'Very important' })).body).toMatchObject({ name: 'Very important', slug: 'vip' });
+    expect((await a.get(`/tags/${vip.id}`)).body).toMatchObject({
+      id: vip.id,
+      name: 'VIP',
+      slug: 'vip',
+      subscriber_count: 0,
+    });
+    expect((await a.put(`/tags/${vip.id}`, { name: 'Very important' })).body).toMatchObject({
+      name: 'Very important',
+      slug: 'vip',
+    });
     expect((await a.put(`/tags/${vip.id}`, { slug: 'Très Important!' })).body.slug).toBe('tres-important');
     const taken = await a.put(`/tags/${vip.id}`, { slug: other.slug });
     expect([taken.status, taken.body.code]).toEqual([409, 'mailer_tag_exists']);
@@ -71,9 +113,17 @@ describe('segments', () => {
     const l2 = await created(await a.post('/lists', { name: 'S2' }));
     await created(await a.post('/subscribers', { email: 'one@example.com', list_id: l1.id }));
     await created(await a.post('/subscribers', { email: 'two@example.com', list_id: l2.id }));
-    const rules = [{ field: 'list', operator: 'in', value: [l1.id] }, { field: 'list', operator: 'in', value: [l2.id] }];
+    const rules = [
+      { field: 'list', operator: 'in', value: [l1.id] },
+      { field: 'list', operator: 'in', value: [l2.id] },
+    ];
     const seg = await created(await a.post('/segments', { name: 'Both', match: 'all', rules }));
-    expect((await a.get(`/segments/${seg.id}`)).body).toMatchObject({ id: seg.id, name: 'Both', match: 'all', subscriber_count: 0 });
+    expect((await a.get(`/segments/${seg.id}`)).body).toMatchObject({
+      id: seg.id,
+      name: 'Both',
+      match: 'all',
+      subscriber_count: 0,
+    });
     const any = await a.put(`/segments/${seg.id}`, { match: 'any' });
     expect(any.body).toMatchObject({ name: 'Both', match: 'any', subscriber_count: 2 });
     const narrowed = await a.put(`/segments/${seg.id}`, { rules: [rules[0]] });

@@ -27,7 +27,11 @@ describe('races', () => {
     const key = { 'X-Mailer-Key': (await t.apiKey('administrator', ['mailer:events'])).key };
     const events: string[] = [];
     t.platform.events.on('mailer/subscriber/subscribed', (e) => void events.push(e.email));
-    const res = await Promise.all(Array.from({ length: 5 }, () => t.http.post('/wp-json/mailer/v1/events').set(key).send({ email: 'race@example.com', event: 'subscribe' })));
+    const res = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.http.post('/wp-json/mailer/v1/events').set(key).send({ email: 'race@example.com', event: 'subscribe' }),
+      ),
+    );
     expect(res.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(res.filter((r) => r.body.changed)).toHaveLength(1);
     expect(await t.platform.prisma.mailerSubscriber.count({ where: { email: 'race@example.com' } })).toBe(1);
@@ -41,7 +45,12 @@ describe('races', () => {
     expect(res.map((r) => r.status).sort()).toEqual([202, 409, 409, 409, 409]);
     await settle(t);
     expect(await t.platform.prisma.mailerRecipient.count({ where: { campaignId: c.id } })).toBe(4);
-    expect(sink.messages.map((m) => m.envelope.to[0]).sort()).toEqual(['user0@race.test', 'user1@race.test', 'user2@race.test', 'user3@race.test']);
+    expect(sink.messages.map((m) => m.envelope.to[0]).sort()).toEqual([
+      'user0@race.test',
+      'user1@race.test',
+      'user2@race.test',
+      'user3@race.test',
+    ]);
   });
 
   it('the same tag assigned five times at once: one row, one tagged event', async () => {
@@ -49,7 +58,9 @@ describe('races', () => {
     const s = await created(await a.post('/subscribers', { email: 'tags@example.com' }));
     const tagged: number[][] = [];
     t.platform.events.on('mailer/subscriber/tagged', (e) => void tagged.push(e.tagIds));
-    const res = await Promise.all(Array.from({ length: 5 }, () => a.post(`/subscribers/${s.id}/tags`, { tag_ids: [tag.id] })));
+    const res = await Promise.all(
+      Array.from({ length: 5 }, () => a.post(`/subscribers/${s.id}/tags`, { tag_ids: [tag.id] })),
+    );
     expect(res.every((r) => r.status === 200)).toBe(true);
     expect(await t.platform.prisma.mailerSubscriberTag.count({ where: { subscriberId: s.id } })).toBe(1);
     expect(tagged).toEqual([[tag.id]]);

@@ -23,7 +23,8 @@ beforeAll(async () => {
   shop = await created(await a.post('/lists', { name: 'Shop' }));
   vip = await created(await a.post('/tags', { name: 'VIP' }));
   // Day 0: a (news, vip), b (news), c (shop, unconfirmed); day 10: d (shop, vip), e (news, unsubscribed).
-  const s = async (email: string, listId: number, status = 'subscribed') => created(await a.post('/subscribers', { email, list_id: listId, status }));
+  const s = async (email: string, listId: number, status = 'subscribed') =>
+    created(await a.post('/subscribers', { email, list_id: listId, status }));
   const sa = await s('a@example.com', news.id);
   await s('b@example.com', news.id);
   await s('c@example.com', shop.id, 'unconfirmed');
@@ -39,13 +40,23 @@ afterAll(async () => {
 
 const CreateSegment = graphql(`
   mutation MailerCreateSegment($input: MailerSegmentInput!) {
-    createMailerSegment(input: $input) { id name match rules subscriberCount subscribedCount }
+    createMailerSegment(input: $input) {
+      id
+      name
+      match
+      rules
+      subscriberCount
+      subscribedCount
+    }
   }
 `);
 
 const PreviewSegment = graphql(`
   query MailerPreviewSegment($match: MailerSegmentMatch, $rules: [JSON!]!) {
-    mailerSegmentPreview(match: $match, rules: $rules) { subscriberCount subscribedCount }
+    mailerSegmentPreview(match: $match, rules: $rules) {
+      subscriberCount
+      subscribedCount
+    }
   }
 `);
 
@@ -59,8 +70,28 @@ describe('segments', () => {
       [{ rules: [{ field: 'status', operator: 'in', value: ['unconfirmed', 'unsubscribed'] }] }, 2, 0],
       [{ rules: [{ field: 'created_at', operator: 'before', value: '2026-11-25T00:00:00Z' }] }, 3, 2],
       [{ rules: [{ field: 'created_at', operator: 'within_days', value: 5 }] }, 2, 1],
-      [{ match: 'all', rules: [{ field: 'list', operator: 'in', value: [news.id] }, { field: 'tag', operator: 'in', value: [vip.id] }] }, 1, 1],
-      [{ match: 'any', rules: [{ field: 'list', operator: 'in', value: [shop.id] }, { field: 'tag', operator: 'in', value: [vip.id] }] }, 3, 2],
+      [
+        {
+          match: 'all',
+          rules: [
+            { field: 'list', operator: 'in', value: [news.id] },
+            { field: 'tag', operator: 'in', value: [vip.id] },
+          ],
+        },
+        1,
+        1,
+      ],
+      [
+        {
+          match: 'any',
+          rules: [
+            { field: 'list', operator: 'in', value: [shop.id] },
+            { field: 'tag', operator: 'in', value: [vip.id] },
+          ],
+        },
+        3,
+        2,
+      ],
     ];
     for (const [i, [body, all, subscribed]] of cases.entries()) {
       const seg = await created(await a.post('/segments', { name: `S${i}`, ...body }));
@@ -73,32 +104,53 @@ describe('segments', () => {
     expect((await a.get('/segments')).body[0].subscriber_count).toBe(4);
   });
 
-  it('counts rules not saved yet (the editor\'s live count), and refuses bad ones with the rule\'s message', async () => {
-    const rules = [{ field: 'list', operator: 'in', value: [shop.id] }, { field: 'tag', operator: 'in', value: [vip.id] }];
+  it("counts rules not saved yet (the editor's live count), and refuses bad ones with the rule's message", async () => {
+    const rules = [
+      { field: 'list', operator: 'in', value: [shop.id] },
+      { field: 'tag', operator: 'in', value: [vip.id] },
+    ];
     const segments = await t.platform.prisma.mailerSegment.count();
     const any = await t.gql(PreviewSegment, { match: 'any', rules }, admin);
     expect(any.data?.mailerSegmentPreview).toEqual({ subscriberCount: 3, subscribedCount: 2 }); // a, c (unconfirmed), d
     const all = await t.gql(PreviewSegment, { rules }, admin);
     expect(all.data?.mailerSegmentPreview).toEqual({ subscriberCount: 1, subscribedCount: 1 }); // d
     await a.post('/subscribers', { email: 'g@example.com', list_id: shop.id });
-    expect((await t.gql(PreviewSegment, { match: 'any', rules }, admin)).data?.mailerSegmentPreview).toEqual({ subscriberCount: 4, subscribedCount: 3 });
+    expect((await t.gql(PreviewSegment, { match: 'any', rules }, admin)).data?.mailerSegmentPreview).toEqual({
+      subscriberCount: 4,
+      subscribedCount: 3,
+    });
     expect(await t.platform.prisma.mailerSegment.count()).toBe(segments); // nothing saved
 
-    const bad = await t.gql(PreviewSegment, { rules: [{ field: 'list', operator: 'between', value: [shop.id] }] }, admin);
+    const bad = await t.gql(
+      PreviewSegment,
+      { rules: [{ field: 'list', operator: 'between', value: [shop.id] }] },
+      admin,
+    );
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
     const rest = await a.post('/segments/preview', { match: 'any', rules });
     expect([rest.status, rest.body]).toEqual([200, { subscriber_count: 4, subscribed_count: 3 }]);
     const editor = await t.as('editor');
     expect((await t.gql(PreviewSegment, { rules }, editor)).errors?.[0]?.extensions.status).toBe(403);
-    await a.del(`/subscribers/${(await t.platform.prisma.mailerSubscriber.findUniqueOrThrow({ where: { email: 'g@example.com' } })).id}`);
+    await a.del(
+      `/subscribers/${(await t.platform.prisma.mailerSubscriber.findUniqueOrThrow({ where: { email: 'g@example.com' } })).id}`,
+    );
   });
 
   it('refuses bad rules with 400; deletes with the previous segment; 404 after', async () => {
-    for (const rules of [[], [{ field: 'age', operator: 'in', value: [1] }], [{ field: 'list', operator: 'between', value: [1] }], [{ field: 'created_at', operator: 'before', value: 'soon' }]]) {
+    for (const rules of [
+      [],
+      [{ field: 'age', operator: 'in', value: [1] }],
+      [{ field: 'list', operator: 'between', value: [1] }],
+      [{ field: 'created_at', operator: 'before', value: 'soon' }],
+    ]) {
       const res = await a.post('/segments', { name: 'Bad', rules });
       expect([JSON.stringify(rules), res.status]).toEqual([JSON.stringify(rules), 400]);
     }
-    const res = await t.gql(CreateSegment, { input: { name: 'VIPs', rules: [{ field: 'tag', operator: 'all', value: [vip.id] }] } }, admin);
+    const res = await t.gql(
+      CreateSegment,
+      { input: { name: 'VIPs', rules: [{ field: 'tag', operator: 'all', value: [vip.id] }] } },
+      admin,
+    );
     expect(res.data?.createMailerSegment).toMatchObject({ name: 'VIPs', match: 'all', subscriberCount: 2 });
     const id = res.data!.createMailerSegment.id;
     const del = await a.del(`/segments/${id}`);
@@ -107,7 +159,16 @@ describe('segments', () => {
   });
 
   it('a campaign to a segment mails only its subscribed members', async () => {
-    const seg = await created(await a.post('/segments', { name: 'Shop or VIP', match: 'any', rules: [{ field: 'list', operator: 'in', value: [shop.id] }, { field: 'tag', operator: 'in', value: [vip.id] }] }));
+    const seg = await created(
+      await a.post('/segments', {
+        name: 'Shop or VIP',
+        match: 'any',
+        rules: [
+          { field: 'list', operator: 'in', value: [shop.id] },
+          { field: 'tag', operator: 'in', value: [vip.id] },
+        ],
+      }),
+    );
     const c = await draft(a, { segment_ids: [seg.id] });
     await a.post(`/campaigns/${c.id}/send`);
     await settle(t);
@@ -156,8 +217,19 @@ describe('health checks', () => {
   it('the site-health scan (intel) runs both mailer checks', async () => {
     const scan = await t.http.post('/wp-json/intel/v1/scan').set(admin.headers);
     expect(scan.status, JSON.stringify(scan.body)).toBeLessThan(300);
-    const checks = (await t.http.get('/wp-json/intel/v1/checks').set(admin.headers)).body.checks as { id: string; status: string }[];
-    expect(checks.filter((c) => c.id.startsWith('mailer_')).map((c) => [c.id, c.status]).sort()).toEqual([['mailer_smtp', 'ok'], ['mailer_stuck_campaigns', 'ok']]);
+    const checks = (await t.http.get('/wp-json/intel/v1/checks').set(admin.headers)).body.checks as {
+      id: string;
+      status: string;
+    }[];
+    expect(
+      checks
+        .filter((c) => c.id.startsWith('mailer_'))
+        .map((c) => [c.id, c.status])
+        .sort(),
+    ).toEqual([
+      ['mailer_smtp', 'ok'],
+      ['mailer_stuck_campaigns', 'ok'],
+    ]);
   });
 
   it('mailer_stuck_campaigns: warns about a send without progress and a schedule not started', async () => {

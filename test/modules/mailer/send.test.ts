@@ -49,9 +49,19 @@ describe('send now', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body).toMatchObject({ id: campaign.id, status: 'sending', stats: { recipients: 5 } });
     await settle(t);
-    expect(sink.messages.map((m) => m.envelope.to[0]).sort()).toEqual(['user0@example.org', 'user1@example.org', 'user2@example.org', 'user3@example.org', 'user4@example.org']);
+    expect(sink.messages.map((m) => m.envelope.to[0]).sort()).toEqual([
+      'user0@example.org',
+      'user1@example.org',
+      'user2@example.org',
+      'user3@example.org',
+      'user4@example.org',
+    ]);
     const after = await a.get(`/campaigns/${campaign.id}`);
-    expect(after.body).toMatchObject({ status: 'sent', finished_at: '2026-11-22T00:00:00Z', stats: { recipients: 5, sent: 5, failed: 0, queued: 0, opens: 0, open_rate: 0 } });
+    expect(after.body).toMatchObject({
+      status: 'sent',
+      finished_at: '2026-11-22T00:00:00Z',
+      stats: { recipients: 5, sent: 5, failed: 0, queued: 0, opens: 0, open_rate: 0 },
+    });
     expect(sent).toEqual([`${campaign.id}:5:0`]);
   });
 
@@ -87,7 +97,14 @@ describe('send now', () => {
     const other = hrefs(mailTo('user3@example.org')[0]!.parsed.html as string).find((h) => h.includes('/mailer/c/'))!;
     expect((await t.http.get(local(other))).status).toBe(302);
     const stats = (await a.get(`/campaigns/${campaign.id}`)).body.stats;
-    expect(stats).toMatchObject({ opens: 3, unique_opens: 2, clicks: 3, unique_clicks: 2, open_rate: 0.4, click_rate: 0.4 });
+    expect(stats).toMatchObject({
+      opens: 3,
+      unique_opens: 2,
+      clicks: 3,
+      unique_clicks: 2,
+      open_rate: 0.4,
+      click_rate: 0.4,
+    });
   });
 
   it('forged, altered or foreign tokens answer 404 and count nothing (no open redirect, no guessable ids)', async () => {
@@ -95,8 +112,17 @@ describe('send now', () => {
     const link = local(hrefs(html).find((h) => h.includes('/mailer/c/'))!);
     const [, kind, rest] = /\/mailer\/c\/(c[0-9a-z]+)\.0\.(.+)$/.exec(link)!;
     const otherIndex = `/mailer/c/${kind}.5.${rest}`; // index of no campaign link, old signature
-    const otherRecipient = link.replace(/c([0-9a-z]+)\./, (_m, id: string) => `c${(parseInt(id, 36) + 1).toString(36)}.`);
-    for (const url of [otherIndex, otherRecipient, '/mailer/c/c1.0.AAAAAAAAAAAAAAAAAAAAAA', '/mailer/c/https%3A%2F%2Fevil.test', '/mailer/o/o1.0.AAAAAAAAAAAAAAAAAAAAAA.gif']) {
+    const otherRecipient = link.replace(
+      /c([0-9a-z]+)\./,
+      (_m, id: string) => `c${(parseInt(id, 36) + 1).toString(36)}.`,
+    );
+    for (const url of [
+      otherIndex,
+      otherRecipient,
+      '/mailer/c/c1.0.AAAAAAAAAAAAAAAAAAAAAA',
+      '/mailer/c/https%3A%2F%2Fevil.test',
+      '/mailer/o/o1.0.AAAAAAAAAAAAAAAAAAAAAA.gif',
+    ]) {
       const res = await t.http.get(url);
       expect([url, res.status, res.headers.location]).toEqual([url, 404, undefined]);
     }
@@ -113,7 +139,11 @@ describe('send now', () => {
     const oneClick = unsubscribeUrl('user2@example.org');
     const post = await t.http.post(local(oneClick)).type('form').send('List-Unsubscribe=One-Click');
     expect(post.status).toBe(200);
-    const statuses = await t.platform.prisma.mailerSubscriber.findMany({ where: { email: { in: ['user1@example.org', 'user2@example.org', 'user3@example.org'] } }, orderBy: { email: 'asc' }, select: { status: true } });
+    const statuses = await t.platform.prisma.mailerSubscriber.findMany({
+      where: { email: { in: ['user1@example.org', 'user2@example.org', 'user3@example.org'] } },
+      orderBy: { email: 'asc' },
+      select: { status: true },
+    });
     expect(statuses.map((s) => s.status)).toEqual(['unsubscribed', 'unsubscribed', 'subscribed']);
     expect((await a.get(`/campaigns/${campaign.id}`)).body.stats.unsubscribes).toBe(2);
     expect((await t.http.post('/mailer/u/u1.0.AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
@@ -121,7 +151,11 @@ describe('send now', () => {
 
   it('a sent campaign cannot be sent again, edited or unscheduled: 409 mailer_campaign_conflict', async () => {
     const before = sink.messages.length;
-    for (const res of [await a.post(`/campaigns/${campaign.id}/send`), await a.put(`/campaigns/${campaign.id}`, { subject: 'x' }), await a.post(`/campaigns/${campaign.id}/pause`)]) {
+    for (const res of [
+      await a.post(`/campaigns/${campaign.id}/send`),
+      await a.put(`/campaigns/${campaign.id}`, { subject: 'x' }),
+      await a.post(`/campaigns/${campaign.id}/pause`),
+    ]) {
       expect([res.status, res.body.code]).toEqual([409, 'mailer_campaign_conflict']);
     }
     await settle(t);
@@ -152,7 +186,10 @@ describe('send now', () => {
       const c = await draft(a2, { list_ids: [l.id] });
       await a2.post(`/campaigns/${c.id}/send`);
       await settle(t2);
-      expect((await a2.get(`/campaigns/${c.id}`)).body).toMatchObject({ status: 'sent', stats: { recipients: 4, sent: 3, failed: 1 } });
+      expect((await a2.get(`/campaigns/${c.id}`)).body).toMatchObject({
+        status: 'sent',
+        stats: { recipients: 4, sent: 3, failed: 1 },
+      });
       const failed = await t2.platform.prisma.mailerRecipient.findFirstOrThrow({ where: { status: 'failed' } });
       expect([failed.email, failed.error]).toEqual(['user2@example.org', expect.stringContaining('550')]);
       expect(picky.messages).toHaveLength(3);

@@ -15,9 +15,25 @@ beforeAll(async () => {
   const tags = await Promise.all(['x', 'y'].map((name) => createTag(p, { name })));
   const now = new Date();
   for (let i = 0; i < 60; i++) {
-    const s = await p.prisma.mailerSubscriber.create({ data: { email: `n${i}@example.com`, status: i % 4 ? 'subscribed' : 'unsubscribed', source: 'test', createdAt: now, updatedAt: now } });
-    await p.prisma.mailerListMember.createMany({ data: lists.filter((_, k) => (i + k) % 2 === 0).map((l) => ({ listId: l.id, subscriberId: s.id, createdAt: now })) });
-    await p.prisma.mailerSubscriberTag.createMany({ data: tags.filter((_, k) => (i + k) % 3 !== 0).map((tg) => ({ tagId: tg.id, subscriberId: s.id, createdAt: now })) });
+    const s = await p.prisma.mailerSubscriber.create({
+      data: {
+        email: `n${i}@example.com`,
+        status: i % 4 ? 'subscribed' : 'unsubscribed',
+        source: 'test',
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    await p.prisma.mailerListMember.createMany({
+      data: lists
+        .filter((_, k) => (i + k) % 2 === 0)
+        .map((l) => ({ listId: l.id, subscriberId: s.id, createdAt: now })),
+    });
+    await p.prisma.mailerSubscriberTag.createMany({
+      data: tags
+        .filter((_, k) => (i + k) % 3 !== 0)
+        .map((tg) => ({ tagId: tg.id, subscriberId: s.id, createdAt: now })),
+    });
   }
 });
 afterAll(() => t?.close());
@@ -29,7 +45,9 @@ const query = (perPage: number) => ({
 it('a page of subscribers with tags, lists and their counts: the same statements for 5 and 50', async () => {
   const count = async (perPage: number) => {
     await t.http.post('/graphql').set(admin.headers).send(query(perPage)); // warm
-    const m = await t.platform.db.statements.measure(() => t.http.post('/graphql').set(admin.headers).send(query(perPage)));
+    const m = await t.platform.db.statements.measure(() =>
+      t.http.post('/graphql').set(admin.headers).send(query(perPage)),
+    );
     return m.statements;
   };
   const res = await t.http.post('/graphql').set(admin.headers).send(query(50));
@@ -45,20 +63,37 @@ it('a page of campaigns with their stats: the same statements for 2 and 20, each
   const p = t.platform.prisma;
   const now = new Date();
   for (let i = 0; i < 20; i++) {
-    const c = await p.mailerCampaign.create({ data: { name: `C${i}`, listIds: [], segmentIds: [], tagIds: [], status: 'sent', createdAt: now, updatedAt: now } });
+    const c = await p.mailerCampaign.create({
+      data: { name: `C${i}`, listIds: [], segmentIds: [], tagIds: [], status: 'sent', createdAt: now, updatedAt: now },
+    });
     // campaign i: i % 5 sent recipients, one of them opened
-    await p.mailerRecipient.createMany({ data: Array.from({ length: i % 5 }, (_, k) => ({ campaignId: c.id, email: `r${k}@example.com`, status: 'sent', opens: k ? 0 : 2, openedAt: k ? null : now })) });
+    await p.mailerRecipient.createMany({
+      data: Array.from({ length: i % 5 }, (_, k) => ({
+        campaignId: c.id,
+        email: `r${k}@example.com`,
+        status: 'sent',
+        opens: k ? 0 : 2,
+        openedAt: k ? null : now,
+      })),
+    });
   }
-  const campaigns = (perPage: number) => ({ query: `{ mailerCampaigns(perPage: ${perPage}) { items { name stats { sent opens uniqueOpens } } } }` });
+  const campaigns = (perPage: number) => ({
+    query: `{ mailerCampaigns(perPage: ${perPage}) { items { name stats { sent opens uniqueOpens } } } }`,
+  });
   const res = await t.http.post('/graphql').set(admin.headers).send(campaigns(20));
   expect(res.body.errors).toBeUndefined();
-  for (const c of res.body.data.mailerCampaigns.items as { name: string; stats: { sent: number; opens: number; uniqueOpens: number } }[]) {
+  for (const c of res.body.data.mailerCampaigns.items as {
+    name: string;
+    stats: { sent: number; opens: number; uniqueOpens: number };
+  }[]) {
     const n = Number(c.name.slice(1)) % 5;
     expect(c.stats, c.name).toEqual({ sent: n, opens: n ? 2 : 0, uniqueOpens: n ? 1 : 0 });
   }
   const count = async (perPage: number) => {
     await t.http.post('/graphql').set(admin.headers).send(campaigns(perPage)); // warm
-    return (await t.platform.db.statements.measure(() => t.http.post('/graphql').set(admin.headers).send(campaigns(perPage)))).statements;
+    return (
+      await t.platform.db.statements.measure(() => t.http.post('/graphql').set(admin.headers).send(campaigns(perPage)))
+    ).statements;
   };
   expect(await count(20)).toBe(await count(2));
 });

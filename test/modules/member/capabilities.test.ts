@@ -19,11 +19,23 @@ afterAll(() => t?.close());
 function sample(spec: ArgSpec): unknown {
   if (spec.enum) return spec.enum[0];
   if (spec.format === 'date-time') return '2030-01-01T00:00:00Z';
-  if (spec.type === 'array') return Array.from({ length: spec.minItems ?? 0 }, () => sample(spec.items ?? { type: 'integer' }));
-  return { integer: 999_999, number: 1, string: 'x'.repeat(Math.max(1, spec.minLength ?? 1)), boolean: true, object: {}, any: {} }[spec.type];
+  if (spec.type === 'array')
+    return Array.from({ length: spec.minItems ?? 0 }, () => sample(spec.items ?? { type: 'integer' }));
+  return {
+    integer: 999_999,
+    number: 1,
+    string: 'x'.repeat(Math.max(1, spec.minLength ?? 1)),
+    boolean: true,
+    object: {},
+    any: {},
+  }[spec.type];
 }
 const call = (r: CompiledRoute, headers: Record<string, string>) => {
-  const body = Object.fromEntries(Object.entries(r.args).filter(([k, s]) => s.required && !r.params.includes(k)).map(([k, s]) => [k, sample(s)]));
+  const body = Object.fromEntries(
+    Object.entries(r.args)
+      .filter(([k, s]) => s.required && !r.params.includes(k))
+      .map(([k, s]) => [k, sample(s)]),
+  );
   const path = `/wp-json${r.path.replace(/:[a-z_]+/g, '999999')}`;
   const req = (t.http as any)[r.method.toLowerCase()](path).set(headers);
   return r.method === 'GET' ? req.query(body) : req.send(body);
@@ -32,7 +44,8 @@ const requirement = (r: CompiledRoute) => r.access[0]!;
 
 // Past the capability check a route meets an unknown id (404), answers (200), a body rule (400/409) or a domain rule
 // (403 member_forbidden: community needs a membership) — not a capability refusal.
-const passed = (res: { status: number; body: any }) => !['rest_forbidden', 'rest_not_logged_in'].includes(res.body?.code);
+const passed = (res: { status: number; body: any }) =>
+  !['rest_forbidden', 'rest_not_logged_in'].includes(res.body?.code);
 
 describe('the capability matrix over every member/v1 route', () => {
   it('routes declare the seed requirements', () => {
@@ -65,13 +78,21 @@ describe('the capability matrix over every member/v1 route', () => {
 
   it('the discovery index shows each endpoint’s requirement', async () => {
     const index = (await t.http.get('/wp-json/member/v1')).body;
-    expect(index.routes['/member/v1/plans'].endpoints.map((e: any) => e.required_access)).toEqual([{ public: true }, { capability: 'member_manage_plans' }]);
+    expect(index.routes['/member/v1/plans'].endpoints.map((e: any) => e.required_access)).toEqual([
+      { public: true },
+      { capability: 'member_manage_plans' },
+    ]);
     expect(index.routes['/member/v1/access/check'].endpoints[0].required_access).toEqual({ public: true });
   });
 
   it('every caller against every route', async () => {
     const [sub, editor, shop, admin, onlyManage, onlyPlans] = await Promise.all([
-      t.as('subscriber'), t.as('editor'), t.as('shop_manager'), t.as('administrator'), t.as('author'), t.as('contributor'),
+      t.as('subscriber'),
+      t.as('editor'),
+      t.as('shop_manager'),
+      t.as('administrator'),
+      t.as('author'),
+      t.as('contributor'),
     ]);
     const plansKey = await t.apiKey('administrator', ['member_manage_plans']);
     const manageKey = await t.apiKey('administrator', ['member_manage']);
@@ -100,7 +121,9 @@ describe('the capability matrix over every member/v1 route', () => {
         if (allowed) expect(passed(res), where).toBe(true);
         else {
           const anonymous = !Object.keys(headers).length;
-          expect([res.status, res.body.code], where).toEqual(anonymous ? [401, cap === 'read' ? 'rest_not_logged_in' : 'rest_forbidden'] : [403, 'rest_forbidden']);
+          expect([res.status, res.body.code], where).toEqual(
+            anonymous ? [401, cap === 'read' ? 'rest_not_logged_in' : 'rest_forbidden'] : [403, 'rest_forbidden'],
+          );
         }
       }
     }

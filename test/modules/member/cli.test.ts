@@ -19,10 +19,19 @@ beforeAll(async () => {
   try {
     await createPlan(atrium.platform, { name: 'Gold', price: 3000 });
     await createPlan(atrium.platform, { name: 'Silver', price: 1000 });
-    for (const name of ['ann', 'bob']) await createUser(atrium.platform, { username: name, email: `${name}@example.com`, password: 'correct horse battery', roles: ['subscriber'] });
+    for (const name of ['ann', 'bob'])
+      await createUser(atrium.platform, {
+        username: name,
+        email: `${name}@example.com`,
+        password: 'correct horse battery',
+        roles: ['subscriber'],
+      });
     const course = await createCourse(atrium.platform, { title: 'Glazes', status: 'published' });
     const mod = await createModule(atrium.platform, { courseId: course.id, title: 'Basics' });
-    const lessons = [await createLesson(atrium.platform, { moduleId: mod.id, title: 'One', status: 'published' }), await createLesson(atrium.platform, { moduleId: mod.id, title: 'Two', status: 'published' })];
+    const lessons = [
+      await createLesson(atrium.platform, { moduleId: mod.id, title: 'One', status: 'published' }),
+      await createLesson(atrium.platform, { moduleId: mod.id, title: 'Two', status: 'published' }),
+    ];
     const ann = await atrium.platform.prisma.user.findFirstOrThrow({ where: { username: 'ann' } });
     await completeLesson(atrium.platform, principalFor(atrium.platform, ann, 'cli'), { lessonId: lessons[0]!.id });
   } finally {
@@ -37,18 +46,32 @@ it('grants by username and plan slug, lists members (filtered by plan), and revo
   expect((await cli('members', 'grant', 'bob@example.com', 'silver')).code).toBe(0);
 
   const all = JSON.parse((await cli('members', 'list', '--format', 'json')).out);
-  expect(all.map((m: { username: string; status: string; plans: string }) => [m.username, m.status, m.plans])).toEqual([['bob', 'active', 'silver'], ['ann', 'active', 'gold']]);
+  expect(all.map((m: { username: string; status: string; plans: string }) => [m.username, m.status, m.plans])).toEqual([
+    ['bob', 'active', 'silver'],
+    ['ann', 'active', 'gold'],
+  ]);
   const gold = await cli('members', 'list', '--plan', 'gold', '--format', 'csv');
-  expect(gold.out.trim().split('\n')).toEqual(['id,username,email,status,plans', expect.stringMatching(/^\d+,ann,ann@example.com,active,gold$/)]);
+  expect(gold.out.trim().split('\n')).toEqual([
+    'id,username,email,status,plans',
+    expect.stringMatching(/^\d+,ann,ann@example.com,active,gold$/),
+  ]);
 
   const revoked = await cli('members', 'revoke', 'ann', 'gold');
-  expect([revoked.code, revoked.err]).toEqual([0, expect.stringMatching(/^Success: ann's membership \(\d+\) of gold is cancelled/)]);
+  expect([revoked.code, revoked.err]).toEqual([
+    0,
+    expect.stringMatching(/^Success: ann's membership \(\d+\) of gold is cancelled/),
+  ]);
   const after = JSON.parse((await cli('members', 'list', '--plan', 'gold', '--format', 'json')).out);
   expect(after.map((m: { status: string }) => m.status)).toEqual(['inactive']);
 });
 
 it('unknown user or plan, or nothing to revoke: exit 1, the reason on stderr, nothing on stdout', async () => {
-  for (const args of [['grant', 'nobody', 'gold'], ['grant', 'ann', 'platinum'], ['revoke', 'bob', 'gold'], ['list', '--plan', '999']]) {
+  for (const args of [
+    ['grant', 'nobody', 'gold'],
+    ['grant', 'ann', 'platinum'],
+    ['revoke', 'bob', 'gold'],
+    ['list', '--plan', '999'],
+  ]) {
     const res = await cli('members', ...args);
     expect([args.join(' '), res.code, res.out]).toEqual([args.join(' '), 1, '']);
     expect(res.err.length).toBeGreaterThan(0);
@@ -60,7 +83,16 @@ it('unknown user or plan, or nothing to revoke: exit 1, the reason on stderr, no
 it("courses progress <user>: the learner's progress per enrolled course", async () => {
   const res = await cli('courses', 'progress', 'ann', '--format', 'json');
   expect(res.code, res.err).toBe(0);
-  expect(JSON.parse(res.out)).toEqual([{ course_id: expect.any(Number), course: 'Glazes', completed_lessons: 1, total_lessons: 2, percent: 50, completed: false }]);
+  expect(JSON.parse(res.out)).toEqual([
+    {
+      course_id: expect.any(Number),
+      course: 'Glazes',
+      completed_lessons: 1,
+      total_lessons: 2,
+      percent: 50,
+      completed: false,
+    },
+  ]);
   expect(JSON.parse((await cli('courses', 'progress', 'bob', '--format', 'json')).out)).toEqual([]);
   expect((await cli('courses', 'progress', 'nobody')).code).toBe(1);
 });

@@ -10,7 +10,10 @@ import { createAtrium } from '../../../src/server.ts';
 import type { Caller, TestApp } from '../../helpers/app.ts';
 
 /** author holds member_manage (and nothing else of membership); contributor holds member_manage_plans only. */
-export const lendMemberCaps: Module = { name: 'test-member-caps', capabilities: { author: ['member_manage'], contributor: ['member_manage_plans'] } };
+export const lendMemberCaps: Module = {
+  name: 'test-member-caps',
+  capabilities: { author: ['member_manage'], contributor: ['member_manage_plans'] },
+};
 export const withLentCaps: readonly Module[] = [...modules, lendMemberCaps];
 
 /** `t` may be a second Atrium instance on the same database (`{ http: supertest(other.app) }`). */
@@ -51,6 +54,7 @@ export async function membership(a: Api, userId: number, planId: number, over: R
 /** Events of the bus, as `name:payload` JSON, for asserting each fires once with its payload. */
 export function recordEvents(t: TestApp, names: string[]) {
   const seen: { name: string; payload: any }[] = [];
-  for (const name of names) t.platform.events.on(name as never, (payload: unknown) => void seen.push({ name, payload }));
+  for (const name of names)
+    t.platform.events.on(name as never, (payload: unknown) => void seen.push({ name, payload }));
   return seen;
 }

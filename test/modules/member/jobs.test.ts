@@ -15,7 +15,13 @@ let a: Api;
 
 beforeAll(async () => {
   t = await createTestApp();
-  second = await createAtrium({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test' }), db: t.db, clock: t.clock, migrate: false, bootstrap: false });
+  second = await createAtrium({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test' }),
+    db: t.db,
+    clock: t.clock,
+    migrate: false,
+    bootstrap: false,
+  });
   admin = await t.as('administrator');
   a = api(t, admin);
 });
@@ -39,7 +45,9 @@ describe('membership/access/expire-sweep', () => {
     t.clock.set('2026-11-22T00:00:00Z');
     const daily = await plan(a, { interval: 'day' });
     const trial = await plan(a, { interval: 'week', trial_days: 1 });
-    const expiring = await Promise.all([0, 1, 2].map(async () => membership(a, (await t.as('subscriber')).userId, daily.id)));
+    const expiring = await Promise.all(
+      [0, 1, 2].map(async () => membership(a, (await t.as('subscriber')).userId, daily.id)),
+    );
     const cancelling = await membership(a, (await t.as('subscriber')).userId, daily.id);
     await ok(await a.post(`/memberships/${cancelling.id}/cancel`, { reason: 'bye' }));
     const trialing = await membership(a, (await t.as('subscriber')).userId, trial.id);
@@ -52,12 +60,20 @@ describe('membership/access/expire-sweep', () => {
     expect(x.expired + y.expired).toBe(3);
     expect(x.cancelled + y.cancelled).toBe(1);
     expect(x.activated + y.activated).toBe(1);
-    expect([...events.map((e) => e.payload), ...secondEvents].map((p: any) => p.membership_id).sort()).toEqual(expiring.map((m) => m.id).sort());
-    expect(events.map((e) => e.payload)[0] ?? secondEvents[0]).toMatchObject({ user_id: expect.any(Number), plan_id: daily.id });
+    expect([...events.map((e) => e.payload), ...secondEvents].map((p: any) => p.membership_id).sort()).toEqual(
+      expiring.map((m) => m.id).sort(),
+    );
+    expect(events.map((e) => e.payload)[0] ?? secondEvents[0]).toMatchObject({
+      user_id: expect.any(Number),
+      plan_id: daily.id,
+    });
 
     const again = await expireSweep(t.platform);
     expect(again).toEqual({ resumed: 0, activated: 0, cancelled: 0, expired: 0 });
-    const rows = await t.platform.prisma.membership.findMany({ where: { id: { in: [...expiring.map((m) => m.id), cancelling.id, trialing.id] } }, orderBy: { id: 'asc' } });
+    const rows = await t.platform.prisma.membership.findMany({
+      where: { id: { in: [...expiring.map((m) => m.id), cancelling.id, trialing.id] } },
+      orderBy: { id: 'asc' },
+    });
     expect(rows.map((r) => r.status)).toEqual(['expired', 'expired', 'expired', 'cancelled', 'active']);
     expect(rows[0]!.endedAt?.toISOString()).toBe('2026-11-23T00:00:00.000Z');
   });
@@ -65,9 +81,13 @@ describe('membership/access/expire-sweep', () => {
   it('a throwing listener is logged; the other listeners still get the event', async () => {
     const daily = await plan(a, { interval: 'day' });
     const m = await membership(a, (await t.as('subscriber')).userId, daily.id);
-    t.platform.events.on('member/membership/expired', () => {
-      throw new Error('listener exploded');
-    }, 1);
+    t.platform.events.on(
+      'member/membership/expired',
+      () => {
+        throw new Error('listener exploded');
+      },
+      1,
+    );
     const events = recordEvents(t, ['member/membership/expired']);
     t.clock.advance({ days: 2 });
     expect((await t.platform.jobs.runNow('membership/access/expire-sweep')).status).toBe('succeeded');
@@ -79,8 +99,25 @@ describe('membership/drip/release', () => {
   it('announces each (user, item) once ever, whoever runs it and however often', async () => {
     t.clock.set('2026-12-01T00:00:00Z');
     const gold = await plan(a);
-    await ok(await a.post('/access-rules', { target_type: 'lesson', target_id: 501, plan_ids: [gold.id], drip_method: 'days_after_start', drip_days: 2 }), 201);
-    await ok(await a.post('/access-rules', { target_type: 'lesson', plan_ids: [gold.id], drip_method: 'date', drip_date: '2026-12-02T12:00:00Z' }), 201);
+    await ok(
+      await a.post('/access-rules', {
+        target_type: 'lesson',
+        target_id: 501,
+        plan_ids: [gold.id],
+        drip_method: 'days_after_start',
+        drip_days: 2,
+      }),
+      201,
+    );
+    await ok(
+      await a.post('/access-rules', {
+        target_type: 'lesson',
+        plan_ids: [gold.id],
+        drip_method: 'date',
+        drip_date: '2026-12-02T12:00:00Z',
+      }),
+      201,
+    );
     const users = await Promise.all([0, 1].map(async () => (await t.as('subscriber')).userId));
     for (const u of users) await membership(a, u, gold.id);
     const outsider = (await t.as('subscriber')).userId;
@@ -92,7 +129,11 @@ describe('membership/drip/release', () => {
     t.clock.set('2026-12-02T12:00:00Z');
     await Promise.all([releaseDueDrips(t.platform), releaseDueDrips(second.platform)]);
     t.clock.set('2026-12-03T00:00:00Z');
-    await Promise.all([releaseDueDrips(t.platform), releaseDueDrips(second.platform), t.platform.jobs.runNow('membership/drip/release')]);
+    await Promise.all([
+      releaseDueDrips(t.platform),
+      releaseDueDrips(second.platform),
+      t.platform.jobs.runNow('membership/drip/release'),
+    ]);
     await releaseDueDrips(t.platform);
 
     const all = [...events.map((e) => e.payload), ...secondEvents];
@@ -103,16 +144,31 @@ describe('membership/drip/release', () => {
 
   it('a completed prerequisite releases what waits on it, once', async () => {
     const gold = await plan(a);
-    await ok(await a.post('/access-rules', { target_type: 'lesson', target_id: 601, plan_ids: [gold.id], drip_method: 'after_prerequisite', prerequisite_type: 'lesson', prerequisite_id: 600 }), 201);
+    await ok(
+      await a.post('/access-rules', {
+        target_type: 'lesson',
+        target_id: 601,
+        plan_ids: [gold.id],
+        drip_method: 'after_prerequisite',
+        prerequisite_type: 'lesson',
+        prerequisite_id: 600,
+      }),
+      201,
+    );
     const learner = (await t.as('subscriber')).userId;
     await membership(a, learner, gold.id);
     const events = recordEvents(t, ['member/drip/released']);
     const secondEvents: any[] = [];
     second.platform.events.on('member/drip/released', (p) => void secondEvents.push(p));
     expect(await releaseAfterPrerequisite(t.platform, learner, { type: 'lesson', id: 599 })).toBe(0);
-    const [x, y] = await Promise.all([releaseAfterPrerequisite(t.platform, learner, { type: 'lesson', id: 600 }), releaseAfterPrerequisite(second.platform, learner, { type: 'lesson', id: 600 })]);
+    const [x, y] = await Promise.all([
+      releaseAfterPrerequisite(t.platform, learner, { type: 'lesson', id: 600 }),
+      releaseAfterPrerequisite(second.platform, learner, { type: 'lesson', id: 600 }),
+    ]);
     expect(x + y).toBe(1);
     // Either instance may win the race: the event comes once, from the winner.
-    expect([...events.map((e) => e.payload), ...secondEvents]).toEqual([{ user_id: learner, target_type: 'lesson', target_id: 601 }]);
+    expect([...events.map((e) => e.payload), ...secondEvents]).toEqual([
+      { user_id: learner, target_type: 'lesson', target_id: 601 },
+    ]);
   });
 });

@@ -35,7 +35,15 @@ describe('GET /members', () => {
     const res = await a.get('/members');
     expect(names(res.body)).toEqual(['linus', 'grace', 'ada']);
     expect(res.headers['x-wp-total']).toBe('3');
-    expect(res.body[2]).toMatchObject({ id: ids.ada, display_name: 'ada', email: 'ada@example.com', registered_at: expect.any(String), active_plan_ids: [gold.id], status: 'active', memberships: [{ plan_id: gold.id, status: 'active', plan: { slug: 'gold' } }] });
+    expect(res.body[2]).toMatchObject({
+      id: ids.ada,
+      display_name: 'ada',
+      email: 'ada@example.com',
+      registered_at: expect.any(String),
+      active_plan_ids: [gold.id],
+      status: 'active',
+      memberships: [{ plan_id: gold.id, status: 'active', plan: { slug: 'gold' } }],
+    });
     expect(res.body[0]).toMatchObject({ status: 'inactive', active_plan_ids: [] });
   });
 
@@ -57,7 +65,16 @@ describe('GET /members', () => {
     const [small, large] = [await rest(2), await rest(30)];
     expect(large).toBe(small);
     const gql = async (n: number) =>
-      (await t.db.statements.measure(() => t.http.post('/graphql').set(admin.headers).send({ query: `{ members(perPage: ${n}) { total items { id status activePlanIds memberships { id plan { slug activeMembers } } } } }` }))).statements;
+      (
+        await t.db.statements.measure(() =>
+          t.http
+            .post('/graphql')
+            .set(admin.headers)
+            .send({
+              query: `{ members(perPage: ${n}) { total items { id status activePlanIds memberships { id plan { slug activeMembers } } } } }`,
+            }),
+        )
+      ).statements;
     expect(await gql(30)).toBe(await gql(2));
   });
 });
@@ -65,21 +82,67 @@ describe('GET /members', () => {
 describe('GET /members/{id}', () => {
   it('answers the member with progress, badges and health (a new member with no activity: critical); others 404', async () => {
     const res = await ok(await a.get(`/members/${ids.ada}`));
-    expect(res).toMatchObject({ id: ids.ada, status: 'active', progress: [], badges: [], health: { score: 10, band: 'critical', computed_at: '2026-11-22T00:00:00Z' } });
+    expect(res).toMatchObject({
+      id: ids.ada,
+      status: 'active',
+      progress: [],
+      badges: [],
+      health: { score: 10, band: 'critical', computed_at: '2026-11-22T00:00:00Z' },
+    });
     expect(await ok(await a.get(`/members/${ids.ada}/progress`))).toEqual([]);
     const health = await ok(await a.get(`/members/${ids.ada}/health`));
     // no activity 0 · no course 50 (neutral) · no posts 0 · joined today 0
-    expect(health.factors.map((f: any) => [f.name, f.value])).toEqual([['recency', 0], ['progress', 50], ['community', 0], ['tenure', 0]]);
+    expect(health.factors.map((f: any) => [f.name, f.value])).toEqual([
+      ['recency', 0],
+      ['progress', 50],
+      ['community', 0],
+      ['tenure', 0],
+    ]);
     const never = (await t.platform.prisma.user.findFirstOrThrow({ where: { username: 'never-joined' } })).id;
-    for (const p of [`/members/${never}`, `/members/${never}/progress`, `/members/${never}/health`, '/members/999999']) {
+    for (const p of [
+      `/members/${never}`,
+      `/members/${never}/progress`,
+      `/members/${never}/health`,
+      '/members/999999',
+    ]) {
       expect((await a.get(p)).body.code, p).toBe('member_member_not_found');
     }
   });
 
   it('the same over GraphQL', async () => {
-    const Member = graphql(`query MemberDetail($id: Int!) { member(id: $id) { id username status activePlanIds memberships { status plan { slug } } health { score band } progress { courseId } } }`);
+    const Member = graphql(`
+      query MemberDetail($id: Int!) {
+        member(id: $id) {
+          id
+          username
+          status
+          activePlanIds
+          memberships {
+            status
+            plan {
+              slug
+            }
+          }
+          health {
+            score
+            band
+          }
+          progress {
+            courseId
+          }
+        }
+      }
+    `);
     const res = await t.gql(Member, { id: ids.ada! }, admin);
-    expect(res.data?.member).toEqual({ id: ids.ada, username: 'ada', status: 'active', activePlanIds: [gold.id], memberships: [{ status: 'active', plan: { slug: 'gold' } }], health: { score: 10, band: 'critical' }, progress: [] });
+    expect(res.data?.member).toEqual({
+      id: ids.ada,
+      username: 'ada',
+      status: 'active',
+      activePlanIds: [gold.id],
+      memberships: [{ status: 'active', plan: { slug: 'gold' } }],
+      health: { score: 10, band: 'critical' },
+      progress: [],
+    });
     const refused = await t.gql(Member, { id: ids.ada! }, await t.as('subscriber'));
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'rest_forbidden', status: 403 });
   });

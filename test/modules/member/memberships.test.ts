@@ -23,15 +23,32 @@ describe('POST /memberships', () => {
     const user = await t.as('subscriber');
     events.length = 0;
     const m = await membership(a, user.userId, p.id);
-    expect(m).toMatchObject({ user_id: user.userId, plan_id: p.id, status: 'active', started_at: '2026-11-22T00:00:00Z', current_period_end: '2026-12-22T00:00:00Z', source: 'api', plan: { id: p.id, slug: p.slug } });
+    expect(m).toMatchObject({
+      user_id: user.userId,
+      plan_id: p.id,
+      status: 'active',
+      started_at: '2026-11-22T00:00:00Z',
+      current_period_end: '2026-12-22T00:00:00Z',
+      source: 'api',
+      plan: { id: p.id, slug: p.slug },
+    });
     await new Promise((r) => setImmediate(r));
-    expect(events).toEqual([{ name: 'member/membership/created', payload: { membership_id: m.id, user_id: user.userId, plan_id: p.id, status: 'active', source: 'api' } }]);
+    expect(events).toEqual([
+      {
+        name: 'member/membership/created',
+        payload: { membership_id: m.id, user_id: user.userId, plan_id: p.id, status: 'active', source: 'api' },
+      },
+    ]);
   });
 
   it('a plan with trial days starts trialing, its first period after the trial; pending on request; lifetime has no end', async () => {
     const trial = await plan(a, { interval: 'month', trial_days: 14 });
     const m = await membership(a, (await t.as('subscriber')).userId, trial.id);
-    expect(m).toMatchObject({ status: 'trialing', trial_ends_at: '2026-12-06T00:00:00Z', current_period_end: '2027-01-06T00:00:00Z' });
+    expect(m).toMatchObject({
+      status: 'trialing',
+      trial_ends_at: '2026-12-06T00:00:00Z',
+      current_period_end: '2027-01-06T00:00:00Z',
+    });
     const pending = await membership(a, (await t.as('subscriber')).userId, trial.id, { status: 'pending' });
     expect(pending.status).toBe('pending');
     const lifetime = await plan(a, { interval: 'lifetime', price: 50000 });
@@ -45,7 +62,9 @@ describe('POST /memberships', () => {
     const again = await a.post('/memberships', { user_id: user.userId, plan_id: p.id });
     expect([again.status, again.body.code]).toEqual([409, 'member_conflict']);
     const other = await t.as('subscriber');
-    const both = await Promise.all([0, 1, 2].map(() => a.post('/memberships', { user_id: other.userId, plan_id: p.id })));
+    const both = await Promise.all(
+      [0, 1, 2].map(() => a.post('/memberships', { user_id: other.userId, plan_id: p.id })),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await t.platform.prisma.membership.count({ where: { userId: other.userId, planId: p.id } })).toBe(1);
   });
@@ -54,8 +73,14 @@ describe('POST /memberships', () => {
     const before = await t.platform.prisma.membership.count();
     const p = await plan(a);
     expect((await a.post('/memberships', { user_id: 999_999, plan_id: p.id })).body.code).toBe('member_user_not_found');
-    expect((await a.post('/memberships', { user_id: admin.userId, plan_id: 999_999 })).body.code).toBe('member_plan_not_found');
-    for (const body of [{ user_id: 'x', plan_id: p.id }, { user_id: admin.userId, plan_id: p.id, status: 'cancelled' }, { user_id: admin.userId, plan_id: p.id, ends_at: 'tomorrow' }]) {
+    expect((await a.post('/memberships', { user_id: admin.userId, plan_id: 999_999 })).body.code).toBe(
+      'member_plan_not_found',
+    );
+    for (const body of [
+      { user_id: 'x', plan_id: p.id },
+      { user_id: admin.userId, plan_id: p.id, status: 'cancelled' },
+      { user_id: admin.userId, plan_id: p.id, ends_at: 'tomorrow' },
+    ]) {
       expect((await a.post('/memberships', body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await a.post('/memberships', { plan_id: p.id })).body.code).toBe('rest_missing_callback_param');
@@ -67,7 +92,9 @@ describe('grant and revoke', () => {
   it('grant creates a manual active membership, or activates the live one (ends_at sets its end); revoke ends it now', async () => {
     const p = await plan(a);
     const user = await t.as('subscriber');
-    const granted = await ok(await a.post(`/members/${user.userId}/grant`, { plan_id: p.id, ends_at: '2027-06-01T00:00:00Z' }));
+    const granted = await ok(
+      await a.post(`/members/${user.userId}/grant`, { plan_id: p.id, ends_at: '2027-06-01T00:00:00Z' }),
+    );
     expect(granted).toMatchObject({ status: 'active', source: 'manual', current_period_end: '2027-06-01T00:00:00Z' });
     const paused = await ok(await a.post(`/memberships/${granted.id}/pause`, {}));
     expect(paused.status).toBe('paused');
@@ -75,10 +102,28 @@ describe('grant and revoke', () => {
     expect([again.id, again.status]).toEqual([granted.id, 'active']);
     events.length = 0;
     const revoked = await ok(await a.post(`/members/${user.userId}/revoke`, { plan_id: p.id }));
-    expect(revoked).toMatchObject({ id: granted.id, status: 'cancelled', cancel_reason: 'revoked', ended_at: '2026-11-22T00:00:00Z' });
+    expect(revoked).toMatchObject({
+      id: granted.id,
+      status: 'cancelled',
+      cancel_reason: 'revoked',
+      ended_at: '2026-11-22T00:00:00Z',
+    });
     await new Promise((r) => setImmediate(r));
-    expect(events).toEqual([{ name: 'member/membership/cancelled', payload: { membership_id: granted.id, user_id: user.userId, plan_id: p.id, reason: 'revoked', immediately: true } }]);
-    expect((await a.post(`/members/${user.userId}/revoke`, { plan_id: p.id })).body.code).toBe('member_membership_not_found');
+    expect(events).toEqual([
+      {
+        name: 'member/membership/cancelled',
+        payload: {
+          membership_id: granted.id,
+          user_id: user.userId,
+          plan_id: p.id,
+          reason: 'revoked',
+          immediately: true,
+        },
+      },
+    ]);
+    expect((await a.post(`/members/${user.userId}/revoke`, { plan_id: p.id })).body.code).toBe(
+      'member_membership_not_found',
+    );
     const fresh = await ok(await a.post(`/members/${user.userId}/grant`, { plan_id: p.id }));
     expect(fresh.id).not.toBe(granted.id); // the ended one stays as history
   });
@@ -94,7 +139,9 @@ describe('GET /memberships', () => {
     const mine = await a.get(`/memberships?user_id=${user.userId}`);
     expect(mine.body.map((m: { id: number }) => m.id)).toEqual([second.id, first.id]);
     expect(mine.headers['x-wp-total']).toBe('2');
-    expect((await a.get(`/memberships?user_id=${user.userId}&status=cancelled`)).body.map((m: { id: number }) => m.id)).toEqual([first.id]);
+    expect(
+      (await a.get(`/memberships?user_id=${user.userId}&status=cancelled`)).body.map((m: { id: number }) => m.id),
+    ).toEqual([first.id]);
     expect((await a.get(`/memberships?plan_id=${p.id}&per_page=1`)).headers.link).toContain('rel="next"');
     expect((await a.get('/memberships?status=gone')).body.code).toBe('rest_invalid_param');
   });

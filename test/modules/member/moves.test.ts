@@ -73,7 +73,13 @@ describe('the status table', () => {
           expect(await t.platform.prisma.membership.findUniqueOrThrow({ where: { id: m.id } })).toEqual(before);
         } else {
           const [status, flag] = expected.split('+');
-          expect([state, move, res.status, res.body.status, res.body.cancel_at_period_end]).toEqual([state, move, 200, status, flag === 'end']);
+          expect([state, move, res.status, res.body.status, res.body.cancel_at_period_end]).toEqual([
+            state,
+            move,
+            200,
+            status,
+            flag === 'end',
+          ]);
         }
       }
     });
@@ -85,12 +91,32 @@ describe('moves', () => {
     const events = recordEvents(t, ['member/membership/cancelled']);
     const m = await inState('active');
     const res = await ok(await a.post(`/memberships/${m.id}/cancel`, { reason: 'too expensive' }));
-    expect(res).toMatchObject({ status: 'active', cancel_at_period_end: true, cancel_reason: 'too expensive', cancelled_at: t.clock.now().toISOString().replace('.000', ''), ended_at: null });
+    expect(res).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: true,
+      cancel_reason: 'too expensive',
+      cancelled_at: t.clock.now().toISOString().replace('.000', ''),
+      ended_at: null,
+    });
     await new Promise((r) => setImmediate(r));
-    expect(events).toEqual([{ name: 'member/membership/cancelled', payload: { membership_id: m.id, user_id: m.user_id, plan_id: m.plan_id, reason: 'too expensive', immediately: false } }]);
+    expect(events).toEqual([
+      {
+        name: 'member/membership/cancelled',
+        payload: {
+          membership_id: m.id,
+          user_id: m.user_id,
+          plan_id: m.plan_id,
+          reason: 'too expensive',
+          immediately: false,
+        },
+      },
+    ]);
     t.clock.set(new Date(new Date(m.current_period_end).getTime() + 1000));
     await t.platform.jobs.runNow('membership/access/expire-sweep');
-    expect((await a.get(`/memberships?user_id=${m.user_id}`)).body[0]).toMatchObject({ status: 'cancelled', ended_at: m.current_period_end });
+    expect((await a.get(`/memberships?user_id=${m.user_id}`)).body[0]).toMatchObject({
+      status: 'cancelled',
+      ended_at: m.current_period_end,
+    });
     expect(events).toHaveLength(1); // ending at the period end records no new reason
   });
 
@@ -105,7 +131,9 @@ describe('moves', () => {
     await ok(await a.post(`/memberships/${m.id}/pause`, {}));
     t.clock.advance({ days: 3 });
     const resumed = await ok(await a.post(`/memberships/${m.id}/resume`, {}));
-    expect(new Date(resumed.current_period_end).getTime() - new Date(m.current_period_end).getTime()).toBe(3 * 86_400_000);
+    expect(new Date(resumed.current_period_end).getTime() - new Date(m.current_period_end).getTime()).toBe(
+      3 * 86_400_000,
+    );
 
     const n = await inState('active');
     const until = new Date(t.clock.now().getTime() + 5 * 86_400_000).toISOString();
@@ -115,7 +143,9 @@ describe('moves', () => {
     await t.platform.jobs.runNow('membership/access/expire-sweep');
     const after = (await a.get(`/memberships?user_id=${n.user_id}`)).body[0];
     expect(after.status).toBe('active');
-    expect(new Date(after.current_period_end).getTime() - new Date(n.current_period_end).getTime()).toBe(5 * 86_400_000);
+    expect(new Date(after.current_period_end).getTime() - new Date(n.current_period_end).getTime()).toBe(
+      5 * 86_400_000,
+    );
   });
 
   it('two concurrent moves on one membership never both succeed (row lock; PostgreSQL)', async () => {
@@ -143,9 +173,16 @@ describe('upgrade proration (data only)', () => {
     const big = await plan(a, { interval: 'month', price: 3000 });
     const events = recordEvents(t, ['member/membership/upgraded']);
     const { m, res } = await upgradeAfter(10, small, big); // 20 of 30 days left
-    expect(res).toMatchObject({ plan_id: big.id, previous_plan_id: small.id, proration: { credit: 667, charge: 2000, currency: 'USD' }, current_period_end: m.current_period_end });
+    expect(res).toMatchObject({
+      plan_id: big.id,
+      previous_plan_id: small.id,
+      proration: { credit: 667, charge: 2000, currency: 'USD' },
+      current_period_end: m.current_period_end,
+    });
     await new Promise((r) => setImmediate(r));
-    expect(events.map((e) => e.payload)).toEqual([{ membership_id: m.id, user_id: m.user_id, from_plan_id: small.id, to_plan_id: big.id }]);
+    expect(events.map((e) => e.payload)).toEqual([
+      { membership_id: m.id, user_id: m.user_id, from_plan_id: small.id, to_plan_id: big.id },
+    ]);
     expect((await upgradeAfter(0, small, big)).res.proration).toEqual({ credit: 1000, charge: 3000, currency: 'USD' });
     expect((await upgradeAfter(29, small, big)).res.proration).toEqual({ credit: 33, charge: 100, currency: 'USD' });
   });
@@ -158,7 +195,11 @@ describe('upgrade proration (data only)', () => {
     expect(res.current_period_end).toBe('2027-12-07T00:00:00Z');
 
     const trialing = await membership(a, (await t.as('subscriber')).userId, trial.id);
-    expect((await ok(await a.post(`/memberships/${trialing.id}/upgrade`, { plan_id: month.id }))).proration).toEqual({ credit: 0, charge: 0, currency: 'USD' });
+    expect((await ok(await a.post(`/memberships/${trialing.id}/upgrade`, { plan_id: month.id }))).proration).toEqual({
+      credit: 0,
+      charge: 0,
+      currency: 'USD',
+    });
 
     const euro = await plan(a, { interval: 'month', price: 900, currency: 'EUR' });
     const m = await membership(a, (await t.as('subscriber')).userId, month.id);

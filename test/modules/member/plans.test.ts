@@ -16,13 +16,33 @@ afterAll(() => t?.close());
 
 describe('plans', () => {
   it('create answers 201 with every field; the slug comes from the name and is unique', async () => {
-    const res = await a.post('/plans', { name: 'Gold Yearly (Pro)', price: 12000, interval: 'year', trial_days: 14, description: 'All courses.' });
+    const res = await a.post('/plans', {
+      name: 'Gold Yearly (Pro)',
+      price: 12000,
+      interval: 'year',
+      trial_days: 14,
+      description: 'All courses.',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      _links: { self: [{ href: `http://atrium.test/wp-json/member/v1/plans/${res.body.id}` }], collection: [{ href: 'http://atrium.test/wp-json/member/v1/plans' }] },
-      id: expect.any(Number), name: 'Gold Yearly (Pro)', slug: 'gold-yearly-pro', description: 'All courses.', price: 12000, currency: 'USD',
-      interval: 'year', interval_count: 1, trial_days: 14, status: 'active', position: 1, active_members: 0,
-      created_at: '2026-11-22T00:00:00Z', updated_at: '2026-11-22T00:00:00Z',
+      _links: {
+        self: [{ href: `http://atrium.test/wp-json/member/v1/plans/${res.body.id}` }],
+        collection: [{ href: 'http://atrium.test/wp-json/member/v1/plans' }],
+      },
+      id: expect.any(Number),
+      name: 'Gold Yearly (Pro)',
+      slug: 'gold-yearly-pro',
+      description: 'All courses.',
+      price: 12000,
+      currency: 'USD',
+      interval: 'year',
+      interval_count: 1,
+      trial_days: 14,
+      status: 'active',
+      position: 1,
+      active_members: 0,
+      created_at: '2026-11-22T00:00:00Z',
+      updated_at: '2026-11-22T00:00:00Z',
     });
     const dup = await a.post('/plans', { name: 'Gold yearly pro' });
     expect([dup.status, dup.body.code]).toEqual([409, 'member_conflict']);
@@ -44,7 +64,9 @@ describe('plans', () => {
     expect((await a.get(`/plans/${old.id}`)).body.status).toBe('archived');
     expect((await api(t).get(`/plans/${first.id}`)).body.name).toBe('First');
     expect(late.position).toBe(2);
-    const all = (await a.get('/plans?per_page=100&status=active')).body.map((p: { name: string; position: number }) => `${p.name}${p.position}`);
+    const all = (await a.get('/plans?per_page=100&status=active')).body.map(
+      (p: { name: string; position: number }) => `${p.name}${p.position}`,
+    );
     expect(all.slice(0, 3)).toEqual(['First1', 'Gold Yearly (Pro)2', 'Late3']);
     expect((await a.post('/plans', { name: 'Zero', position: 0 })).status).toBe(400);
   });
@@ -53,9 +75,21 @@ describe('plans', () => {
     const p = await plan(a);
     const edited = await ok(await a.patch(`/plans/${p.id}`, { price: 2500, interval: 'month', interval_count: 3 }));
     expect([edited.price, edited.interval_count]).toEqual([2500, 3]);
-    for (const body of [{ price: -1 }, { currency: 'usd' }, { interval: 'fortnight' }, { interval_count: 0 }, { name: '' }, { slug: 'Not A Slug' }, { trial_days: 366 }]) {
+    for (const body of [
+      { price: -1 },
+      { currency: 'usd' },
+      { interval: 'fortnight' },
+      { interval_count: 0 },
+      { name: '' },
+      { slug: 'Not A Slug' },
+      { trial_days: 366 },
+    ]) {
       const res = await a.patch(`/plans/${p.id}`, body);
-      expect([JSON.stringify(body), res.status, res.body.code]).toEqual([JSON.stringify(body), 400, 'rest_invalid_param']);
+      expect([JSON.stringify(body), res.status, res.body.code]).toEqual([
+        JSON.stringify(body),
+        400,
+        'rest_invalid_param',
+      ]);
     }
     expect((await a.get(`/plans/${p.id}`)).body.price).toBe(2500);
     expect((await a.patch('/plans/999999', { price: 1 })).status).toBe(404);
@@ -65,14 +99,22 @@ describe('plans', () => {
 
   it('DELETE deletes a plan that never had a membership, and archives one that had', async () => {
     const unused = await plan(a);
-    expect(await ok(await a.del(`/plans/${unused.id}`))).toMatchObject({ deleted: true, archived: false, previous: { id: unused.id } });
+    expect(await ok(await a.del(`/plans/${unused.id}`))).toMatchObject({
+      deleted: true,
+      archived: false,
+      previous: { id: unused.id },
+    });
     expect((await a.get(`/plans/${unused.id}`)).status).toBe(404);
 
     const used = await plan(a);
     const member = await t.as('subscriber');
     await membership(a, member.userId, used.id);
     const res = await ok(await a.del(`/plans/${used.id}`));
-    expect(res).toMatchObject({ deleted: false, archived: true, previous: { id: used.id, status: 'active', active_members: 1 } });
+    expect(res).toMatchObject({
+      deleted: false,
+      archived: true,
+      previous: { id: used.id, status: 'active', active_members: 1 },
+    });
     expect((await a.get(`/plans/${used.id}`)).body.status).toBe('archived');
     const joinArchived = await a.post('/memberships', { user_id: (await t.as('subscriber')).userId, plan_id: used.id });
     expect([joinArchived.status, joinArchived.body.code]).toEqual([409, 'member_conflict']);

@@ -26,7 +26,9 @@ afterAll(async () => {
 
 const ROUNDS = 8;
 const live = (userId: number, planId: number) =>
-  t.platform.prisma.membership.count({ where: { userId, planId, status: { in: ['pending', 'trialing', 'active', 'paused'] } } });
+  t.platform.prisma.membership.count({
+    where: { userId, planId, status: { in: ['pending', 'trialing', 'active', 'paused'] } },
+  });
 const statuses = (results: { status: number }[]) => results.map((r) => r.status);
 
 describe('one live membership per user and plan', () => {
@@ -52,7 +54,10 @@ describe('one live membership per user and plan', () => {
         a.post(`/members/${user}/grant`, { plan_id: silver.id }),
         b.post(`/memberships/${m.id}/upgrade`, { plan_id: silver.id }),
       ]);
-      expect([grant.status, upgrade.status].every((s) => s === 200 || s === 409), JSON.stringify([grant.body, upgrade.body])).toBe(true);
+      expect(
+        [grant.status, upgrade.status].every((s) => s === 200 || s === 409),
+        JSON.stringify([grant.body, upgrade.body]),
+      ).toBe(true);
       if (upgrade.status === 409) expect(upgrade.body.code).toBe('member_conflict');
       if (grant.status === 409) expect(grant.body.code).toBe('member_conflict');
       expect(await live(user, silver.id)).toBe(1);
@@ -62,10 +67,25 @@ describe('one live membership per user and plan', () => {
   it('the database refuses a second live membership whatever writes it; ended ones are history and may repeat', async () => {
     const p = await plan(a);
     const user = (await t.as('subscriber')).userId;
-    const row = { userId: user, planId: p.id, source: 'api', startedAt: t.clock.now(), createdAt: t.clock.now(), updatedAt: t.clock.now() };
-    await t.platform.prisma.membership.createMany({ data: [{ ...row, status: 'cancelled' }, { ...row, status: 'expired' }, { ...row, status: 'active' }] });
+    const row = {
+      userId: user,
+      planId: p.id,
+      source: 'api',
+      startedAt: t.clock.now(),
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    };
+    await t.platform.prisma.membership.createMany({
+      data: [
+        { ...row, status: 'cancelled' },
+        { ...row, status: 'expired' },
+        { ...row, status: 'active' },
+      ],
+    });
     for (const status of ['pending', 'trialing', 'active', 'paused']) {
-      await expect(t.platform.prisma.membership.create({ data: { ...row, status } }), status).rejects.toMatchObject({ code: 'P2002' });
+      await expect(t.platform.prisma.membership.create({ data: { ...row, status } }), status).rejects.toMatchObject({
+        code: 'P2002',
+      });
     }
   });
 });
@@ -85,9 +105,11 @@ describe('deletes racing writes answer 4xx', () => {
       const made = created.filter((c) => c.status === 201).length;
       const row = await t.platform.prisma.memberPlan.findUnique({ where: { id: p.id } });
       // Deleted only if no membership was made; archived (kept) when one was.
-      expect([deleted.body.deleted, row?.status ?? 'gone', await t.platform.prisma.membership.count({ where: { planId: p.id } })]).toEqual(
-        made ? [false, 'archived', made] : [true, 'gone', 0],
-      );
+      expect([
+        deleted.body.deleted,
+        row?.status ?? 'gone',
+        await t.platform.prisma.membership.count({ where: { planId: p.id } }),
+      ]).toEqual(made ? [false, 'archived', made] : [true, 'gone', 0]);
     }
   });
 
@@ -99,7 +121,10 @@ describe('deletes racing writes answer 4xx', () => {
         a.del(`/access-rules/${rule.id}`),
         b.patch(`/access-rules/${rule.id}`, { drip_method: 'days_after_start', drip_days: 3 }),
       ]);
-      expect(statuses(results).every((s) => s === 200 || s === 404), JSON.stringify(results.map((r) => r.body))).toBe(true);
+      expect(
+        statuses(results).every((s) => s === 200 || s === 404),
+        JSON.stringify(results.map((r) => r.body)),
+      ).toBe(true);
       expect(results[1]!.status).toBe(200);
       expect(await t.platform.prisma.memberAccessRule.count({ where: { id: rule.id } })).toBe(0);
     }

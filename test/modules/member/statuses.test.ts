@@ -5,7 +5,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GRANTING_STATUSES, LIVE_STATUSES, MEMBERSHIP_STATUSES, MOVES } from '../../../src/modules/member/core/service/statuses.ts';
+import {
+  GRANTING_STATUSES,
+  LIVE_STATUSES,
+  MEMBERSHIP_STATUSES,
+  MOVES,
+} from '../../../src/modules/member/core/service/statuses.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../src/modules/member');
@@ -14,7 +19,9 @@ const word = MEMBERSHIP_STATUSES.join('|');
 /** Two membership statuses side by side: a TS array or an SQL IN list. */
 const LIST = new RegExp(`'(${word})'\\s*,\\s*'(${word})'`);
 /** In SQL over member_memberships, a status compared with a literal ('active' is a plan's word too: left out). */
-const COMPARED = new RegExp(`status\\s*(=|<>|!=)\\s*'(${MEMBERSHIP_STATUSES.filter((s) => s !== 'active').join('|')})'`);
+const COMPARED = new RegExp(
+  `status\\s*(=|<>|!=)\\s*'(${MEMBERSHIP_STATUSES.filter((s) => s !== 'active').join('|')})'`,
+);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -16,9 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const create = (headers: Record<string, string>, body: object) => t.http.post('/wp-json/mobile/v1/api-keys').set(headers).send(body);
-const list = (headers: Record<string, string>, query = '') => t.http.get(`/wp-json/mobile/v1/api-keys${query}`).set(headers);
-const revoke = (id: number | string, headers: Record<string, string>) => t.http.delete(`/wp-json/mobile/v1/api-keys/${id}`).set(headers);
+const create = (headers: Record<string, string>, body: object) =>
+  t.http.post('/wp-json/mobile/v1/api-keys').set(headers).send(body);
+const list = (headers: Record<string, string>, query = '') =>
+  t.http.get(`/wp-json/mobile/v1/api-keys${query}`).set(headers);
+const revoke = (id: number | string, headers: Record<string, string>) =>
+  t.http.delete(`/wp-json/mobile/v1/api-keys/${id}`).set(headers);
 const me = (key: string) => t.http.get('/wp-json/mobile/v1/me').set('Authorization', `Bearer ${key}`);
 
 describe('API keys over REST', () => {
@@ -61,7 +64,10 @@ describe('API keys over REST', () => {
 
     const deleted = await revoke(body.id, owner.headers);
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toMatchObject({ deleted: true, previous: { id: body.id, revoked_at: '2026-11-22T00:03:00Z' } });
+    expect(deleted.body).toMatchObject({
+      deleted: true,
+      previous: { id: body.id, revoked_at: '2026-11-22T00:03:00Z' },
+    });
     const after = await me(body.key);
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('api_key_invalid');
@@ -110,7 +116,9 @@ describe('API keys over REST', () => {
       const res = await create(subscriber.headers, { name: 'escalate', scopes });
       expect([res.status, res.body.code], JSON.stringify(scopes)).toEqual([403, 'rest_forbidden']);
     }
-    const gql = await t.http.post('/graphql').set(subscriber.headers)
+    const gql = await t.http
+      .post('/graphql')
+      .set(subscriber.headers)
       .send({ query: 'mutation { createApiKey(name: "x", scopes: ["mailer:events"]) { key } }' });
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'rest_forbidden', status: 403 });
     // An administrator cannot lend a subscriber what the subscriber does not hold either.

@@ -15,13 +15,24 @@ export interface Device {
   headers: Record<string, string>;
 }
 
-export async function loginDevice(t: TestApp, username: string, installId = randomUUID(), password = PASSWORD): Promise<Device> {
-  const res = await t.http.post('/wp-json/mobile/v1/auth/login').set('X-App-Install-Id', installId).send({ username, password });
+export async function loginDevice(
+  t: TestApp,
+  username: string,
+  installId = randomUUID(),
+  password = PASSWORD,
+): Promise<Device> {
+  const res = await t.http
+    .post('/wp-json/mobile/v1/auth/login')
+    .set('X-App-Install-Id', installId)
+    .send({ username, password });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return device(installId, res.body);
 }
 
-export function device(installId: string, body: { access_token: string; refresh_token: string; user: { id: number } }): Device {
+export function device(
+  installId: string,
+  body: { access_token: string; refresh_token: string; user: { id: number } },
+): Device {
   return {
     installId,
     accessToken: body.access_token,
@@ -32,13 +43,19 @@ export function device(installId: string, body: { access_token: string; refresh_
 }
 
 export function refreshAs(t: TestApp, refreshToken: string, installId: string) {
-  return t.http.post('/wp-json/mobile/v1/auth/refresh').set('X-App-Install-Id', installId).send({ refresh_token: refreshToken });
+  return t.http
+    .post('/wp-json/mobile/v1/auth/refresh')
+    .set('X-App-Install-Id', installId)
+    .send({ refresh_token: refreshToken });
 }
 
 /** The decoded payload and header of a JWT, without verifying it. */
 export function decode(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
   const [h, p] = token.split('.');
-  return { header: JSON.parse(Buffer.from(h!, 'base64url').toString()), payload: JSON.parse(Buffer.from(p!, 'base64url').toString()) };
+  return {
+    header: JSON.parse(Buffer.from(h!, 'base64url').toString()),
+    payload: JSON.parse(Buffer.from(p!, 'base64url').toString()),
+  };
 }
 
 /**
@@ -48,8 +65,16 @@ export function decode(token: string): { header: Record<string, unknown>; payloa
  * app's pool has TEST_POOL_SIZE connections, so at most that many requests wait on the lock and the others wait for a
  * connection, meeting the lock's outcome after it.
  */
-export async function raceOnRow<T>(t: TestApp, lockSql: string, contenders: number, fire: () => Promise<T>): Promise<T> {
-  const [holder, watcher] = [new pg.Client({ connectionString: t.db.url }), new pg.Client({ connectionString: t.db.url })];
+export async function raceOnRow<T>(
+  t: TestApp,
+  lockSql: string,
+  contenders: number,
+  fire: () => Promise<T>,
+): Promise<T> {
+  const [holder, watcher] = [
+    new pg.Client({ connectionString: t.db.url }),
+    new pg.Client({ connectionString: t.db.url }),
+  ];
   await Promise.all([holder.connect(), watcher.connect()]);
   try {
     await holder.query('BEGIN');

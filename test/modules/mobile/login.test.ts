@@ -35,7 +35,12 @@ describe('login', () => {
     });
     const access = decode(res.body.access_token);
     expect(access.header).toMatchObject({ alg: 'HS256', typ: 'at+jwt', kid: expect.any(String) });
-    expect(access.payload).toMatchObject({ sub: String(editor.userId), did: installId, iss: 'http://atrium.test', aud: 'http://atrium.test' });
+    expect(access.payload).toMatchObject({
+      sub: String(editor.userId),
+      did: installId,
+      iss: 'http://atrium.test',
+      aud: 'http://atrium.test',
+    });
     expect(access.payload.exp).toBe((access.payload.iat as number) + 900);
     const refresh = decode(res.body.refresh_token);
     expect(refresh.header.typ).toBe('rt+jwt');
@@ -57,7 +62,11 @@ describe('login', () => {
       expect(res.body).toMatchObject({ code: 'device_required', data: { status: 400 } });
     }
     expect(await t.platform.prisma.mobileLoginAttempt.count()).toBe(before);
-    expect(await t.platform.prisma.mobileSession.count({ where: { userId: editor.userId, installId: 'not-a-uuid' } }).catch(() => 0)).toBe(0);
+    expect(
+      await t.platform.prisma.mobileSession
+        .count({ where: { userId: editor.userId, installId: 'not-a-uuid' } })
+        .catch(() => 0),
+    ).toBe(0);
   });
 
   it('bad input is a 400 in core shape', async () => {
@@ -65,12 +74,19 @@ describe('login', () => {
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['password'] } });
     const wrongType = await login({ username: 42, password: PASSWORD });
-    expect(wrongType.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { username: expect.any(String) } } });
+    expect(wrongType.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { username: expect.any(String) } },
+    });
     const huge = await login({ username: editor.username, password: 'x'.repeat(600) });
     expect(huge.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { password: expect.any(String) } } });
     const empty = await login({ username: '', password: PASSWORD });
     expect(empty.status).toBe(400);
-    const json = await t.http.post('/wp-json/mobile/v1/auth/login').set('Content-Type', 'application/json').set('X-App-Install-Id', randomUUID()).send('{"username":');
+    const json = await t.http
+      .post('/wp-json/mobile/v1/auth/login')
+      .set('Content-Type', 'application/json')
+      .set('X-App-Install-Id', randomUUID())
+      .send('{"username":');
     expect(json.body.code).toBe('rest_invalid_json');
     const big = await login({ username: editor.username, password: PASSWORD, pad: 'x'.repeat(2 * 1024 * 1024) });
     expect(big.status).toBe(413);
@@ -84,7 +100,11 @@ describe('login', () => {
       expect(res.headers['retry-after']).toBeUndefined();
     }
     expect(unknown.body).toEqual(wrong.body);
-    expect(wrong.body).toEqual({ code: 'invalid_credentials', message: 'The username or password is not valid.', data: { status: 401 } });
+    expect(wrong.body).toEqual({
+      code: 'invalid_credentials',
+      message: 'The username or password is not valid.',
+      data: { status: 401 },
+    });
   });
 
   it('a new login on the same device ends the earlier session of that device', async () => {
@@ -103,16 +123,33 @@ describe('GraphQL mobileLogin', () => {
   const Login = graphql(`
     mutation MobileLogin($username: String!, $password: String!) {
       mobileLogin(username: $username, password: $password) {
-        accessToken refreshToken tokenType expiresIn refreshExpiresAt
-        user { id email roles }
-        session { id installId current expiresAt }
+        accessToken
+        refreshToken
+        tokenType
+        expiresIn
+        refreshExpiresAt
+        user {
+          id
+          email
+          roles
+        }
+        session {
+          id
+          installId
+          current
+          expiresAt
+        }
       }
     }
   `);
 
   it('answers the same pair with the user and the session', async () => {
     const installId = randomUUID();
-    const res = await t.gql(Login, { username: editor.username, password: PASSWORD }, { headers: { 'X-App-Install-Id': installId } });
+    const res = await t.gql(
+      Login,
+      { username: editor.username, password: PASSWORD },
+      { headers: { 'X-App-Install-Id': installId } },
+    );
     const out = res.data!.mobileLogin;
     expect(out).toMatchObject({
       tokenType: 'Bearer',
@@ -127,7 +164,11 @@ describe('GraphQL mobileLogin', () => {
   it('refuses without the device header, and wrong passwords, with the REST codes', async () => {
     const none = await t.gql(Login, { username: editor.username, password: PASSWORD });
     expect(none.errors?.[0]?.extensions).toMatchObject({ code: 'device_required', status: 400 });
-    const wrong = await t.gql(Login, { username: editor.username, password: 'nope-nope' }, { headers: { 'X-App-Install-Id': randomUUID() } });
+    const wrong = await t.gql(
+      Login,
+      { username: editor.username, password: 'nope-nope' },
+      { headers: { 'X-App-Install-Id': randomUUID() } },
+    );
     expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_credentials', status: 401 });
   });
 });

@@ -67,7 +67,10 @@ describe('rotation', () => {
     expect((await me(successor.headers)).body.code).toBe('token_invalid');
     expect((await me(d.headers)).body.code).toBe('token_invalid');
     expect((await refreshAs(t, successor.refreshToken, d.installId)).body.code).toBe('token_invalid');
-    expect((await t.platform.prisma.mobileSession.findUniqueOrThrow({ where: { id: chainOf(d.refreshToken) } })).revokeReason).toBe('reuse');
+    expect(
+      (await t.platform.prisma.mobileSession.findUniqueOrThrow({ where: { id: chainOf(d.refreshToken) } }))
+        .revokeReason,
+    ).toBe('reuse');
     expect((await me(other.headers)).status).toBe(200);
   });
 
@@ -119,7 +122,10 @@ describe('rotation', () => {
 
   it('refuses access tokens, garbage and missing tokens', async () => {
     const d = await loginDevice(t, user.username);
-    expect((await refreshAs(t, d.accessToken, d.installId)).body).toMatchObject({ code: 'token_invalid', message: 'This is not a refresh token.' });
+    expect((await refreshAs(t, d.accessToken, d.installId)).body).toMatchObject({
+      code: 'token_invalid',
+      message: 'This is not a refresh token.',
+    });
     expect((await refreshAs(t, 'a.b.c', d.installId)).body.code).toBe('token_invalid');
     expect((await refreshAs(t, 'x'.repeat(5000), d.installId)).body.code).toBe('rest_invalid_param');
     const missing = await t.http.post('/wp-json/mobile/v1/auth/refresh').set('X-App-Install-Id', d.installId).send({});
@@ -129,11 +135,27 @@ describe('rotation', () => {
 
   it('GraphQL mobileRefresh rotates the same way', async () => {
     const Refresh = graphql(`
-      mutation MobileRefresh($token: String!) { mobileRefresh(refreshToken: $token) { accessToken refreshToken user { id email } session { id current } } }
+      mutation MobileRefresh($token: String!) {
+        mobileRefresh(refreshToken: $token) {
+          accessToken
+          refreshToken
+          user {
+            id
+            email
+          }
+          session {
+            id
+            current
+          }
+        }
+      }
     `);
     const d = await loginDevice(t, user.username);
     const res = await t.gql(Refresh, { token: d.refreshToken }, { headers: { 'X-App-Install-Id': d.installId } });
-    expect(res.data?.mobileRefresh).toMatchObject({ user: { id: user.userId, email: `${user.username}@example.com` }, session: { id: chainOf(d.refreshToken), current: true } });
+    expect(res.data?.mobileRefresh).toMatchObject({
+      user: { id: user.userId, email: `${user.username}@example.com` },
+      session: { id: chainOf(d.refreshToken), current: true },
+    });
     t.clock.advance({ minutes: 1 });
     const reuse = await t.gql(Refresh, { token: d.refreshToken }, { headers: { 'X-App-Install-Id': d.installId } });
     expect(reuse.errors?.[0]?.extensions).toMatchObject({ code: 'token_reused', status: 401 });

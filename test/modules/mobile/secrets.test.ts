@@ -33,10 +33,18 @@ describe('production start-up', () => {
   const start = (env: Record<string, string>) => createTestApp({ env: { NODE_ENV: 'production', ...env } });
 
   it('refuses to start without JWT_SECRET, with a weak one, or with a weak previous one', async () => {
-    await expect(start({})).rejects.toThrow(new ConfigError('JWT_SECRET is required in production (mobile access tokens are signed with it). Generate one with: openssl rand -base64 48'));
-    await expect(start({ JWT_SECRET: 'secret' })).rejects.toThrow(/^JWT_SECRET is a well-known placeholder value\. Generate one/);
+    await expect(start({})).rejects.toThrow(
+      new ConfigError(
+        'JWT_SECRET is required in production (mobile access tokens are signed with it). Generate one with: openssl rand -base64 48',
+      ),
+    );
+    await expect(start({ JWT_SECRET: 'secret' })).rejects.toThrow(
+      /^JWT_SECRET is a well-known placeholder value\. Generate one/,
+    );
     await expect(start({ JWT_SECRET: 'tooShort-9x' })).rejects.toThrow(/JWT_SECRET is only 11 characters long/);
-    await expect(start({ JWT_SECRET: STRONG, JWT_PREVIOUS_SECRETS: `${STRONG}-older,changeme` })).rejects.toThrow(/JWT_PREVIOUS_SECRETS entry 2 is a well-known placeholder/);
+    await expect(start({ JWT_SECRET: STRONG, JWT_PREVIOUS_SECRETS: `${STRONG}-older,changeme` })).rejects.toThrow(
+      /JWT_PREVIOUS_SECRETS entry 2 is a well-known placeholder/,
+    );
   });
 
   it('starts with a strong secret and reports it ok', async () => {
@@ -63,7 +71,9 @@ describe('generated secret (JWT_SECRET unset outside production)', () => {
     const user = await t.as('subscriber');
     const d = await loginDevice(t, user.username);
     const rows = await t.platform.prisma.mobileSecret.findMany();
-    expect(rows).toEqual([expect.objectContaining({ name: 'jwt_secret', value: expect.stringMatching(/^[\w-]{64}$/) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ name: 'jwt_secret', value: expect.stringMatching(/^[\w-]{64}$/) }),
+    ]);
     expect(secretWeakness(rows[0]!.value)).toBeNull();
 
     const { createAtrium } = await import('../../../src/server.ts');
@@ -84,13 +94,23 @@ describe('generated secret (JWT_SECRET unset outside production)', () => {
   });
 
   it('the health check warns that JWT_SECRET is unset', async () => {
-    expect(await run(t.platform, 'mobile_jwt_secret')).toMatchObject({ status: 'warning', message: expect.stringContaining('JWT_SECRET is not set') });
+    expect(await run(t.platform, 'mobile_jwt_secret')).toMatchObject({
+      status: 'warning',
+      message: expect.stringContaining('JWT_SECRET is not set'),
+    });
   });
 });
 
 describe('site-health checks', () => {
-  const withConfig = (platform: Platform, mobile: Partial<Platform['config']['mobile']>, production = false): Platform =>
-    ({ ...platform, config: { ...platform.config, production, mobile: { ...platform.config.mobile, ...mobile } } }) as Platform;
+  const withConfig = (
+    platform: Platform,
+    mobile: Partial<Platform['config']['mobile']>,
+    production = false,
+  ): Platform =>
+    ({
+      ...platform,
+      config: { ...platform.config, production, mobile: { ...platform.config.mobile, ...mobile } },
+    }) as Platform;
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { JWT_SECRET: STRONG } });
@@ -98,10 +118,20 @@ describe('site-health checks', () => {
   afterAll(() => t?.close());
 
   it('mobile_jwt_secret: critical in production without or with a weak secret; warns about weak previous secrets', async () => {
-    expect(await run(withConfig(t.platform, { jwtSecret: undefined }, true), 'mobile_jwt_secret')).toMatchObject({ status: 'critical' });
-    expect(await run(withConfig(t.platform, { jwtSecret: 'secret' }, true), 'mobile_jwt_secret')).toMatchObject({ status: 'critical' });
-    expect(await run(withConfig(t.platform, { jwtSecret: 'short' }), 'mobile_jwt_secret')).toMatchObject({ status: 'warning', message: expect.stringContaining('5 characters') });
-    expect(await run(withConfig(t.platform, { jwtPreviousSecrets: ['changeme'] }), 'mobile_jwt_secret')).toMatchObject({ status: 'warning', message: expect.stringContaining('JWT_PREVIOUS_SECRETS') });
+    expect(await run(withConfig(t.platform, { jwtSecret: undefined }, true), 'mobile_jwt_secret')).toMatchObject({
+      status: 'critical',
+    });
+    expect(await run(withConfig(t.platform, { jwtSecret: 'secret' }, true), 'mobile_jwt_secret')).toMatchObject({
+      status: 'critical',
+    });
+    expect(await run(withConfig(t.platform, { jwtSecret: 'short' }), 'mobile_jwt_secret')).toMatchObject({
+      status: 'warning',
+      message: expect.stringContaining('5 characters'),
+    });
+    expect(await run(withConfig(t.platform, { jwtPreviousSecrets: ['changeme'] }), 'mobile_jwt_secret')).toMatchObject({
+      status: 'warning',
+      message: expect.stringContaining('JWT_PREVIOUS_SECRETS'),
+    });
     expect(await run(t.platform, 'mobile_jwt_secret')).toMatchObject({ status: 'ok' });
   });
 
@@ -110,17 +140,34 @@ describe('site-health checks', () => {
     expect(await run(t.platform, 'mobile_token_reuse')).toMatchObject({ status: 'ok' });
     const user = await t.as('subscriber');
     for (let i = 0; i < 5; i++) {
-      await t.http.post('/wp-json/mobile/v1/auth/login').set('X-App-Install-Id', crypto.randomUUID()).send({ username: user.username, password: 'wrong' });
+      await t.http
+        .post('/wp-json/mobile/v1/auth/login')
+        .set('X-App-Install-Id', crypto.randomUUID())
+        .send({ username: user.username, password: 'wrong' });
     }
-    expect(await run(t.platform, 'mobile_login_locks')).toMatchObject({ status: 'info', message: expect.stringMatching(/^1 login identifier is locked .*5 refused or failed/) });
+    expect(await run(t.platform, 'mobile_login_locks')).toMatchObject({
+      status: 'info',
+      message: expect.stringMatching(/^1 login identifier is locked .*5 refused or failed/),
+    });
     const d = await loginDevice(t, (await t.as('subscriber')).username);
-    await t.http.post('/wp-json/mobile/v1/auth/refresh').set('X-App-Install-Id', d.installId).send({ refresh_token: d.refreshToken });
+    await t.http
+      .post('/wp-json/mobile/v1/auth/refresh')
+      .set('X-App-Install-Id', d.installId)
+      .send({ refresh_token: d.refreshToken });
     t.clock.advance({ minutes: 1 });
-    await t.http.post('/wp-json/mobile/v1/auth/refresh').set('X-App-Install-Id', d.installId).send({ refresh_token: d.refreshToken });
-    expect(await run(t.platform, 'mobile_token_reuse')).toMatchObject({ status: 'warning', message: expect.stringContaining('1 mobile session was revoked') });
+    await t.http
+      .post('/wp-json/mobile/v1/auth/refresh')
+      .set('X-App-Install-Id', d.installId)
+      .send({ refresh_token: d.refreshToken });
+    expect(await run(t.platform, 'mobile_token_reuse')).toMatchObject({
+      status: 'warning',
+      message: expect.stringContaining('1 mobile session was revoked'),
+    });
   });
 
   it('are contributed to the platform', () => {
-    expect(t.platform.checks.map((c) => c.id)).toEqual(expect.arrayContaining(['mobile_jwt_secret', 'mobile_login_locks', 'mobile_token_reuse']));
+    expect(t.platform.checks.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['mobile_jwt_secret', 'mobile_login_locks', 'mobile_token_reuse']),
+    );
   });
 });

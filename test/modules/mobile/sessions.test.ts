@@ -23,8 +23,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const me = (headers: Record<string, string> = {}) => t.http.get('/wp-json/mobile/v1/me').set(headers);
-const sessions = (headers: Record<string, string>, query = '') => t.http.get(`/wp-json/mobile/v1/sessions${query}`).set(headers);
-const endSession = (id: number | string, headers: Record<string, string>) => t.http.delete(`/wp-json/mobile/v1/sessions/${id}`).set(headers);
+const sessions = (headers: Record<string, string>, query = '') =>
+  t.http.get(`/wp-json/mobile/v1/sessions${query}`).set(headers);
+const endSession = (id: number | string, headers: Record<string, string>) =>
+  t.http.delete(`/wp-json/mobile/v1/sessions/${id}`).set(headers);
 const sid = (d: Device) => JSON.parse(Buffer.from(d.accessToken.split('.')[1]!, 'base64url').toString()).sid as number;
 
 describe('GET /mobile/v1/me', () => {
@@ -47,7 +49,12 @@ describe('GET /mobile/v1/me', () => {
     const key = await t.apiKey('editor');
     expect((await me(key.headers)).body).toMatchObject({ id: key.userId, auth_method: 'api_key' });
     const mobile = await me(alicePhone.headers);
-    expect(mobile.body).toMatchObject({ id: alice.userId, auth_method: 'jwt', capabilities: ['read'], session: { id: sid(alicePhone), current: true } });
+    expect(mobile.body).toMatchObject({
+      id: alice.userId,
+      auth_method: 'jwt',
+      capabilities: ['read'],
+      session: { id: sid(alicePhone), current: true },
+    });
   });
 
   it('anonymous: 401 rest_not_logged_in; a key scoped without read: 403', async () => {
@@ -68,12 +75,22 @@ describe('GET /mobile/v1/sessions', () => {
     expect(res.headers['x-wp-total']).toBe('2');
     expect(res.headers['x-wp-totalpages']).toBe('1');
     expect(res.body).toEqual([
-      expect.objectContaining({ id: sid(alicePhone), install_id: alicePhone.installId, current: true, user_id: alice.userId, revoked_at: null }),
+      expect.objectContaining({
+        id: sid(alicePhone),
+        install_id: alicePhone.installId,
+        current: true,
+        user_id: alice.userId,
+        revoked_at: null,
+      }),
       expect.objectContaining({ id: sid(aliceTablet), install_id: aliceTablet.installId, current: false }),
     ]);
     const [phone, tablet] = res.body;
     expect(Date.parse(phone.last_used_at)).toBeGreaterThan(Date.parse(phone.created_at));
-    expect(phone).toMatchObject({ ip: expect.any(String), last_ip: expect.any(String), expires_at: expect.stringMatching(/Z$/) });
+    expect(phone).toMatchObject({
+      ip: expect.any(String),
+      last_ip: expect.any(String),
+      expires_at: expect.stringMatching(/Z$/),
+    });
     expect(tablet.last_used_at).toBe(tablet.created_at);
     // Another credential of the same user sees the same list, none of them current.
     const viaPassword = await sessions(alice.headers);
@@ -118,13 +135,21 @@ describe('DELETE /mobile/v1/sessions/{id}', () => {
     const b = await loginDevice(t, user.username);
     const res = await endSession(sid(b), a.headers);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ deleted: true, previous: { id: sid(b), install_id: b.installId, revoked_at: expect.any(String) } });
+    expect(res.body).toMatchObject({
+      deleted: true,
+      previous: { id: sid(b), install_id: b.installId, revoked_at: expect.any(String) },
+    });
     expect((await me(b.headers)).body.code).toBe('token_invalid');
-    const refresh = await t.http.post('/wp-json/mobile/v1/auth/refresh').set('X-App-Install-Id', b.installId).send({ refresh_token: b.refreshToken });
+    const refresh = await t.http
+      .post('/wp-json/mobile/v1/auth/refresh')
+      .set('X-App-Install-Id', b.installId)
+      .send({ refresh_token: b.refreshToken });
     expect(refresh.body.code).toBe('token_invalid');
     expect((await me(a.headers)).status).toBe(200);
     expect((await endSession(sid(b), a.headers)).status).toBe(404); // already ended
-    expect((await t.platform.prisma.mobileSession.findUniqueOrThrow({ where: { id: sid(b) } })).revokeReason).toBe('user');
+    expect((await t.platform.prisma.mobileSession.findUniqueOrThrow({ where: { id: sid(b) } })).revokeReason).toBe(
+      'user',
+    );
   });
 
   it("someone else's session is 404 unless the caller has edit_users; unknown ids are 404", async () => {
@@ -136,7 +161,9 @@ describe('DELETE /mobile/v1/sessions/{id}', () => {
     expect(denied.body.code).toBe('mobile_session_not_found');
     expect((await me(d.headers)).status).toBe(200);
     expect((await endSession(sid(d), admin.headers)).status).toBe(200);
-    expect((await t.platform.prisma.mobileSession.findUniqueOrThrow({ where: { id: sid(d) } })).revokeReason).toBe('admin');
+    expect((await t.platform.prisma.mobileSession.findUniqueOrThrow({ where: { id: sid(d) } })).revokeReason).toBe(
+      'admin',
+    );
     expect((await endSession(999_999, admin.headers)).body.code).toBe('mobile_session_not_found');
     expect((await endSession('abc', admin.headers)).body.code).toBe('rest_no_route');
     expect((await endSession(0, admin.headers)).body.code).toBe('rest_invalid_param');
@@ -146,17 +173,40 @@ describe('DELETE /mobile/v1/sessions/{id}', () => {
   it('GraphQL: mobileSessions and revokeMobileSession', async () => {
     const user = await t.as('contributor');
     const d = await loginDevice(t, user.username);
-    const List = graphql(`query MobileSessions { mobileSessions { total items { id installId current } } }`);
+    const List = graphql(`
+      query MobileSessions {
+        mobileSessions {
+          total
+          items {
+            id
+            installId
+            current
+          }
+        }
+      }
+    `);
     const list = await t.gql(List, {}, { headers: d.headers });
-    expect(list.data?.mobileSessions).toEqual({ total: 1, items: [{ id: sid(d), installId: d.installId, current: true }] });
-    const Revoke = graphql(`mutation RevokeMobileSession($id: Int!) { revokeMobileSession(id: $id) { id revokedAt revokeReason } }`);
+    expect(list.data?.mobileSessions).toEqual({
+      total: 1,
+      items: [{ id: sid(d), installId: d.installId, current: true }],
+    });
+    const Revoke = graphql(`
+      mutation RevokeMobileSession($id: Int!) {
+        revokeMobileSession(id: $id) {
+          id
+          revokedAt
+          revokeReason
+        }
+      }
+    `);
     const res = await t.gql(Revoke, { id: sid(d) }, { headers: d.headers });
     expect(res.data?.revokeMobileSession).toMatchObject({ id: sid(d), revokeReason: 'user' });
   });
 });
 
 describe('POST /mobile/v1/auth/logout', () => {
-  const logout = (headers: Record<string, string>, body: object = {}) => t.http.post('/wp-json/mobile/v1/auth/logout').set(headers).send(body);
+  const logout = (headers: Record<string, string>, body: object = {}) =>
+    t.http.post('/wp-json/mobile/v1/auth/logout').set(headers).send(body);
 
   it('with the access token: ends that session', async () => {
     const user = await t.as('subscriber');
@@ -165,7 +215,9 @@ describe('POST /mobile/v1/auth/logout', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: sid(d), install_id: d.installId, revoked_at: expect.any(String) });
     expect((await me(d.headers)).body.code).toBe('token_invalid');
-    expect((await t.platform.prisma.mobileSession.findUniqueOrThrow({ where: { id: sid(d) } })).revokeReason).toBe('logout');
+    expect((await t.platform.prisma.mobileSession.findUniqueOrThrow({ where: { id: sid(d) } })).revokeReason).toBe(
+      'logout',
+    );
   });
 
   it('with the refresh token (the access token may have expired): ends that session; again is harmless', async () => {
@@ -175,12 +227,18 @@ describe('POST /mobile/v1/auth/logout', () => {
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(sid(d));
     expect((await logout({}, { refresh_token: d.refreshToken })).status).toBe(200);
-    const refresh = await t.http.post('/wp-json/mobile/v1/auth/refresh').set('X-App-Install-Id', d.installId).send({ refresh_token: d.refreshToken });
+    const refresh = await t.http
+      .post('/wp-json/mobile/v1/auth/refresh')
+      .set('X-App-Install-Id', d.installId)
+      .send({ refresh_token: d.refreshToken });
     expect(refresh.body.code).toBe('token_invalid');
   });
 
   it('refuses nothing to end: anonymous without a refresh token 400, another credential 400, a bad token 401', async () => {
-    expect((await logout({})).body).toMatchObject({ code: 'rest_missing_callback_param', data: { status: 400, params: ['refresh_token'] } });
+    expect((await logout({})).body).toMatchObject({
+      code: 'rest_missing_callback_param',
+      data: { status: 400, params: ['refresh_token'] },
+    });
     const other = await logout(alice.headers);
     expect(other.status).toBe(400);
     expect(other.body.code).toBe('mobile_no_session');
@@ -193,7 +251,14 @@ describe('POST /mobile/v1/auth/logout', () => {
   it('GraphQL mobileLogout', async () => {
     const user = await t.as('subscriber');
     const d = await loginDevice(t, user.username, randomUUID());
-    const Logout = graphql(`mutation MobileLogout { mobileLogout { id revokeReason } }`);
+    const Logout = graphql(`
+      mutation MobileLogout {
+        mobileLogout {
+          id
+          revokeReason
+        }
+      }
+    `);
     const res = await t.gql(Logout, {}, { headers: d.headers });
     expect(res.data?.mobileLogout).toEqual({ id: sid(d), revokeReason: 'logout' });
   });

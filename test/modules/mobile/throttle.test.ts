@@ -16,7 +16,13 @@ afterAll(() => t?.close());
 const INSTALL = randomUUID();
 const login = (username: string, password: string) =>
   t.http.post('/wp-json/mobile/v1/auth/login').set('X-App-Install-Id', INSTALL).send({ username, password });
-const CookieLogin = graphql(`mutation ThrottleCookieLogin($u: String!, $p: String!) { login(username: $u, password: $p) { restNonce } }`);
+const CookieLogin = graphql(`
+  mutation ThrottleCookieLogin($u: String!, $p: String!) {
+    login(username: $u, password: $p) {
+      restNonce
+    }
+  }
+`);
 
 async function fail(username: string, times: number) {
   for (let i = 0; i < times; i++) expect((await login(username, 'wrong password')).status).toBe(401);
@@ -77,7 +83,13 @@ describe('lock after 5 failures', () => {
   it('the username or e-mail is matched trimmed and case-insensitively: case tricks do not reset the count', async () => {
     const { username } = await t.as('subscriber');
     const email = `${username}@example.com`;
-    for (const variant of [email, email.toUpperCase(), ` ${email}`, `${email} `, email.replace(/^./, (c) => c.toUpperCase())]) {
+    for (const variant of [
+      email,
+      email.toUpperCase(),
+      ` ${email}`,
+      `${email} `,
+      email.replace(/^./, (c) => c.toUpperCase()),
+    ]) {
       expect((await login(variant, 'wrong password')).status).toBe(401);
     }
     expect((await login(email, PASSWORD)).status).toBe(429);
@@ -91,9 +103,27 @@ describe('every attempt is recorded', () => {
     await login(username, PASSWORD);
     await fail(username, 5);
     await login(username, PASSWORD);
-    const rows = await t.platform.prisma.mobileLoginAttempt.findMany({ where: { identifier: username }, orderBy: { id: 'asc' } });
-    expect(rows.map((r) => r.outcome)).toEqual(['success', 'failure', 'failure', 'failure', 'failure', 'failure', 'locked']);
-    expect(rows[0]).toMatchObject({ identifier: username, ip: expect.stringContaining('127.0.0.1'), installId: INSTALL, channel: 'mobile', userId, createdAt: at });
+    const rows = await t.platform.prisma.mobileLoginAttempt.findMany({
+      where: { identifier: username },
+      orderBy: { id: 'asc' },
+    });
+    expect(rows.map((r) => r.outcome)).toEqual([
+      'success',
+      'failure',
+      'failure',
+      'failure',
+      'failure',
+      'failure',
+      'locked',
+    ]);
+    expect(rows[0]).toMatchObject({
+      identifier: username,
+      ip: expect.stringContaining('127.0.0.1'),
+      installId: INSTALL,
+      channel: 'mobile',
+      userId,
+      createdAt: at,
+    });
     expect(rows[1]!.userId).toBeNull();
   });
 });
@@ -108,10 +138,23 @@ describe('one lock for every password login path', () => {
     await fail(username, 2);
     expect((await login(username, PASSWORD)).status).toBe(429);
     const cookie = await t.gql(CookieLogin, { u: username, p: PASSWORD });
-    expect(cookie.errors?.[0]?.extensions).toMatchObject({ code: 'too_many_attempts', status: 429, data: { retry_after: 900 } });
-    const rows = await t.platform.prisma.mobileLoginAttempt.findMany({ where: { identifier: username }, orderBy: { id: 'asc' } });
+    expect(cookie.errors?.[0]?.extensions).toMatchObject({
+      code: 'too_many_attempts',
+      status: 429,
+      data: { retry_after: 900 },
+    });
+    const rows = await t.platform.prisma.mobileLoginAttempt.findMany({
+      where: { identifier: username },
+      orderBy: { id: 'asc' },
+    });
     expect(rows.map((r) => `${r.channel}:${r.outcome}`)).toEqual([
-      'session:failure', 'session:failure', 'session:failure', 'mobile:failure', 'mobile:failure', 'mobile:locked', 'session:locked',
+      'session:failure',
+      'session:failure',
+      'session:failure',
+      'mobile:failure',
+      'mobile:failure',
+      'mobile:locked',
+      'session:locked',
     ]);
     expect(rows[0]!.installId).toBeNull();
   });
@@ -128,7 +171,11 @@ describe('brute force under concurrency (meaningful on PostgreSQL)', () => {
       expect(r.body.code).toBe('too_many_attempts');
       expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     }
-    const outcomes = await t.platform.prisma.mobileLoginAttempt.groupBy({ by: ['outcome'], where: { identifier: username }, _count: true });
+    const outcomes = await t.platform.prisma.mobileLoginAttempt.groupBy({
+      by: ['outcome'],
+      where: { identifier: username },
+      _count: true,
+    });
     const count = Object.fromEntries(outcomes.map((o) => [o.outcome, o._count]));
     expect(count.failure).toBe(5);
     expect((count.locked ?? 0) + (count.throttled ?? 0)).toBe(95);
@@ -147,6 +194,8 @@ describe('brute force under concurrency (meaningful on PostgreSQL)', () => {
     );
     expect(results.filter((c) => c === 'invalid_credentials')).toHaveLength(5);
     expect(results.filter((c) => c === 'too_many_attempts')).toHaveLength(95);
-    expect(await t.platform.prisma.mobileLoginAttempt.count({ where: { identifier: ghost, outcome: 'failure' } })).toBe(5);
+    expect(await t.platform.prisma.mobileLoginAttempt.count({ where: { identifier: ghost, outcome: 'failure' } })).toBe(
+      5,
+    );
   });
 });

@@ -23,13 +23,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const me = (headers: Record<string, string>) => t.http.get('/wp-json/mobile/v1/me').set(headers);
-const bearer = (token: string, installId = phone.installId) => ({ Authorization: `Bearer ${token}`, 'X-App-Install-Id': installId });
+const bearer = (token: string, installId = phone.installId) => ({
+  Authorization: `Bearer ${token}`,
+  'X-App-Install-Id': installId,
+});
 
 /** A token like ours, changed by `edit`, signed as `sign` says. */
-function forge(edit: (p: Record<string, unknown>) => void, sign: { secret?: string; algorithm?: jwt.Algorithm; header?: object } = {}) {
+function forge(
+  edit: (p: Record<string, unknown>) => void,
+  sign: { secret?: string; algorithm?: jwt.Algorithm; header?: object } = {},
+) {
   const { header, payload } = decode(phone.accessToken);
   edit(payload);
-  return jwt.sign(payload, sign.secret ?? SECRET, { algorithm: sign.algorithm ?? 'HS256', header: { ...header, alg: sign.algorithm ?? 'HS256', ...sign.header } as jwt.JwtHeader });
+  return jwt.sign(payload, sign.secret ?? SECRET, {
+    algorithm: sign.algorithm ?? 'HS256',
+    header: { ...header, alg: sign.algorithm ?? 'HS256', ...sign.header } as jwt.JwtHeader,
+  });
 }
 
 describe('access tokens', () => {
@@ -52,14 +61,23 @@ describe('access tokens', () => {
       iss: ISSUER,
       aud: ISSUER,
     });
-    await expect(jwtVerify(phone.accessToken, new TextEncoder().encode(OLD_SECRET), { currentDate: t.clock.now() })).rejects.toThrow();
+    await expect(
+      jwtVerify(phone.accessToken, new TextEncoder().encode(OLD_SECRET), { currentDate: t.clock.now() }),
+    ).rejects.toThrow();
   });
 
   it('authenticate REST and GraphQL with the same X-App-Install-Id', async () => {
     const res = await me(phone.headers);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: author.userId, auth_method: 'jwt', session: { install_id: phone.installId, current: true } });
-    const gql = await t.http.post('/graphql').set(phone.headers).send({ query: '{ viewer { loggedIn authMethod user { id } } }' });
+    expect(res.body).toMatchObject({
+      id: author.userId,
+      auth_method: 'jwt',
+      session: { install_id: phone.installId, current: true },
+    });
+    const gql = await t.http
+      .post('/graphql')
+      .set(phone.headers)
+      .send({ query: '{ viewer { loggedIn authMethod user { id } } }' });
     expect(gql.body.data.viewer).toEqual({ loggedIn: true, authMethod: 'jwt', user: { id: author.userId } });
   });
 
@@ -77,7 +95,10 @@ describe('access tokens', () => {
     expect(missing.body.code).toBe('device_mismatch');
     expect((await me(bearer(phone.accessToken, randomUUID()))).body.code).toBe('device_mismatch');
     expect((await me(bearer(phone.accessToken, phone.installId.toUpperCase()))).status).toBe(200);
-    const gql = await t.http.post('/graphql').set({ Authorization: `Bearer ${phone.accessToken}` }).send({ query: '{ viewer { loggedIn } }' });
+    const gql = await t.http
+      .post('/graphql')
+      .set({ Authorization: `Bearer ${phone.accessToken}` })
+      .send({ query: '{ viewer { loggedIn } }' });
     expect(gql.status).toBe(401);
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'device_mismatch', status: 401 });
   });
@@ -94,7 +115,11 @@ describe('access tokens', () => {
   });
 
   it.each([
-    ['alg none', () => `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt', kid: decode(phone.accessToken).header.kid })).toString('base64url')}.${phone.accessToken.split('.')[1]}.`],
+    [
+      'alg none',
+      () =>
+        `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt', kid: decode(phone.accessToken).header.kid })).toString('base64url')}.${phone.accessToken.split('.')[1]}.`,
+    ],
     ['HS512 with the right secret', () => forge(() => {}, { algorithm: 'HS512' })],
     ['HS384 with the right secret', () => forge(() => {}, { algorithm: 'HS384' })],
     ['a wrong key', () => forge(() => {}, { secret: 'another-secret-that-is-long-enough-0123456789' })],
@@ -108,13 +133,18 @@ describe('access tokens', () => {
     ['no device claim', () => forge((p) => delete p.did)],
     ['an unknown session', () => forge((p) => (p.sid = 999_999))],
     ['a refresh token', () => phone.refreshToken],
-    ['a tampered payload (longer life)', () => {
-      const [h, p, s] = phone.accessToken.split('.');
-      const payload = decode(phone.accessToken).payload;
-      const longer = Buffer.from(JSON.stringify({ ...payload, exp: (payload.exp as number) + 86400 })).toString('base64url');
-      expect(longer).not.toBe(p);
-      return `${h}.${longer}.${s}`;
-    }],
+    [
+      'a tampered payload (longer life)',
+      () => {
+        const [h, p, s] = phone.accessToken.split('.');
+        const payload = decode(phone.accessToken).payload;
+        const longer = Buffer.from(JSON.stringify({ ...payload, exp: (payload.exp as number) + 86400 })).toString(
+          'base64url',
+        );
+        expect(longer).not.toBe(p);
+        return `${h}.${longer}.${s}`;
+      },
+    ],
     ['garbage with dots', () => 'abc.def.ghi'],
     ['not a JWT at all', () => 'hello'],
   ])('refused: %s (401 token_invalid)', async (_name, token) => {
@@ -124,7 +154,9 @@ describe('access tokens', () => {
   });
 
   it('an expired token with a bad signature is token_invalid, not token_expired', async () => {
-    const res = await me(bearer(forge((p) => (p.exp = 1000), { secret: 'another-secret-that-is-long-enough-0123456789' })));
+    const res = await me(
+      bearer(forge((p) => (p.exp = 1000), { secret: 'another-secret-that-is-long-enough-0123456789' })),
+    );
     expect(res.body.code).toBe('token_invalid');
     const expired = await me(bearer(forge((p) => ((p.iat = 500), (p.exp = 1000)))));
     expect(expired.body.code).toBe('token_expired');
@@ -137,15 +169,27 @@ describe('access tokens', () => {
     await t.platform.prisma.user.update({ where: { id: user.userId }, data: { roles: ['editor'] } });
     expect((await me(d.headers)).body.roles).toEqual(['editor']);
 
-    const update = await t.http.post('/graphql').set(d.headers)
-      .send({ query: `mutation { updateUser(id: ${user.userId}, input: { password: "a brand new password" }) { id } }` });
+    const update = await t.http
+      .post('/graphql')
+      .set(d.headers)
+      .send({
+        query: `mutation { updateUser(id: ${user.userId}, input: { password: "a brand new password" }) { id } }`,
+      });
     expect(update.body.data.updateUser.id).toBe(user.userId);
     const after = await me(d.headers);
     expect(after.status).toBe(401);
-    expect(after.body).toMatchObject({ code: 'token_invalid', message: expect.stringContaining('password has changed') });
-    const refreshed = await t.http.post('/wp-json/mobile/v1/auth/refresh').set('X-App-Install-Id', d.installId).send({ refresh_token: d.refreshToken });
+    expect(after.body).toMatchObject({
+      code: 'token_invalid',
+      message: expect.stringContaining('password has changed'),
+    });
+    const refreshed = await t.http
+      .post('/wp-json/mobile/v1/auth/refresh')
+      .set('X-App-Install-Id', d.installId)
+      .send({ refresh_token: d.refreshToken });
     expect(refreshed.body.code).toBe('token_invalid');
-    expect((await t.platform.prisma.mobileSession.findFirstOrThrow({ where: { installId: d.installId } })).revokeReason).toBe('password');
+    expect(
+      (await t.platform.prisma.mobileSession.findFirstOrThrow({ where: { installId: d.installId } })).revokeReason,
+    ).toBe('password');
   });
 
   it('a deleted user: the token stops working', async () => {
@@ -168,7 +212,13 @@ describe('secret rotation (kid)', () => {
       const { createAtrium } = await import('../../../src/server.ts');
       const { loadConfig } = await import('../../../src/platform/config.ts');
       const rotated = await createAtrium({
-        config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', JWT_SECRET: SECRET, JWT_PREVIOUS_SECRETS: OLD_SECRET }),
+        config: loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          PUBLIC_URL: 'http://atrium.test',
+          JWT_SECRET: SECRET,
+          JWT_PREVIOUS_SECRETS: OLD_SECRET,
+        }),
         db: { ...before.db, close: async () => {} },
         clock: before.clock,
         migrate: false,
@@ -177,14 +227,24 @@ describe('secret rotation (kid)', () => {
       const supertest = (await import('supertest')).default;
       const http = supertest(rotated.app);
       expect((await http.get('/wp-json/mobile/v1/me').set(old.headers)).status).toBe(200);
-      const refreshed = await http.post('/wp-json/mobile/v1/auth/refresh').set('X-App-Install-Id', old.installId).send({ refresh_token: old.refreshToken });
+      const refreshed = await http
+        .post('/wp-json/mobile/v1/auth/refresh')
+        .set('X-App-Install-Id', old.installId)
+        .send({ refresh_token: old.refreshToken });
       expect(refreshed.status).toBe(200);
       const newKid = decodeProtectedHeader(refreshed.body.access_token).kid;
       expect(newKid).not.toBe(oldKid);
-      await jwtVerify(refreshed.body.access_token, new TextEncoder().encode(SECRET), { currentDate: before.clock.now() });
+      await jwtVerify(refreshed.body.access_token, new TextEncoder().encode(SECRET), {
+        currentDate: before.clock.now(),
+      });
 
       const forgotten = await createAtrium({
-        config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test', JWT_SECRET: SECRET }),
+        config: loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          PUBLIC_URL: 'http://atrium.test',
+          JWT_SECRET: SECRET,
+        }),
         db: { ...before.db, close: async () => {} },
         clock: before.clock,
         migrate: false,

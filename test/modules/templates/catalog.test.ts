@@ -20,15 +20,60 @@ const get = (path: string, caller: Caller = admin) => t.http.get(`/wp-json/templ
 const Catalog = graphql(`
   query TplCatalog($page: Int, $perPage: Int, $search: String, $category: String, $source: TemplateSource) {
     templateCatalog(page: $page, perPage: $perPage, search: $search, category: $category, source: $source) {
-      total totalPages page perPage items { key title source category tags requirements { met } sections { key title } }
+      total
+      totalPages
+      page
+      perPage
+      items {
+        key
+        title
+        source
+        category
+        tags
+        requirements {
+          met
+        }
+        sections {
+          key
+          title
+        }
+      }
     }
   }
 `);
 const One = graphql(`
   query TplOne($key: String!) {
-    catalogTemplate(key: $key) { key title description previewImage version requirements { key met modules { name met } atrium { required installed met } messages } }
-    templateSections(key: $key) { key title blocks content }
-    templateRequirements(key: $key) { met messages }
+    catalogTemplate(key: $key) {
+      key
+      title
+      description
+      previewImage
+      version
+      requirements {
+        key
+        met
+        modules {
+          name
+          met
+        }
+        atrium {
+          required
+          installed
+          met
+        }
+        messages
+      }
+    }
+    templateSections(key: $key) {
+      key
+      title
+      blocks
+      content
+    }
+    templateRequirements(key: $key) {
+      met
+      messages
+    }
   }
 `);
 
@@ -53,7 +98,10 @@ describe('GET /templates/v1/catalog', () => {
     const res = await get('/catalog?search=landing-page');
     const file = bundledFiles.find((f) => f.key === 'landing-page')!;
     expect(res.body[0]).toEqual({
-      _links: { self: [{ href: 'http://atrium.test/wp-json/templates/v1/catalog/landing-page' }], collection: [{ href: 'http://atrium.test/wp-json/templates/v1/catalog' }] },
+      _links: {
+        self: [{ href: 'http://atrium.test/wp-json/templates/v1/catalog/landing-page' }],
+        collection: [{ href: 'http://atrium.test/wp-json/templates/v1/catalog' }],
+      },
       key: 'landing-page',
       title: file.title,
       description: expect.any(String),
@@ -62,7 +110,13 @@ describe('GET /templates/v1/catalog', () => {
       preview_image: null,
       source: 'bundled',
       version: '1.0.0',
-      requirements: { key: 'landing-page', met: true, modules: [], atrium: { required: '0.1.0', installed: expect.stringMatching(/^\d+\.\d+\.\d+/), met: true }, messages: [] },
+      requirements: {
+        key: 'landing-page',
+        met: true,
+        modules: [],
+        atrium: { required: '0.1.0', installed: expect.stringMatching(/^\d+\.\d+\.\d+/), met: true },
+        messages: [],
+      },
       sections: file.sections.map((s) => ({ key: s.key, title: s.title })),
     });
   });
@@ -80,8 +134,12 @@ describe('GET /templates/v1/catalog', () => {
   it('filters by category, search (title, description, tags) and source; pages with WordPress headers', async () => {
     expect((await get('/catalog?category=contact')).body.map((e: { key: string }) => e.key)).toEqual(['contact']);
     expect((await get('/catalog?category=CONTACT')).body.map((e: { key: string }) => e.key)).toEqual(['contact']);
-    expect((await get('/catalog?search=PRICING')).body.map((e: { key: string }) => e.key)).toContain('membership-pricing');
-    expect((await get('/catalog?search=lead%20generation')).body.map((e: { key: string }) => e.key)).toEqual(['newsletter-signup']);
+    expect((await get('/catalog?search=PRICING')).body.map((e: { key: string }) => e.key)).toContain(
+      'membership-pricing',
+    );
+    expect((await get('/catalog?search=lead%20generation')).body.map((e: { key: string }) => e.key)).toEqual([
+      'newsletter-signup',
+    ]);
     expect((await get('/catalog?search=no-such-thing-anywhere')).body).toEqual([]);
     const cloud = await get('/catalog?source=cloud');
     expect(cloud.status).toBe(200);
@@ -93,13 +151,21 @@ describe('GET /templates/v1/catalog', () => {
     expect(page2.status).toBe(200);
     expect(page2.headers['x-wp-totalpages']).toBe(String(Math.ceil(all / 3)));
     expect(page2.headers.link).toContain('rel="prev"');
-    const everything = (await get('/catalog?per_page=100&orderby=key&order=desc')).body.map((e: { key: string }) => e.key);
+    const everything = (await get('/catalog?per_page=100&orderby=key&order=desc')).body.map(
+      (e: { key: string }) => e.key,
+    );
     expect(page2.body.map((e: { key: string }) => e.key)).toEqual(everything.slice(3, 6));
     expect(everything).toEqual([...everything].sort().reverse());
   });
 
   it('bad input answers 400 in the WordPress shape', async () => {
-    const cases = ['/catalog?per_page=1000', '/catalog?page=0', '/catalog?source=elsewhere', '/catalog?orderby=popularity', '/catalog?order=sideways'];
+    const cases = [
+      '/catalog?per_page=1000',
+      '/catalog?page=0',
+      '/catalog?source=elsewhere',
+      '/catalog?orderby=popularity',
+      '/catalog?order=sideways',
+    ];
     for (const path of cases) {
       const res = await get(path);
       expect(res.status, path).toBe(400);
@@ -114,7 +180,10 @@ describe('GET /templates/v1/catalog', () => {
     const r = await t.gql(Catalog, { perPage: 2, category: 'fixtures' }, admin);
     expect(r.errors).toBeUndefined();
     expect(r.data!.templateCatalog).toMatchObject({ total: 2, totalPages: 1, page: 1, perPage: 2 });
-    expect(r.data!.templateCatalog.items.map((i) => [i.key, i.requirements.met])).toEqual([['fixture-simple', true], ['fixture-unmet', false]]);
+    expect(r.data!.templateCatalog.items.map((i) => [i.key, i.requirements.met])).toEqual([
+      ['fixture-simple', true],
+      ['fixture-unmet', false],
+    ]);
     const bad = await t.gql(Catalog, { source: 'elsewhere' as never }, admin);
     expect(bad.errors![0]!.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
   });
@@ -127,7 +196,11 @@ describe('one template: entry, requirements, sections', () => {
     expect(res.body).toMatchObject({ key: 'contact', source: 'bundled', category: 'contact' });
     const missing = await get('/catalog/no-such-template');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ code: 'templates_template_not_found', message: 'No template has the key "no-such-template".', data: { status: 404 } });
+    expect(missing.body).toEqual({
+      code: 'templates_template_not_found',
+      message: 'No template has the key "no-such-template".',
+      data: { status: 404 },
+    });
     const bad = await get('/catalog/Not_A_Key!');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('rest_invalid_param');
@@ -139,14 +212,20 @@ describe('one template: entry, requirements, sections', () => {
     expect(met.body).toEqual({
       key: 'fixture-simple',
       met: true,
-      modules: [{ name: 'core', met: true }, { name: 'templates', met: true }],
+      modules: [
+        { name: 'core', met: true },
+        { name: 'templates', met: true },
+      ],
       atrium: { required: '0.0.1', installed: expect.any(String), met: true },
       messages: [],
     });
     const unmet = await get('/requirements/fixture-unmet');
     expect(unmet.body).toMatchObject({
       met: false,
-      modules: [{ name: 'core', met: true }, { name: 'not-installed-anywhere', met: false }],
+      modules: [
+        { name: 'core', met: true },
+        { name: 'not-installed-anywhere', met: false },
+      ],
       atrium: { required: '99.0.0', met: false },
     });
     expect(unmet.body.messages).toEqual([
@@ -160,10 +239,15 @@ describe('one template: entry, requirements, sections', () => {
     const res = await get('/template/fixture-simple/sections');
     expect(res.status).toBe(200);
     expect(res.body.map((s: { key: string }) => s.key)).toEqual(['alpha', 'beta', 'gamma']);
-    expect(res.body[0].blocks).toEqual([{ type: 'heading', level: 2, text: 'Alpha <b>& co</b>' }, { type: 'paragraph', text: 'Alpha text.' }]);
+    expect(res.body[0].blocks).toEqual([
+      { type: 'heading', level: 2, text: 'Alpha <b>& co</b>' },
+      { type: 'paragraph', text: 'Alpha text.' },
+    ]);
     expect(res.body[0].content).toContain('<h2 class="wp-block-heading">Alpha &lt;b&gt;&amp; co&lt;/b&gt;</h2>');
     expect(res.body[0].content).toMatch(/^<!-- wp:group \{"metadata":\{"name":"Alpha"\},"anchor":"alpha"/);
-    expect(res.body[2].content).toContain('<!-- wp:list {"ordered":true} --><ol class="wp-block-list"><!-- wp:list-item --><li>first</li>');
+    expect(res.body[2].content).toContain(
+      '<!-- wp:list {"ordered":true} --><ol class="wp-block-list"><!-- wp:list-item --><li>first</li>',
+    );
     expect((await get('/template/nope/sections')).status).toBe(404);
   });
 
@@ -172,9 +256,12 @@ describe('one template: entry, requirements, sections', () => {
       const res = await get(`/template/${f.key}/sections`);
       expect(res.status, f.key).toBe(200);
       expect(res.body.length, f.key).toBeGreaterThanOrEqual(4);
-      for (const s of res.body) expect(s.content, `${f.key}/${s.key}`).toMatch(/^<!-- wp:group .*<!-- \/wp:group -->$/s);
+      for (const s of res.body)
+        expect(s.content, `${f.key}/${s.key}`).toMatch(/^<!-- wp:group .*<!-- \/wp:group -->$/s);
     }
-    const newsletter = (await get('/template/newsletter-signup/sections')).body.map((s: { content: string }) => s.content).join('');
+    const newsletter = (await get('/template/newsletter-signup/sections')).body
+      .map((s: { content: string }) => s.content)
+      .join('');
     expect(newsletter).toContain('<!-- wp:atrium/form {"form":"newsletter-signup"');
     expect(newsletter).toContain('<input type="email" name="email" required/>');
   });
@@ -182,7 +269,12 @@ describe('one template: entry, requirements, sections', () => {
   it('GraphQL answers entry, sections and requirements', async () => {
     const r = await t.gql(One, { key: 'fixture-unmet' }, admin);
     expect(r.errors).toBeUndefined();
-    expect(r.data!.catalogTemplate).toMatchObject({ key: 'fixture-unmet', version: '2.1.0', previewImage: null, requirements: { met: false } });
+    expect(r.data!.catalogTemplate).toMatchObject({
+      key: 'fixture-unmet',
+      version: '2.1.0',
+      previewImage: null,
+      requirements: { met: false },
+    });
     expect(r.data!.templateSections.map((s) => s.key)).toEqual(['one', 'two']);
     expect(r.data!.templateRequirements.messages).toHaveLength(2);
     const missing = await t.gql(One, { key: 'nope' }, admin);
@@ -201,7 +293,8 @@ describe('capabilities: every route needs manage_options', () => {
     }
     for (const role of ROLES) {
       const caller = await t.as(role);
-      for (const path of reads) expect((await get(path, caller)).status, `${role} ${path}`).toBe(role === 'administrator' ? 200 : 403);
+      for (const path of reads)
+        expect((await get(path, caller)).status, `${role} ${path}`).toBe(role === 'administrator' ? 200 : 403);
     }
     const key = await t.apiKey('administrator');
     for (const path of reads) expect((await get(path, key)).status, path).toBe(200);

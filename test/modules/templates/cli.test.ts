@@ -15,7 +15,14 @@ it('lists the catalog, reports status, turns the cloud off and on, and refuses t
   const off = await cli('templates', 'cloud-optout', 'on');
   expect(off.err).toBe('Success: cloud templates are off for this site\n');
   const status = JSON.parse((await cli('--format=json', 'templates', 'status')).out);
-  expect(status).toEqual([expect.objectContaining({ bundled: bundledFiles.length, broken_files: 0, cloud_configured: false, cloud_optout: true })]);
+  expect(status).toEqual([
+    expect.objectContaining({
+      bundled: bundledFiles.length,
+      broken_files: 0,
+      cloud_configured: false,
+      cloud_optout: true,
+    }),
+  ]);
 
   const sync = await cli('templates', 'sync');
   expect(sync.code).toBe(1);

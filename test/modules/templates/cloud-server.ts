@@ -39,7 +39,10 @@ function answer(res: ServerResponse, mode: CloudMode, ifNoneMatch: string | unde
       const chunk = Buffer.alloc(64 * 1024, 32); // spaces: valid JSON whitespace, so only the size can fail it
       const head = '{"templates":[]}';
       const length = head.length + Math.ceil(mode.bytes / chunk.length) * chunk.length;
-      res.writeHead(200, { 'Content-Type': 'application/json', ...(mode.declareLength ? { 'Content-Length': String(length) } : {}) });
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        ...(mode.declareLength ? { 'Content-Length': String(length) } : {}),
+      });
       res.write(head);
       let sent = 0;
       const pump = () => {
@@ -88,8 +91,19 @@ export function cloudEntry(key: string, over: Record<string, unknown> = {}) {
     version: '1.0.0',
     requirements: { modules: [], atrium: '0.1.0' },
     sections: [
-      { key: 'intro', title: 'Intro', blocks: [{ type: 'heading', text: `Hello from ${key}` }, { type: 'paragraph', text: 'Cloud content.' }] },
-      { key: 'cta', title: 'Call to action', blocks: [{ type: 'buttons', buttons: [{ text: 'Go', url: 'https://example.com/go' }] }] },
+      {
+        key: 'intro',
+        title: 'Intro',
+        blocks: [
+          { type: 'heading', text: `Hello from ${key}` },
+          { type: 'paragraph', text: 'Cloud content.' },
+        ],
+      },
+      {
+        key: 'cta',
+        title: 'Call to action',
+        blocks: [{ type: 'buttons', buttons: [{ text: 'Go', url: 'https://example.com/go' }] }],
+      },
     ],
     ...over,
   };

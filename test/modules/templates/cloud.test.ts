@@ -49,9 +49,55 @@ const sync = async () => {
 const check = (id: string, platform: Platform = t.platform) => platform.checks.find((c) => c.id === id)!.run(platform);
 const TTL = { hours: 12 };
 
-const Sync = graphql(`mutation TplSync { syncTemplates { status added updated removed unchanged error rejected { index key error } cloud { entries lastError } } }`);
-const Optout = graphql(`mutation TplOptout($optout: Boolean!) { setTemplatesCloudOptout(optout: $optout) { optout enabled configured entries } }`);
-const Status = graphql(`query TplStatus { templatesStatus { bundled problems { path } cloud { configured optout fetchedAt stale lastError entries } } }`);
+const Sync = graphql(`
+  mutation TplSync {
+    syncTemplates {
+      status
+      added
+      updated
+      removed
+      unchanged
+      error
+      rejected {
+        index
+        key
+        error
+      }
+      cloud {
+        entries
+        lastError
+      }
+    }
+  }
+`);
+const Optout = graphql(`
+  mutation TplOptout($optout: Boolean!) {
+    setTemplatesCloudOptout(optout: $optout) {
+      optout
+      enabled
+      configured
+      entries
+    }
+  }
+`);
+const Status = graphql(`
+  query TplStatus {
+    templatesStatus {
+      bundled
+      problems {
+        path
+      }
+      cloud {
+        configured
+        optout
+        fetchedAt
+        stale
+        lastError
+        entries
+      }
+    }
+  }
+`);
 
 describe('background refresh of the cached catalog', () => {
   it('start-up makes no request; the first read serves bundled templates and refreshes in the background', async () => {
@@ -92,12 +138,18 @@ describe('background refresh of the cached catalog', () => {
   it('a changed catalog replaces the cache on the next stale read', async () => {
     await catalog();
     await cloudIdle(t);
-    cloud.mode = { kind: 'catalog', templates: [cloudEntry('cloud-two', { title: 'Renamed two' }), cloudEntry('cloud-three')] };
+    cloud.mode = {
+      kind: 'catalog',
+      templates: [cloudEntry('cloud-two', { title: 'Renamed two' }), cloudEntry('cloud-three')],
+    };
     t.clock.advance(TTL);
     await catalog();
     await cloudIdle(t);
     const entries = await catalog('&source=cloud');
-    expect(entries.map((e) => [e.key, e.title])).toEqual([['cloud-three', 'Cloud cloud-three'], ['cloud-two', 'Renamed two']]);
+    expect(entries.map((e) => [e.key, e.title])).toEqual([
+      ['cloud-three', 'Cloud cloud-three'],
+      ['cloud-two', 'Renamed two'],
+    ]);
   });
 
   it('after a failed refresh it waits (5 min or the TTL) before trying again, and keeps the last good copy', async () => {
@@ -121,27 +173,55 @@ describe('background refresh of the cached catalog', () => {
   });
 
   it('several instances finding the cache stale at once make one request between them (the claim)', async () => {
-    const others = await Promise.all([1, 2, 3].map(() => createPlatform({ config: t.platform.config, db: t.db, modules, clock: t.clock })));
+    const others = await Promise.all(
+      [1, 2, 3].map(() => createPlatform({ config: t.platform.config, db: t.db, modules, clock: t.clock })),
+    );
     const all = [t.platform, ...others];
     await Promise.all(all.map((p) => templatesOf(p).cloud.entries()));
     await Promise.all(all.map((p) => templatesOf(p).cloud.idle()));
     expect(cloud.requests).toHaveLength(1);
     // every instance then serves the entries the one request cached
-    for (const p of all) expect((await templatesOf(p).cloud.entries()).map((e) => e.key)).toEqual(['cloud-one', 'cloud-two']);
+    for (const p of all)
+      expect((await templatesOf(p).cloud.entries()).map((e) => e.key)).toEqual(['cloud-one', 'cloud-two']);
   });
 });
 
 describe('POST /templates/v1/sync', () => {
   it('bypasses the cache (no If-None-Match) and answers what was added, updated and removed', async () => {
     const first = await sync();
-    expect(first).toMatchObject({ status: 'ok', added: ['cloud-one', 'cloud-two'], updated: [], removed: [], unchanged: 0, rejected: [], error: null });
+    expect(first).toMatchObject({
+      status: 'ok',
+      added: ['cloud-one', 'cloud-two'],
+      updated: [],
+      removed: [],
+      unchanged: 0,
+      rejected: [],
+      error: null,
+    });
     expect(first.synced_at).toBe(toIsoSeconds(t.clock.now()));
-    expect(first.cloud).toMatchObject({ configured: true, optout: false, enabled: true, entries: 2, stale: false, last_error: null, refreshing: false });
+    expect(first.cloud).toMatchObject({
+      configured: true,
+      optout: false,
+      enabled: true,
+      entries: 2,
+      stale: false,
+      last_error: null,
+      refreshing: false,
+    });
     expect(first.cloud.fetched_at).toBe(first.synced_at);
 
-    cloud.mode = { kind: 'catalog', templates: [cloudEntry('cloud-two', { version: '1.1.0' }), cloudEntry('cloud-one'), cloudEntry('cloud-four')] };
+    cloud.mode = {
+      kind: 'catalog',
+      templates: [cloudEntry('cloud-two', { version: '1.1.0' }), cloudEntry('cloud-one'), cloudEntry('cloud-four')],
+    };
     const second = await sync();
-    expect(second).toMatchObject({ status: 'ok', added: ['cloud-four'], updated: ['cloud-two'], removed: [], unchanged: 1 });
+    expect(second).toMatchObject({
+      status: 'ok',
+      added: ['cloud-four'],
+      updated: ['cloud-two'],
+      removed: [],
+      unchanged: 1,
+    });
     cloud.mode = { kind: 'catalog', templates: [cloudEntry('cloud-four')] };
     expect(await sync()).toMatchObject({ added: [], updated: [], removed: ['cloud-one', 'cloud-two'], unchanged: 1 });
     expect(cloud.requests.every((r) => r.headers['if-none-match'] === undefined)).toBe(true);
@@ -153,12 +233,24 @@ describe('POST /templates/v1/sync', () => {
     cloud.mode = {
       kind: 'catalog',
       templates: [
-        cloudEntry('cloud-one', { sections: [{ key: 's', title: 'S', blocks: [{ type: 'paragraph', text: '<script>alert(1)</script>' }] }] }),
-        cloudEntry('evil-link', { sections: [{ key: 's', title: 'S', blocks: [{ type: 'buttons', buttons: [{ text: 'x', url: 'javascript:alert(1)' }] }] }] }),
+        cloudEntry('cloud-one', {
+          sections: [{ key: 's', title: 'S', blocks: [{ type: 'paragraph', text: '<script>alert(1)</script>' }] }],
+        }),
+        cloudEntry('evil-link', {
+          sections: [
+            {
+              key: 's',
+              title: 'S',
+              blocks: [{ type: 'buttons', buttons: [{ text: 'x', url: 'javascript:alert(1)' }] }],
+            },
+          ],
+        }),
         { key: 'no-sections', title: 'Broken', category: 'x' },
         cloudEntry('cloud-one'),
         cloudEntry('contact', { title: 'Cloud impostor' }),
-        cloudEntry('unknown-block', { sections: [{ key: 's', title: 'S', blocks: [{ type: 'marquee', text: 'hi' }] }] }),
+        cloudEntry('unknown-block', {
+          sections: [{ key: 's', title: 'S', blocks: [{ type: 'marquee', text: 'hi' }] }],
+        }),
         cloudEntry('from-the-future', { schema: 2 }),
         'not even an object',
       ],
@@ -167,7 +259,12 @@ describe('POST /templates/v1/sync', () => {
     expect(res.status).toBe('ok');
     expect(res.added).toEqual(['cloud-one', 'contact']);
     expect(res.rejected.map((r: { index: number; key: string | null }) => [r.index, r.key])).toEqual([
-      [1, 'evil-link'], [2, 'no-sections'], [3, 'cloud-one'], [5, 'unknown-block'], [6, 'from-the-future'], [7, null],
+      [1, 'evil-link'],
+      [2, 'no-sections'],
+      [3, 'cloud-one'],
+      [5, 'unknown-block'],
+      [6, 'from-the-future'],
+      [7, null],
     ]);
     expect(res.rejected[0].error).toMatch(/url: must be an http\(s\), mailto: or tel: URL/);
     expect(res.rejected[2].error).toBe('duplicate key');
@@ -179,7 +276,10 @@ describe('POST /templates/v1/sync', () => {
 
     const imported = await t.http.post('/wp-json/templates/v1/import/cloud-one').set(admin.headers).send({});
     expect(imported.status).toBe(201);
-    expect(imported.body).toMatchObject({ template: { key: 'cloud-one', source: 'cloud' }, meta: { tpl_source: 'cloud' } });
+    expect(imported.body).toMatchObject({
+      template: { key: 'cloud-one', source: 'cloud' },
+      meta: { tpl_source: 'cloud' },
+    });
     expect(imported.body.content).toContain('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
     expect(imported.body.content).not.toContain('<script>');
   });
@@ -187,7 +287,11 @@ describe('POST /templates/v1/sync', () => {
   it('GraphQL syncs alike', async () => {
     const r = await t.gql(Sync, undefined, admin);
     expect(r.errors).toBeUndefined();
-    expect(r.data!.syncTemplates).toMatchObject({ status: 'ok', added: ['cloud-one', 'cloud-two'], cloud: { entries: 2, lastError: null } });
+    expect(r.data!.syncTemplates).toMatchObject({
+      status: 'ok',
+      added: ['cloud-one', 'cloud-two'],
+      cloud: { entries: 2, lastError: null },
+    });
   });
 });
 
@@ -197,7 +301,16 @@ describe('a slow, failing or malformed cloud never breaks the catalog', () => {
     const p = await createPlatform({ config, db: t.db, modules, clock: t.clock });
     const r = await templatesOf(p).cloud.sync();
     const c = r.cloud;
-    return { ...r, synced_at: toIsoSeconds(r.syncedAt), cloud: { entries: c.entries, stale: c.stale, last_error: c.lastError, last_error_at: c.lastErrorAt && toIsoSeconds(c.lastErrorAt) } };
+    return {
+      ...r,
+      synced_at: toIsoSeconds(r.syncedAt),
+      cloud: {
+        entries: c.entries,
+        stale: c.stale,
+        last_error: c.lastError,
+        last_error_at: c.lastErrorAt && toIsoSeconds(c.lastErrorAt),
+      },
+    };
   }
 
   const failures: [string, CloudServer['mode'], RegExp][] = [
@@ -205,8 +318,16 @@ describe('a slow, failing or malformed cloud never breaks the catalog', () => {
     ['a timeout', { kind: 'hang' }, /^no complete answer within 250 ms$/],
     ['malformed JSON', { kind: 'body', body: '{"templates": [ {"key": ' }, /^the answer is not valid JSON$/],
     ['JSON of the wrong shape', { kind: 'body', body: '{"items": []}' }, /^the answer has no "templates" array$/],
-    ['a huge body with Content-Length', { kind: 'huge', bytes: 1024 * 1024, declareLength: true }, /^the answer is larger than 65536 bytes$/],
-    ['a huge chunked body', { kind: 'huge', bytes: 1024 * 1024, declareLength: false }, /^the answer is larger than 65536 bytes$/],
+    [
+      'a huge body with Content-Length',
+      { kind: 'huge', bytes: 1024 * 1024, declareLength: true },
+      /^the answer is larger than 65536 bytes$/,
+    ],
+    [
+      'a huge chunked body',
+      { kind: 'huge', bytes: 1024 * 1024, declareLength: false },
+      /^the answer is larger than 65536 bytes$/,
+    ],
   ];
 
   for (const [name, mode, error] of failures) {
@@ -220,7 +341,12 @@ describe('a slow, failing or malformed cloud never breaks the catalog', () => {
       expect(res.status).toBe('failed');
       expect(res.error).toMatch(error);
       expect(res).toMatchObject({ added: [], updated: [], removed: [] });
-      expect(res.cloud).toMatchObject({ entries: 2, last_error: res.error, last_error_at: res.synced_at, stale: false });
+      expect(res.cloud).toMatchObject({
+        entries: 2,
+        last_error: res.error,
+        last_error_at: res.synced_at,
+        stale: false,
+      });
       expect(await catalog()).toEqual(good);
       const health = await check('templates_cloud');
       expect(health.status).toBe('warning');
@@ -237,7 +363,14 @@ describe('a slow, failing or malformed cloud never breaks the catalog', () => {
     expect((await catalog()).length).toBeGreaterThanOrEqual(6);
     await cloudIdle(t);
     const r = await t.gql(Status, undefined, admin);
-    expect(r.data!.templatesStatus.cloud).toMatchObject({ configured: true, optout: false, fetchedAt: null, stale: true, lastError: 'the cloud answered HTTP 500', entries: 0 });
+    expect(r.data!.templatesStatus.cloud).toMatchObject({
+      configured: true,
+      optout: false,
+      fetchedAt: null,
+      stale: true,
+      lastError: 'the cloud answered HTTP 500',
+      entries: 0,
+    });
     expect(r.data!.templatesStatus.bundled).toBeGreaterThanOrEqual(6);
     expect((await check('templates_cloud')).status).toBe('warning');
   });
@@ -258,7 +391,9 @@ describe('POST /templates/v1/cloud-optout', () => {
     const off = await t.http.post('/wp-json/templates/v1/cloud-optout').set(admin.headers).send({});
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ configured: true, optout: true, enabled: false });
-    expect(await t.platform.prisma.option.findUnique({ where: { name: 'templates_cloud_optout' } })).toMatchObject({ value: true });
+    expect(await t.platform.prisma.option.findUnique({ where: { name: 'templates_cloud_optout' } })).toMatchObject({
+      value: true,
+    });
 
     expect(await cloudKeys()).toEqual([]);
     expect((await catalog()).every((e) => e.source === 'bundled')).toBe(true);
@@ -270,7 +405,10 @@ describe('POST /templates/v1/cloud-optout', () => {
       await catalog();
       await cloudIdle(t);
     }
-    expect(await check('templates_cloud')).toMatchObject({ status: 'ok', message: expect.stringContaining('turned off') });
+    expect(await check('templates_cloud')).toMatchObject({
+      status: 'ok',
+      message: expect.stringContaining('turned off'),
+    });
     expect(cloud.requests).toHaveLength(requests); // the cloud server received nothing after the opt-out
 
     const on = await t.http.post('/wp-json/templates/v1/cloud-optout').set(admin.headers).send({ optout: false });
@@ -296,13 +434,19 @@ describe('configuration edge cases', () => {
     const p = await createPlatform({ config, db: t.db, modules, clock: t.clock });
     await sync(); // the cache holds entries of the other URL
     expect(await templatesOf(p).cloud.entries()).toEqual([]);
-    expect(await templatesOf(p).cloud.sync()).toMatchObject({ status: 'not_configured', cloud: { configured: false, entries: 0 } });
+    expect(await templatesOf(p).cloud.sync()).toMatchObject({
+      status: 'not_configured',
+      cloud: { configured: false, entries: 0 },
+    });
     expect(await check('templates_cloud', p)).toMatchObject({ status: 'ok' });
   });
 
   it('a different URL voids the cached entries: nothing is served from them and the next sync adds all', async () => {
     await sync();
-    const config = { ...t.platform.config, templates: { ...t.platform.config.templates, cloudUrl: `${cloud.url}?v=2` } };
+    const config = {
+      ...t.platform.config,
+      templates: { ...t.platform.config.templates, cloudUrl: `${cloud.url}?v=2` },
+    };
     const p = await createPlatform({ config, db: t.db, modules, clock: t.clock });
     const rt = templatesOf(p);
     t.clock.advance({ minutes: 5 }); // the sync above was an attempt: the claim holds for 5 minutes, whatever the URL
@@ -321,13 +465,23 @@ describe('capabilities of sync and cloud-optout', () => {
     for (const path of ['/sync', '/cloud-optout']) {
       expect((await t.http.post(`/wp-json/templates/v1${path}`).send({})).status, path).toBe(401);
       for (const role of ROLES.filter((r) => r !== 'administrator')) {
-        expect((await t.http.post(`/wp-json/templates/v1${path}`).set((await t.as(role)).headers).send({})).status, `${role} ${path}`).toBe(403);
+        expect(
+          (
+            await t.http
+              .post(`/wp-json/templates/v1${path}`)
+              .set((await t.as(role)).headers)
+              .send({})
+          ).status,
+          `${role} ${path}`,
+        ).toBe(403);
       }
     }
     expect(cloud.requests).toHaveLength(0);
     expect(await t.platform.prisma.option.count({ where: { name: 'templates_cloud_optout' } })).toBe(0);
     const key = await t.apiKey('administrator');
     expect((await t.http.post('/wp-json/templates/v1/sync').set(key.headers).send({})).status).toBe(200);
-    expect((await t.http.post('/wp-json/templates/v1/cloud-optout').set(key.headers).send({ optout: false })).status).toBe(200);
+    expect(
+      (await t.http.post('/wp-json/templates/v1/cloud-optout').set(key.headers).send({ optout: false })).status,
+    ).toBe(200);
   });
 });

@@ -17,7 +17,11 @@ const listener: Module = {
       ready.push({ payload, keys: (await allTemplates(platform)).map((t) => t.key) });
     });
     // a plugin giving nonsense and a folder that does not exist: both reported, neither fatal
-    platform.hooks.addFilter('tpl_extra_paths', (paths: unknown[]) => [...paths, 42, path.join(FIXTURES, 'no-such-folder')]);
+    platform.hooks.addFilter('tpl_extra_paths', (paths: unknown[]) => [
+      ...paths,
+      42,
+      path.join(FIXTURES, 'no-such-folder'),
+    ]);
   },
 };
 
@@ -30,7 +34,18 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const Status = graphql(`query TplExtStatus { templatesStatus { bundled folders problems { path error } } }`);
+const Status = graphql(`
+  query TplExtStatus {
+    templatesStatus {
+      bundled
+      folders
+      problems {
+        path
+        error
+      }
+    }
+  }
+`);
 
 describe('tpl_ready', () => {
   it('fired once at start-up, after bundled and plugin templates were loaded, with counts', async () => {
@@ -54,7 +69,9 @@ describe('tpl_extra_paths and broken files', () => {
       '42': 'tpl_extra_paths gave something that is not a folder path',
       'broken-json.json': expect.stringMatching(/^not valid JSON/),
       'bad-shape.json': expect.stringMatching(/^sections: Too small/),
-      'duplicate-landing.json': expect.stringMatching(/^duplicate key "landing-page" \(already loaded from .*landing-page\.json\)$/),
+      'duplicate-landing.json': expect.stringMatching(
+        /^duplicate key "landing-page" \(already loaded from .*landing-page\.json\)$/,
+      ),
       'future-schema.json': expect.stringMatching(/^schema: .*newer than this Atrium understands \(1\)/),
       'no-such-folder': 'folder cannot be read (ENOENT)',
     });
@@ -64,14 +81,22 @@ describe('tpl_extra_paths and broken files', () => {
     const check = t.platform.checks.find((c) => c.id === 'templates_bundled_files')!;
     const result = await check.run(t.platform);
     expect(result.status).toBe('warning');
-    expect(result.message).toMatch(/^6 template file\(s\) are broken and were skipped; \d+ bundled templates loaded\.$/);
+    expect(result.message).toMatch(
+      /^6 template file\(s\) are broken and were skipped; \d+ bundled templates loaded\.$/,
+    );
     expect(result.detail).toContain('broken-json.json: not valid JSON');
   });
 
   it('templates from a plugin folder are bundled templates like the others, unknown fields ignored', async () => {
     const res = await t.http.get('/wp-json/templates/v1/catalog/fixture-simple').set(admin.headers);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ source: 'bundled', version: '1.0.0', description: '', tags: [], preview_image: null });
+    expect(res.body).toMatchObject({
+      source: 'bundled',
+      version: '1.0.0',
+      description: '',
+      tags: [],
+      preview_image: null,
+    });
     expect(res.body).not.toHaveProperty('some_future_field');
   });
 
@@ -79,7 +104,10 @@ describe('tpl_extra_paths and broken files', () => {
     const plain = await createTestApp();
     try {
       const check = plain.platform.checks.find((c) => c.id === 'templates_bundled_files')!;
-      expect(await check.run(plain.platform)).toEqual({ status: 'ok', message: `${bundledFiles.length} bundled templates loaded.` });
+      expect(await check.run(plain.platform)).toEqual({
+        status: 'ok',
+        message: `${bundledFiles.length} bundled templates loaded.`,
+      });
     } finally {
       await plain.close();
     }

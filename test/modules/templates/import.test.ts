@@ -15,29 +15,67 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const post = (path: string, body: object = {}, caller: Caller = admin) => t.http.post(`/wp-json/templates/v1${path}`).set(caller.headers).send(body);
+const post = (path: string, body: object = {}, caller: Caller = admin) =>
+  t.http.post(`/wp-json/templates/v1${path}`).set(caller.headers).send(body);
 const postCount = () => t.platform.prisma.post.count();
 async function newPost(caller: Caller, content = 'Existing paragraph.', status = 'draft') {
-  const res = await t.http.post('/graphql').set(caller.headers).send({
-    query: 'mutation ($c: String!, $s: String!) { createPost(input: { title: "Target", content: $c, status: $s }) { id } }',
-    variables: { c: content, s: status },
-  });
+  const res = await t.http
+    .post('/graphql')
+    .set(caller.headers)
+    .send({
+      query:
+        'mutation ($c: String!, $s: String!) { createPost(input: { title: "Target", content: $c, status: $s }) { id } }',
+      variables: { c: content, s: status },
+    });
   return res.body.data.createPost.id as number;
 }
 
 const Import = graphql(`
   mutation TplImport($key: String!, $status: TemplateContentStatus, $force: Boolean) {
-    importTemplate(key: $key, status: $status, force: $force) { post { id type status title meta } template { key source } sections forced requirements { met } }
+    importTemplate(key: $key, status: $status, force: $force) {
+      post {
+        id
+        type
+        status
+        title
+        meta
+      }
+      template {
+        key
+        source
+      }
+      sections
+      forced
+      requirements {
+        met
+      }
+    }
   }
 `);
 const Page = graphql(`
   mutation TplPage($key: String!, $title: String, $status: TemplateContentStatus) {
-    createPageFromTemplate(key: $key, title: $title, status: $status) { post { id type title status content } sections }
+    createPageFromTemplate(key: $key, title: $title, status: $status) {
+      post {
+        id
+        type
+        title
+        status
+        content
+      }
+      sections
+    }
   }
 `);
 const Append = graphql(`
   mutation TplAppend($key: String!, $postId: Int!, $sections: [String!], $force: Boolean) {
-    appendTemplate(key: $key, postId: $postId, sections: $sections, force: $force) { post { id content } sections forced }
+    appendTemplate(key: $key, postId: $postId, sections: $sections, force: $force) {
+      post {
+        id
+        content
+      }
+      sections
+      forced
+    }
   }
 `);
 
@@ -92,7 +130,16 @@ describe('POST /import and /import/{key}: the site template library', () => {
     expect(refused.body.code).toBe('templates_requirements_unmet');
     expect(refused.body.message).toContain('not-installed-anywhere');
     expect(refused.body.message).toContain('force');
-    expect(refused.body.data).toMatchObject({ status: 409, requirements: { met: false, modules: [{ name: 'core', met: true }, { name: 'not-installed-anywhere', met: false }] } });
+    expect(refused.body.data).toMatchObject({
+      status: 409,
+      requirements: {
+        met: false,
+        modules: [
+          { name: 'core', met: true },
+          { name: 'not-installed-anywhere', met: false },
+        ],
+      },
+    });
     expect(await postCount()).toBe(before);
 
     const forced = await post('/import/fixture-unmet', { force: true });
@@ -103,7 +150,10 @@ describe('POST /import and /import/{key}: the site template library', () => {
   it('GraphQL imports alike', async () => {
     const r = await t.gql(Import, { key: 'contact', status: 'pending', force: true }, admin);
     expect(r.errors).toBeUndefined();
-    expect(r.data!.importTemplate).toMatchObject({ post: { type: 'tpl_template', status: 'pending' }, template: { key: 'contact', source: 'bundled' } });
+    expect(r.data!.importTemplate).toMatchObject({
+      post: { type: 'tpl_template', status: 'pending' },
+      template: { key: 'contact', source: 'bundled' },
+    });
     const bad = await t.gql(Import, { key: 'contact', status: 'trash' as never }, admin);
     expect(bad.errors![0]!.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
     const unmet = await t.gql(Import, { key: 'fixture-unmet' }, admin);
@@ -115,7 +165,13 @@ describe('POST /template/{key}/page', () => {
   it('creates a page with the template title or the one given, draft by default', async () => {
     const res = await post('/template/about-us/page');
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 'page', title: 'About us', status: 'draft', slug: 'about-us', meta: { tpl_key: 'about-us' } });
+    expect(res.body).toMatchObject({
+      type: 'page',
+      title: 'About us',
+      status: 'draft',
+      slug: 'about-us',
+      meta: { tpl_key: 'about-us' },
+    });
     const named = await post('/template/about-us/page', { title: 'Who we are', status: 'publish' });
     expect(named.body).toMatchObject({ type: 'page', title: 'Who we are', status: 'publish', slug: 'who-we-are' });
     const again = await post('/template/about-us/page');
@@ -135,7 +191,10 @@ describe('POST /template/{key}/page', () => {
 
   it('GraphQL creates a page alike', async () => {
     const r = await t.gql(Page, { key: 'fixture-simple', title: 'Simple page' }, admin);
-    expect(r.data!.createPageFromTemplate).toMatchObject({ post: { type: 'page', title: 'Simple page', status: 'draft' }, sections: ['alpha', 'beta', 'gamma'] });
+    expect(r.data!.createPageFromTemplate).toMatchObject({
+      post: { type: 'page', title: 'Simple page', status: 'draft' },
+      sections: ['alpha', 'beta', 'gamma'],
+    });
     expect(r.data!.createPageFromTemplate.post.content).toContain('Alpha &lt;b&gt;');
   });
 });
@@ -203,7 +262,9 @@ describe('POST /template/{key}/append/{post_id}', () => {
   it('concurrent appends to one post all land (atomic UPDATE; meaningful on PostgreSQL)', async () => {
     const id = await newPost(admin, 'Base.');
     const sections = ['alpha', 'beta', 'gamma', 'alpha', 'beta', 'gamma', 'alpha', 'beta'];
-    const results = await Promise.all(sections.map((s) => post(`/template/fixture-simple/append/${id}`, { sections: [s] })));
+    const results = await Promise.all(
+      sections.map((s) => post(`/template/fixture-simple/append/${id}`, { sections: [s] })),
+    );
     expect(results.map((r) => r.status)).toEqual(sections.map(() => 200));
     const content = (await t.platform.prisma.post.findUniqueOrThrow({ where: { id } })).content;
     expect(content.match(/<!-- wp:group \{"metadata"/g)).toHaveLength(sections.length);
@@ -224,7 +285,8 @@ describe('capabilities', () => {
     for (const [path, body] of writes) {
       const anon = await t.http.post(`/wp-json/templates/v1${path}`).send(body);
       expect(anon.status, path).toBe(401);
-      for (const role of ROLES.filter((r) => r !== 'administrator')) expect((await post(path, body, await t.as(role))).status, `${role} ${path}`).toBe(403);
+      for (const role of ROLES.filter((r) => r !== 'administrator'))
+        expect((await post(path, body, await t.as(role))).status, `${role} ${path}`).toBe(403);
     }
     expect(await postCount()).toBe(before);
     const key = await t.apiKey('administrator');
@@ -245,7 +307,9 @@ describe('capabilities', () => {
 describe('browser callers with a cookie session send X-Rest-Nonce', () => {
   it('cookie + nonce writes; cookie alone is anonymous (401); a bad nonce is 403; nothing written when refused', async () => {
     const user = await t.as('administrator');
-    const login = await t.http.post('/graphql').send({ query: `mutation { login(username: "${user.username}", password: "correct horse battery") { restNonce } }` });
+    const login = await t.http.post('/graphql').send({
+      query: `mutation { login(username: "${user.username}", password: "correct horse battery") { restNonce } }`,
+    });
     const cookie = login.headers['set-cookie']![0]!.split(';')[0]!;
     const viewer = await t.http.post('/graphql').set('Cookie', cookie).send({ query: '{ viewer { restNonce } }' });
     const nonce = viewer.body.data.viewer.restNonce as string;
@@ -254,21 +318,39 @@ describe('browser callers with a cookie session send X-Rest-Nonce', () => {
     const before = await postCount();
     const noNonce = await t.http.post('/wp-json/templates/v1/import/about-us').set('Cookie', cookie).send({});
     expect(noNonce.status).toBe(401);
-    const badNonce = await t.http.post('/wp-json/templates/v1/import/about-us').set('Cookie', cookie).set('X-Rest-Nonce', '0000000000').send({});
+    const badNonce = await t.http
+      .post('/wp-json/templates/v1/import/about-us')
+      .set('Cookie', cookie)
+      .set('X-Rest-Nonce', '0000000000')
+      .send({});
     expect(badNonce.status).toBe(403);
     expect(badNonce.body.code).toBe('rest_cookie_invalid_nonce');
     expect(await postCount()).toBe(before);
 
-    const ok = await t.http.post('/wp-json/templates/v1/import/about-us').set('Cookie', cookie).set('X-Rest-Nonce', nonce).send({});
+    const ok = await t.http
+      .post('/wp-json/templates/v1/import/about-us')
+      .set('Cookie', cookie)
+      .set('X-Rest-Nonce', nonce)
+      .send({});
     expect(ok.status).toBe(201);
     expect(ok.body.author_id).toBe(user.userId);
     expect(ok.headers['x-rest-nonce']).toBe(nonce);
-    const read = await t.http.get('/wp-json/templates/v1/catalog/about-us').set('Cookie', cookie).set('X-Rest-Nonce', nonce);
+    const read = await t.http
+      .get('/wp-json/templates/v1/catalog/about-us')
+      .set('Cookie', cookie)
+      .set('X-Rest-Nonce', nonce);
     expect(read.status).toBe(200);
     // GraphQL: the cookie authenticates queries, mutations also need the nonce
-    const gqlWithout = await t.http.post('/graphql').set('Cookie', cookie).send({ query: 'mutation { importTemplate(key: "about-us") { forced } }' });
+    const gqlWithout = await t.http
+      .post('/graphql')
+      .set('Cookie', cookie)
+      .send({ query: 'mutation { importTemplate(key: "about-us") { forced } }' });
     expect(gqlWithout.body.errors[0].extensions).toMatchObject({ code: 'rest_forbidden', status: 401 });
-    const gqlWith = await t.http.post('/graphql').set('Cookie', cookie).set('X-Rest-Nonce', nonce).send({ query: 'mutation { importTemplate(key: "about-us") { forced } }' });
+    const gqlWith = await t.http
+      .post('/graphql')
+      .set('Cookie', cookie)
+      .set('X-Rest-Nonce', nonce)
+      .send({ query: 'mutation { importTemplate(key: "about-us") { forced } }' });
     expect(gqlWith.body.data.importTemplate.forced).toBe(false);
   });
 });
@@ -282,11 +364,17 @@ describe('edit_post on the target post, on a site that delegates manage_options 
   afterAll(() => d?.close());
 
   async function postOf(caller: Caller, status = 'draft') {
-    const res = await d.http.post('/graphql').set(caller.headers).send({ query: `mutation { createPost(input: { title: "T", status: "${status}" }) { id } }` });
+    const res = await d.http
+      .post('/graphql')
+      .set(caller.headers)
+      .send({ query: `mutation { createPost(input: { title: "T", status: "${status}" }) { id } }` });
     return res.body.data.createPost.id as number;
   }
   const append = (caller: Caller, id: number) =>
-    d.http.post(`/wp-json/templates/v1/template/fixture-simple/append/${id}`).set(caller.headers).send({ sections: ['beta'] });
+    d.http
+      .post(`/wp-json/templates/v1/template/fixture-simple/append/${id}`)
+      .set(caller.headers)
+      .send({ sections: ['beta'] });
 
   it('an editor appends to others’ posts; an author only to their own (draft or published); others 403', async () => {
     const [editor, author, otherAuthor] = await Promise.all([d.as('editor'), d.as('author'), d.as('author')]);
@@ -305,9 +393,15 @@ describe('edit_post on the target post, on a site that delegates manage_options 
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'rest_forbidden', data: { status: 403 } });
     expect((await append(author, editorsPost)).status).toBe(403);
-    expect((await d.platform.prisma.post.findUniqueOrThrow({ where: { id: othersPost } })).content).toBe(before.content);
+    expect((await d.platform.prisma.post.findUniqueOrThrow({ where: { id: othersPost } })).content).toBe(
+      before.content,
+    );
     // the delegation does not lend page rights authors never had
-    expect((await d.http.post('/wp-json/templates/v1/template/about-us/page').set(author.headers).send({})).status).toBe(403);
-    expect((await d.http.post('/wp-json/templates/v1/template/about-us/page').set(editor.headers).send({})).status).toBe(201);
+    expect(
+      (await d.http.post('/wp-json/templates/v1/template/about-us/page').set(author.headers).send({})).status,
+    ).toBe(403);
+    expect(
+      (await d.http.post('/wp-json/templates/v1/template/about-us/page').set(editor.headers).send({})).status,
+    ).toBe(201);
   });
 });

@@ -18,14 +18,27 @@ export const extraTemplates: Module = {
   },
 };
 
-export const delegation: Module = { name: 'tpl-delegation', capabilities: { editor: ['manage_options'], author: ['manage_options'] } };
+export const delegation: Module = {
+  name: 'tpl-delegation',
+  capabilities: { editor: ['manage_options'], author: ['manage_options'] },
+};
 
 export const withFixtures = [...modules, extraTemplates];
 
 /** The bundled template files as plain JSON. */
 export const bundledFiles = readdirSync(BUNDLED_DIR)
   .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(`${BUNDLED_DIR}/${f}`, 'utf8')) as { key: string; title: string; category: string; tags: string[]; requirements: { modules: string[] }; sections: { key: string; title: string }[] });
+  .map(
+    (f) =>
+      JSON.parse(readFileSync(`${BUNDLED_DIR}/${f}`, 'utf8')) as {
+        key: string;
+        title: string;
+        category: string;
+        tags: string[];
+        requirements: { modules: string[] };
+        sections: { key: string; title: string }[];
+      },
+  );
 
 /** Waits for the background cloud refresh of the app, if one is running. */
 export const cloudIdle = (t: TestApp) => templatesOf(t.platform).cloud.idle();

@@ -28,7 +28,12 @@ export function CampaignCard() {
     <Panel title="Last campaign" result={result} testId="card-campaign">
       {({ mailerCampaigns }) => {
         const c = mailerCampaigns.items[0];
-        if (!c) return <Text size="sm" c="dimmed">No campaign has been sent yet.</Text>;
+        if (!c)
+          return (
+            <Text size="sm" c="dimmed">
+              No campaign has been sent yet.
+            </Text>
+          );
         return (
           <Stack gap="xs">
             <Text fw={600}>

@@ -29,7 +29,12 @@ export function HealthCard() {
     >
       {({ healthScore: h }) => (
         <Group gap="lg">
-          <Badge size="xl" color={GRADE_COLOR[h.grade] ?? 'gray'} aria-label={`Grade ${h.grade}`} data-testid="health-grade">
+          <Badge
+            size="xl"
+            color={GRADE_COLOR[h.grade] ?? 'gray'}
+            aria-label={`Grade ${h.grade}`}
+            data-testid="health-grade"
+          >
             {h.grade}
           </Badge>
           <div>

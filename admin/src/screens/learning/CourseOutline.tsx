@@ -33,13 +33,35 @@ function StatusBadge({ status }: { status: MemberPublishStatus }) {
   return <Badge color={status === 'published' ? 'green' : 'gray'}>{status}</Badge>;
 }
 
-function MoveButtons({ name, index, count, onMove }: { name: string; index: number; count: number; onMove: (by: -1 | 1) => void }) {
+function MoveButtons({
+  name,
+  index,
+  count,
+  onMove,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  onMove: (by: -1 | 1) => void;
+}) {
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon variant="default" size="sm" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(-1)}>
+      <ActionIcon
+        variant="default"
+        size="sm"
+        aria-label={`Move ${name} up`}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
         ↑
       </ActionIcon>
-      <ActionIcon variant="default" size="sm" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => onMove(1)}>
+      <ActionIcon
+        variant="default"
+        size="sm"
+        aria-label={`Move ${name} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
         ↓
       </ActionIcon>
     </Group>
@@ -53,7 +75,13 @@ function AddInline({ label, onAdd }: { label: string; onAdd: (title: string) => 
   };
   return (
     <Group align="flex-end" gap="xs">
-      <TextInput label={label} placeholder="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void submit()} />
+      <TextInput
+        label={label}
+        placeholder="Title"
+        value={title}
+        onChange={(e) => setTitle(e.currentTarget.value)}
+        onKeyDown={(e) => e.key === 'Enter' && void submit()}
+      />
       <Button variant="default" onClick={() => void submit()} disabled={!title.trim()}>
         Add
       </Button>
@@ -93,7 +121,12 @@ export function CourseOutline({ id }: { id: number }) {
               <StatusBadge status={course.status} />
               <Button
                 variant={course.status === 'published' ? 'default' : 'filled'}
-                onClick={() => void updateCourse.run({ id: course.id, input: { status: flip(course.status) } }, { success: course.status === 'published' ? 'Course unpublished.' : 'Course published.' })}
+                onClick={() =>
+                  void updateCourse.run(
+                    { id: course.id, input: { status: flip(course.status) } },
+                    { success: course.status === 'published' ? 'Course unpublished.' : 'Course published.' },
+                  )
+                }
               >
                 {course.status === 'published' ? 'Unpublish' : 'Publish course'}
               </Button>
@@ -113,7 +146,14 @@ export function CourseOutline({ id }: { id: number }) {
           {!course.modules.length && <Text c="dimmed">No module yet: add the first one.</Text>}
           <AddInline
             label="New module"
-            onAdd={async (title) => (await createModule.run({ input: { courseId: course.id, title } }, { success: `Module “${title}” added.` })).ok}
+            onAdd={async (title) =>
+              (
+                await createModule.run(
+                  { input: { courseId: course.id, title } },
+                  { success: `Module “${title}” added.` },
+                )
+              ).ok
+            }
           />
         </Stack>
       )}
@@ -142,7 +182,11 @@ function ModuleBox({ module: m, index, siblings }: { module: Module; index: numb
     if (ok) await deleteModule.run({ id: m.id }, { success: `Module ${m.title} deleted.` });
   };
   const removeLesson = async (l: Lesson) => {
-    const ok = await confirmAction({ title: `Delete lesson ${l.title}?`, message: `${l.title}${l.quiz ? ' and its quiz' : ''} are deleted for good.`, action: 'Delete lesson' });
+    const ok = await confirmAction({
+      title: `Delete lesson ${l.title}?`,
+      message: `${l.title}${l.quiz ? ' and its quiz' : ''} are deleted for good.`,
+      action: 'Delete lesson',
+    });
     if (ok) await deleteLesson.run({ id: l.id }, { success: `Lesson ${l.title} deleted.` });
   };
 
@@ -157,10 +201,20 @@ function ModuleBox({ module: m, index, siblings }: { module: Module; index: numb
           <StatusBadge status={m.status} />
         </Group>
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => void updateModule.run({ id: m.id, input: { status: flip(m.status) } })}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void updateModule.run({ id: m.id, input: { status: flip(m.status) } })}
+          >
             {m.status === 'published' ? 'Unpublish' : 'Publish'}
           </Button>
-          <Button size="xs" variant="default" color="red" onClick={() => void removeModule()} aria-label={`Delete module ${m.title}`}>
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            onClick={() => void removeModule()}
+            aria-label={`Delete module ${m.title}`}
+          >
             Delete
           </Button>
         </Group>
@@ -169,7 +223,12 @@ function ModuleBox({ module: m, index, siblings }: { module: Module; index: numb
         {m.lessons.map((l, i) => (
           <Group component="li" key={l.id} justify="space-between" wrap="nowrap" data-testid="lesson">
             <Group gap="sm" wrap="nowrap">
-              <MoveButtons name={l.title} index={i} count={m.lessons.length} onMove={(by) => moveLesson(m.lessons, i, by)} />
+              <MoveButtons
+                name={l.title}
+                index={i}
+                count={m.lessons.length}
+                onMove={(by) => moveLesson(m.lessons, i, by)}
+              />
               <Anchor component={Link} href={`/lessons/${l.id}`} size="sm">
                 {l.title}
               </Anchor>
@@ -185,17 +244,33 @@ function ModuleBox({ module: m, index, siblings }: { module: Module; index: numb
               )}
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="default" onClick={() => void updateLesson.run({ id: l.id, input: { status: flip(l.status) } })} aria-label={`${l.status === 'published' ? 'Unpublish' : 'Publish'} ${l.title}`}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void updateLesson.run({ id: l.id, input: { status: flip(l.status) } })}
+                aria-label={`${l.status === 'published' ? 'Unpublish' : 'Publish'} ${l.title}`}
+              >
                 {l.status === 'published' ? 'Unpublish' : 'Publish'}
               </Button>
-              <Button size="xs" variant="default" color="red" onClick={() => void removeLesson(l)} aria-label={`Delete lesson ${l.title}`}>
+              <Button
+                size="xs"
+                variant="default"
+                color="red"
+                onClick={() => void removeLesson(l)}
+                aria-label={`Delete lesson ${l.title}`}
+              >
                 Delete
               </Button>
             </Group>
           </Group>
         ))}
       </Stack>
-      <AddInline label={`New lesson in ${m.title}`} onAdd={async (title) => (await createLesson.run({ input: { moduleId: m.id, title } }, { success: `Lesson “${title}” added.` })).ok} />
+      <AddInline
+        label={`New lesson in ${m.title}`}
+        onAdd={async (title) =>
+          (await createLesson.run({ input: { moduleId: m.id, title } }, { success: `Lesson “${title}” added.` })).ok
+        }
+      />
     </Paper>
   );
 }

@@ -11,7 +11,13 @@ import { formatPercent } from '../../components/format.ts';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { refreshOn, useListState } from '../../components/useListState.ts';
-import { LearningCoursesDocument, LearningCoursesReportDocument, LearningCreateCourseDocument, type LearningCoursesQuery, type MemberPublishStatus } from '../../gql/graphql.ts';
+import {
+  LearningCoursesDocument,
+  LearningCoursesReportDocument,
+  LearningCreateCourseDocument,
+  type LearningCoursesQuery,
+  type MemberPublishStatus,
+} from '../../gql/graphql.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 
 type Row = LearningCoursesQuery['memberCourses']['items'][number];
@@ -35,22 +41,49 @@ export function CoursesList() {
         </Anchor>
       ),
     },
-    { key: 'status', header: 'Status', render: (c) => <Badge color={c.status === 'published' ? 'green' : 'gray'}>{c.status}</Badge> },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (c) => <Badge color={c.status === 'published' ? 'green' : 'gray'}>{c.status}</Badge>,
+    },
     { key: 'outline', header: 'Outline', render: (c) => `${c.moduleCount} modules · ${c.lessonCount} lessons` },
   ];
   if (can('member_view_reports')) {
     columns.push(
-      { key: 'learners', header: 'Learners', render: (c) => (stats.get(c.id) ? `${stats.get(c.id)!.completed} of ${stats.get(c.id)!.enrolled} completed` : '—') },
-      { key: 'rate', header: 'Completion', render: (c) => (stats.get(c.id)?.enrolled ? formatPercent(stats.get(c.id)!.completionRate) : '—') },
-      { key: 'quiz', header: 'Quiz average', render: (c) => (stats.get(c.id)?.avgQuizScore != null ? `${Math.round(stats.get(c.id)!.avgQuizScore!)} %` : '—') },
+      {
+        key: 'learners',
+        header: 'Learners',
+        render: (c) =>
+          stats.get(c.id) ? `${stats.get(c.id)!.completed} of ${stats.get(c.id)!.enrolled} completed` : '—',
+      },
+      {
+        key: 'rate',
+        header: 'Completion',
+        render: (c) => (stats.get(c.id)?.enrolled ? formatPercent(stats.get(c.id)!.completionRate) : '—'),
+      },
+      {
+        key: 'quiz',
+        header: 'Quiz average',
+        render: (c) =>
+          stats.get(c.id)?.avgQuizScore != null ? `${Math.round(stats.get(c.id)!.avgQuizScore!)} %` : '—',
+      },
     );
   }
 
   return (
     <>
-      <ScreenHeader title="Courses" description="Build courses from modules and lessons; learners see them once published." actions={<Button onClick={() => setCreating(true)}>New course</Button>} />
+      <ScreenHeader
+        title="Courses"
+        description="Build courses from modules and lessons; learners see them once published."
+        actions={<Button onClick={() => setCreating(true)}>New course</Button>}
+      />
       <Group mb="sm">
-        <TextInput aria-label="Search courses" placeholder="Search courses" value={list.search} onChange={(e) => list.setSearch(e.currentTarget.value)} />
+        <TextInput
+          aria-label="Search courses"
+          placeholder="Search courses"
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+        />
         <Select
           aria-label="Course status"
           placeholder="Any status"
@@ -68,7 +101,13 @@ export function CoursesList() {
         fetching={result.fetching}
         error={result.error}
         empty="No course yet."
-        paging={{ page: list.page, totalPages: result.data?.memberCourses.totalPages ?? 0, total: result.data?.memberCourses.total ?? 0, onPage: list.setPage, noun: 'courses' }}
+        paging={{
+          page: list.page,
+          totalPages: result.data?.memberCourses.totalPages ?? 0,
+          total: result.data?.memberCourses.total ?? 0,
+          onPage: list.setPage,
+          noun: 'courses',
+        }}
       />
       <Modal opened={creating} onClose={() => setCreating(false)} title="New course" size="lg">
         {creating && <NewCourse onDone={() => setCreating(false)} />}
@@ -82,7 +121,10 @@ function NewCourse({ onDone }: { onDone: () => void }) {
   const [, navigate] = useLocation();
   const form = useForm({ initialValues: { title: '', slug: '', description: '' } });
   const submit = form.onSubmit(async (v) => {
-    const done = await create.run({ input: { title: v.title, slug: v.slug.trim() || undefined, description: v.description } }, { form, success: `Course “${v.title}” created as a draft.` });
+    const done = await create.run(
+      { input: { title: v.title, slug: v.slug.trim() || undefined, description: v.description } },
+      { form, success: `Course “${v.title}” created as a draft.` },
+    );
     if (done.ok) {
       onDone();
       navigate(`/courses/${done.data.createMemberCourse.id}`);

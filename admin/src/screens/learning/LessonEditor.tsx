@@ -1,6 +1,18 @@
 // A lesson: its title, content (block markup or HTML, as learners get it), video and length, whether it is published,
 // and its quiz (opened, or made).
-import { Anchor, Button, Group, NumberInput, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useQuery } from 'urql';
@@ -8,7 +20,12 @@ import { Link, useLocation } from 'wouter';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
-import { LearningCreateQuizDocument, LearningLessonDocument, LearningUpdateLessonDocument, type MemberPublishStatus } from '../../gql/graphql.ts';
+import {
+  LearningCreateQuizDocument,
+  LearningLessonDocument,
+  LearningUpdateLessonDocument,
+  type MemberPublishStatus,
+} from '../../gql/graphql.ts';
 
 export function LessonEditor({ id }: { id: number }) {
   const [result] = useQuery({ query: LearningLessonDocument, variables: { id } });
@@ -17,11 +34,23 @@ export function LessonEditor({ id }: { id: number }) {
   const [, navigate] = useLocation();
   const lesson = result.data?.memberLesson;
   const form = useForm({
-    initialValues: { title: '', content: '', videoUrl: '', durationMinutes: 0 as number | '', status: 'draft' as MemberPublishStatus },
+    initialValues: {
+      title: '',
+      content: '',
+      videoUrl: '',
+      durationMinutes: 0 as number | '',
+      status: 'draft' as MemberPublishStatus,
+    },
   });
   useEffect(() => {
     if (!lesson) return;
-    const values = { title: lesson.title, content: lesson.content ?? '', videoUrl: lesson.videoUrl ?? '', durationMinutes: lesson.durationMinutes, status: lesson.status };
+    const values = {
+      title: lesson.title,
+      content: lesson.content ?? '',
+      videoUrl: lesson.videoUrl ?? '',
+      durationMinutes: lesson.durationMinutes,
+      status: lesson.status,
+    };
     form.setValues(values);
     form.resetDirty(values);
     // Only when another lesson (or its first answer) arrives: later answers are this form's own saves.
@@ -30,13 +59,25 @@ export function LessonEditor({ id }: { id: number }) {
 
   const submit = form.onSubmit(async (v) => {
     await update.run(
-      { id, input: { title: v.title, content: v.content, videoUrl: v.videoUrl.trim() || undefined, durationMinutes: v.durationMinutes === '' ? undefined : v.durationMinutes, status: v.status } },
+      {
+        id,
+        input: {
+          title: v.title,
+          content: v.content,
+          videoUrl: v.videoUrl.trim() || undefined,
+          durationMinutes: v.durationMinutes === '' ? undefined : v.durationMinutes,
+          status: v.status,
+        },
+      },
       { form, success: 'Lesson saved.' },
     );
   });
   const addQuiz = async () => {
     if (!lesson) return;
-    const done = await createQuiz.run({ input: { lessonId: lesson.id, title: `${lesson.title} quiz`, status: 'draft' } }, { success: 'Quiz created.' });
+    const done = await createQuiz.run(
+      { input: { lessonId: lesson.id, title: `${lesson.title} quiz`, status: 'draft' } },
+      { success: 'Quiz created.' },
+    );
     if (done.ok) navigate(`/quizzes/${done.data.createMemberQuiz.id}`);
   };
 
@@ -55,11 +96,22 @@ export function LessonEditor({ id }: { id: number }) {
             <Stack>
               <ErrorAlert error={update.formError} />
               <TextInput label="Title" required {...form.getInputProps('title')} />
-              <Textarea label="Content" description="Block markup or HTML, as learners see it." autosize minRows={8} {...form.getInputProps('content')} />
+              <Textarea
+                label="Content"
+                description="Block markup or HTML, as learners see it."
+                autosize
+                minRows={8}
+                {...form.getInputProps('content')}
+              />
               <Group grow align="flex-start">
                 <TextInput label="Video URL" placeholder="https://…" {...form.getInputProps('videoUrl')} />
                 <NumberInput label="Length (minutes)" min={0} {...form.getInputProps('durationMinutes')} />
-                <Select label="Status" data={['draft', 'published']} allowDeselect={false} {...form.getInputProps('status')} />
+                <Select
+                  label="Status"
+                  data={['draft', 'published']}
+                  allowDeselect={false}
+                  {...form.getInputProps('status')}
+                />
               </Group>
               <Group justify="flex-end">
                 <Button type="submit" loading={update.fetching}>

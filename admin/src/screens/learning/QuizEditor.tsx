@@ -1,7 +1,22 @@
 // A quiz: its settings and its questions, each with its type, options and right answer. The whole list is saved at
 // once (the server numbers the questions in the order given); its checks (a single-choice question names one of its
 // own options…) show beside the question they are about.
-import { ActionIcon, Anchor, Button, Checkbox, Group, NumberInput, Paper, Radio, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useQuery } from 'urql';
@@ -9,7 +24,13 @@ import { Link } from 'wouter';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
-import { LearningQuizDocument, LearningUpdateQuizDocument, type MemberPublishStatus, type MemberQuestionType, type QuizFieldsFragment } from '../../gql/graphql.ts';
+import {
+  LearningQuizDocument,
+  LearningUpdateQuizDocument,
+  type MemberPublishStatus,
+  type MemberQuestionType,
+  type QuizFieldsFragment,
+} from '../../gql/graphql.ts';
 
 interface QuestionDraft {
   type: MemberQuestionType;
@@ -30,38 +51,95 @@ const letter = (i: number) => String.fromCharCode(97 + i);
 
 function toDraft(q: NonNullable<QuizFieldsFragment['questions']>[number]): QuestionDraft {
   const a = q.answer;
-  const answer = q.type === 'true_false' ? String(a) : q.type === 'short_answer' ? (Array.isArray(a) ? a.join('\n') : String(a ?? '')) : q.type === 'multiple' ? ((a as string[]) ?? []) : String(a ?? '');
-  return { type: q.type, prompt: q.prompt, points: q.points, options: q.options.map((o) => ({ id: o.id, text: o.text })), answer };
+  const answer =
+    q.type === 'true_false'
+      ? String(a)
+      : q.type === 'short_answer'
+        ? Array.isArray(a)
+          ? a.join('\n')
+          : String(a ?? '')
+        : q.type === 'multiple'
+          ? ((a as string[]) ?? [])
+          : String(a ?? '');
+  return {
+    type: q.type,
+    prompt: q.prompt,
+    points: q.points,
+    options: q.options.map((o) => ({ id: o.id, text: o.text })),
+    answer,
+  };
 }
 
 function toInput(q: QuestionDraft) {
   const choice = q.type === 'single' || q.type === 'multiple';
   const answer =
-    q.type === 'true_false' ? q.answer === 'true' : q.type === 'short_answer' ? String(q.answer).split('\n').map((s) => s.trim()).filter(Boolean) : q.answer;
+    q.type === 'true_false'
+      ? q.answer === 'true'
+      : q.type === 'short_answer'
+        ? String(q.answer)
+            .split('\n')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : q.answer;
   return { type: q.type, prompt: q.prompt, points: q.points, options: choice ? q.options : undefined, answer };
 }
 
 /** A new type's empty answer (an answer of another type would not fit it). */
-const EMPTY_ANSWER: Record<MemberQuestionType, QuestionDraft['answer']> = { single: '', multiple: [], true_false: 'true', short_answer: '' };
+const EMPTY_ANSWER: Record<MemberQuestionType, QuestionDraft['answer']> = {
+  single: '',
+  multiple: [],
+  true_false: 'true',
+  short_answer: '',
+};
 
-const blank = (): QuestionDraft => ({ type: 'single', prompt: '', points: 1, options: [{ id: 'a', text: '' }, { id: 'b', text: '' }], answer: 'a' });
+const blank = (): QuestionDraft => ({
+  type: 'single',
+  prompt: '',
+  points: 1,
+  options: [
+    { id: 'a', text: '' },
+    { id: 'b', text: '' },
+  ],
+  answer: 'a',
+});
 
 export function QuizEditor({ id }: { id: number }) {
   const [result] = useQuery({ query: LearningQuizDocument, variables: { id } });
   const update = useAction(LearningUpdateQuizDocument);
   const quiz = result.data?.memberQuiz;
   const form = useForm({
-    initialValues: { title: '', passPercent: 70, maxAttempts: 0, status: 'draft' as MemberPublishStatus, questions: [] as QuestionDraft[] },
+    initialValues: {
+      title: '',
+      passPercent: 70,
+      maxAttempts: 0,
+      status: 'draft' as MemberPublishStatus,
+      questions: [] as QuestionDraft[],
+    },
   });
   useEffect(() => {
     if (!quiz) return;
-    form.setValues({ title: quiz.title, passPercent: quiz.passPercent, maxAttempts: quiz.maxAttempts, status: quiz.status, questions: (quiz.questions ?? []).map(toDraft) });
+    form.setValues({
+      title: quiz.title,
+      passPercent: quiz.passPercent,
+      maxAttempts: quiz.maxAttempts,
+      status: quiz.status,
+      questions: (quiz.questions ?? []).map(toDraft),
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [quiz?.id]);
 
   const submit = form.onSubmit(async (v) => {
     await update.run(
-      { id, input: { title: v.title, passPercent: v.passPercent, maxAttempts: v.maxAttempts, status: v.status, questions: v.questions.map(toInput) } },
+      {
+        id,
+        input: {
+          title: v.title,
+          passPercent: v.passPercent,
+          maxAttempts: v.maxAttempts,
+          status: v.status,
+          questions: v.questions.map(toInput),
+        },
+      },
       { form, success: 'Quiz saved.' },
     );
   });
@@ -82,8 +160,18 @@ export function QuizEditor({ id }: { id: number }) {
             <Group grow align="flex-start">
               <TextInput label="Title" required {...form.getInputProps('title')} />
               <NumberInput label="Pass mark (%)" min={0} max={100} {...form.getInputProps('passPercent')} />
-              <NumberInput label="Attempts allowed" description="0: unlimited" min={0} {...form.getInputProps('maxAttempts')} />
-              <Select label="Status" data={['draft', 'published']} allowDeselect={false} {...form.getInputProps('status')} />
+              <NumberInput
+                label="Attempts allowed"
+                description="0: unlimited"
+                min={0}
+                {...form.getInputProps('maxAttempts')}
+              />
+              <Select
+                label="Status"
+                data={['draft', 'published']}
+                allowDeselect={false}
+                {...form.getInputProps('status')}
+              />
             </Group>
             {form.values.questions.map((q, i) => (
               <QuestionBox key={i} index={i} question={q} form={form} />
@@ -114,7 +202,13 @@ function QuestionBox({ index: i, question: q, form }: { index: number; question:
         <Title order={2} size="h5">
           Question {i + 1}
         </Title>
-        <Button size="xs" variant="default" color="red" onClick={() => form.removeListItem('questions', i)} aria-label={`Remove question ${i + 1}`}>
+        <Button
+          size="xs"
+          variant="default"
+          color="red"
+          onClick={() => form.removeListItem('questions', i)}
+          aria-label={`Remove question ${i + 1}`}
+        >
           Remove
         </Button>
       </Group>
@@ -140,34 +234,60 @@ function QuestionBox({ index: i, question: q, form }: { index: number; question:
               Options ({q.type === 'single' ? 'mark the right one' : 'mark every right one'})
             </Text>
             {q.type === 'single' ? (
-              <Radio.Group value={String(q.answer)} onChange={(v) => form.setFieldValue(`${path}.answer`, v)} aria-labelledby={`q${i}-options`} error={answerError}>
+              <Radio.Group
+                value={String(q.answer)}
+                onChange={(v) => form.setFieldValue(`${path}.answer`, v)}
+                aria-labelledby={`q${i}-options`}
+                error={answerError}
+              >
                 <Stack gap={4}>
                   {q.options.map((o, j) => (
                     <Group key={o.id} wrap="nowrap">
                       <Radio value={o.id} aria-label={`Option ${o.id} is right`} />
-                      <TextInput aria-label={`Option ${o.id}`} {...form.getInputProps(`${path}.options.${j}.text`)} style={{ flex: 1 }} />
+                      <TextInput
+                        aria-label={`Option ${o.id}`}
+                        {...form.getInputProps(`${path}.options.${j}.text`)}
+                        style={{ flex: 1 }}
+                      />
                     </Group>
                   ))}
                 </Stack>
               </Radio.Group>
             ) : (
-              <Checkbox.Group value={q.answer as string[]} onChange={(v) => form.setFieldValue(`${path}.answer`, v)} aria-labelledby={`q${i}-options`} error={answerError}>
+              <Checkbox.Group
+                value={q.answer as string[]}
+                onChange={(v) => form.setFieldValue(`${path}.answer`, v)}
+                aria-labelledby={`q${i}-options`}
+                error={answerError}
+              >
                 <Stack gap={4}>
                   {q.options.map((o, j) => (
                     <Group key={o.id} wrap="nowrap">
                       <Checkbox value={o.id} aria-label={`Option ${o.id} is right`} />
-                      <TextInput aria-label={`Option ${o.id}`} {...form.getInputProps(`${path}.options.${j}.text`)} style={{ flex: 1 }} />
+                      <TextInput
+                        aria-label={`Option ${o.id}`}
+                        {...form.getInputProps(`${path}.options.${j}.text`)}
+                        style={{ flex: 1 }}
+                      />
                     </Group>
                   ))}
                 </Stack>
               </Checkbox.Group>
             )}
             <Group>
-              <Button size="xs" variant="default" onClick={() => form.insertListItem(`${path}.options`, { id: letter(q.options.length), text: '' })}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => form.insertListItem(`${path}.options`, { id: letter(q.options.length), text: '' })}
+              >
                 Add an option
               </Button>
               {q.options.length > 2 && (
-                <ActionIcon variant="default" aria-label="Remove the last option" onClick={() => form.removeListItem(`${path}.options`, q.options.length - 1)}>
+                <ActionIcon
+                  variant="default"
+                  aria-label="Remove the last option"
+                  onClick={() => form.removeListItem(`${path}.options`, q.options.length - 1)}
+                >
                   −
                 </ActionIcon>
               )}
@@ -175,7 +295,12 @@ function QuestionBox({ index: i, question: q, form }: { index: number; question:
           </Stack>
         )}
         {q.type === 'true_false' && (
-          <Radio.Group label="The statement is" value={String(q.answer)} onChange={(v) => form.setFieldValue(`${path}.answer`, v)} error={answerError}>
+          <Radio.Group
+            label="The statement is"
+            value={String(q.answer)}
+            onChange={(v) => form.setFieldValue(`${path}.answer`, v)}
+            error={answerError}
+          >
             <Group>
               <Radio value="true" label="True" />
               <Radio value="false" label="False" />
@@ -183,7 +308,13 @@ function QuestionBox({ index: i, question: q, form }: { index: number; question:
           </Radio.Group>
         )}
         {q.type === 'short_answer' && (
-          <Textarea label="Accepted answers" description="One per line; case and spaces are ignored." autosize minRows={2} {...form.getInputProps(`${path}.answer`)} />
+          <Textarea
+            label="Accepted answers"
+            description="One per line; case and spaces are ignored."
+            autosize
+            minRows={2}
+            {...form.getInputProps(`${path}.answer`)}
+          />
         )}
       </Stack>
     </Paper>

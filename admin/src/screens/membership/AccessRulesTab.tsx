@@ -8,13 +8,19 @@ import { formatDate } from '../../components/format.ts';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { refreshOn, useListState } from '../../components/useListState.ts';
-import { MembershipAccessRulesDocument, MembershipDeleteRuleDocument, type AccessRuleFieldsFragment, type MemberTargetType } from '../../gql/graphql.ts';
+import {
+  MembershipAccessRulesDocument,
+  MembershipDeleteRuleDocument,
+  type AccessRuleFieldsFragment,
+  type MemberTargetType,
+} from '../../gql/graphql.ts';
 import { RuleForm, TARGET_TYPES } from './RuleForm.tsx';
 import { usePlanOptions } from './usePlanOptions.ts';
 
 const context = refreshOn('MemberAccessRule');
 
-const target = (r: AccessRuleFieldsFragment) => (r.targetId ? `${r.targetType} #${r.targetId}` : `every ${r.targetType}`);
+const target = (r: AccessRuleFieldsFragment) =>
+  r.targetId ? `${r.targetType} #${r.targetId}` : `every ${r.targetType}`;
 
 function released(r: AccessRuleFieldsFragment) {
   switch (r.dripMethod) {
@@ -46,7 +52,15 @@ export function AccessRulesTab() {
   };
 
   const columns: Column<AccessRuleFieldsFragment>[] = [
-    { key: 'target', header: 'Guards', render: (r) => <Text size="sm" fw={600}>{target(r)}</Text> },
+    {
+      key: 'target',
+      header: 'Guards',
+      render: (r) => (
+        <Text size="sm" fw={600}>
+          {target(r)}
+        </Text>
+      ),
+    },
     {
       key: 'plans',
       header: 'Opened by',
@@ -54,9 +68,7 @@ export function AccessRulesTab() {
         r.planIds.length ? (
           <Group gap={4}>
             {r.planIds.map((id) => (
-              <Badge key={id}>
-                {plans.names.get(id) ?? `plan #${id}`}
-              </Badge>
+              <Badge key={id}>{plans.names.get(id) ?? `plan #${id}`}</Badge>
             ))}
           </Group>
         ) : (
@@ -69,10 +81,21 @@ export function AccessRulesTab() {
       header: <span className="sr-only">Actions</span>,
       render: (r) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="default" onClick={() => setEditing(r)} aria-label={`Edit the rule on ${target(r)}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setEditing(r)}
+            aria-label={`Edit the rule on ${target(r)}`}
+          >
             Edit
           </Button>
-          <Button size="xs" variant="default" color="red" onClick={() => void del(r)} aria-label={`Delete the rule on ${target(r)}`}>
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            onClick={() => void del(r)}
+            aria-label={`Delete the rule on ${target(r)}`}
+          >
             Delete
           </Button>
         </Group>
@@ -105,10 +128,23 @@ export function AccessRulesTab() {
         fetching={result.fetching}
         error={result.error}
         empty="No access rule yet."
-        paging={{ page: list.page, totalPages: result.data?.memberAccessRules.totalPages ?? 0, total: result.data?.memberAccessRules.total ?? 0, onPage: list.setPage, noun: 'rules' }}
+        paging={{
+          page: list.page,
+          totalPages: result.data?.memberAccessRules.totalPages ?? 0,
+          total: result.data?.memberAccessRules.total ?? 0,
+          onPage: list.setPage,
+          noun: 'rules',
+        }}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New access rule' : 'Edit access rule'} size="lg">
-        {editing !== null && <RuleForm rule={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New access rule' : 'Edit access rule'}
+        size="lg"
+      >
+        {editing !== null && (
+          <RuleForm rule={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+        )}
       </Modal>
     </>
   );

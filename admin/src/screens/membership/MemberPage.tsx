@@ -1,6 +1,19 @@
 // A member: memberships with every move their state allows, granting another plan, course progress, badges (and
 // awarding one), and the health score with its factors.
-import { Anchor, Badge, Button, Grid, Group, List, Progress, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  List,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { Link } from 'wouter';
@@ -10,7 +23,14 @@ import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { refreshOn } from '../../components/useListState.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { MembershipAwardBadgeDocument, MembershipBadgesDocument, MembershipCourseTitlesDocument, MembershipGrantDocument, MembershipMemberDocument, type MembershipMemberQuery } from '../../gql/graphql.ts';
+import {
+  MembershipAwardBadgeDocument,
+  MembershipBadgesDocument,
+  MembershipCourseTitlesDocument,
+  MembershipGrantDocument,
+  MembershipMemberDocument,
+  type MembershipMemberQuery,
+} from '../../gql/graphql.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { dayToIso, MembershipActions } from './MembershipActions.tsx';
 import { STATUS_COLOR } from './MembersTab.tsx';
@@ -91,7 +111,9 @@ function Memberships({ member }: { member: MemberData }) {
                       )}
                     </Table.Td>
                     <Table.Td>{formatDate(ms.startedAt)}</Table.Td>
-                    <Table.Td>{ms.endedAt ? `ended ${formatDate(ms.endedAt)}` : formatDate(ms.currentPeriodEnd)}</Table.Td>
+                    <Table.Td>
+                      {ms.endedAt ? `ended ${formatDate(ms.endedAt)}` : formatDate(ms.currentPeriodEnd)}
+                    </Table.Td>
                     {mayMove && (
                       <Table.Td>
                         <MembershipActions membership={ms} userId={m.id} memberName={m.displayName} />
@@ -127,8 +149,20 @@ function GrantForm({ member }: { member: MemberData }) {
   };
   return (
     <Group align="flex-end">
-      <Select label="Grant a plan" placeholder="Choose a plan" data={plans.options()} value={planId} onChange={setPlanId} w={240} />
-      <TextInput type="date" label="Access ends (optional)" value={endsAt} onChange={(e) => setEndsAt(e.currentTarget.value)} />
+      <Select
+        label="Grant a plan"
+        placeholder="Choose a plan"
+        data={plans.options()}
+        value={planId}
+        onChange={setPlanId}
+        w={240}
+      />
+      <TextInput
+        type="date"
+        label="Access ends (optional)"
+        value={endsAt}
+        onChange={(e) => setEndsAt(e.currentTarget.value)}
+      />
       <Button onClick={() => void submit()} disabled={!planId} loading={grant.fetching}>
         Grant
       </Button>
@@ -197,7 +231,9 @@ function BadgesPanel({ member }: { member: MemberData }) {
   const award = useAction(MembershipAwardBadgeDocument);
   const [badgeId, setBadgeId] = useState<string | null>(null);
   const held = new Set(member.badges.map((b) => b.badgeId));
-  const options = (badges.data?.memberBadges ?? []).filter((b) => !held.has(b.id)).map((b) => ({ value: String(b.id), label: b.name }));
+  const options = (badges.data?.memberBadges ?? [])
+    .filter((b) => !held.has(b.id))
+    .map((b) => ({ value: String(b.id), label: b.name }));
   return (
     <Panel title="Badges" result={{ data: member, fetching: false }} testId="badges">
       {(m) => (
@@ -217,12 +253,22 @@ function BadgesPanel({ member }: { member: MemberData }) {
           )}
           {can('member_manage_badges') && options.length > 0 && (
             <Group align="flex-end">
-              <Select label="Award a badge" placeholder="Choose a badge" data={options} value={badgeId} onChange={setBadgeId} />
+              <Select
+                label="Award a badge"
+                placeholder="Choose a badge"
+                data={options}
+                value={badgeId}
+                onChange={setBadgeId}
+              />
               <Button
                 variant="default"
                 disabled={!badgeId}
                 loading={award.fetching}
-                onClick={() => void award.run({ userId: m.id, badgeId: Number(badgeId) }, { success: 'Badge awarded.' }).then(() => setBadgeId(null))}
+                onClick={() =>
+                  void award
+                    .run({ userId: m.id, badgeId: Number(badgeId) }, { success: 'Badge awarded.' })
+                    .then(() => setBadgeId(null))
+                }
               >
                 Award
               </Button>

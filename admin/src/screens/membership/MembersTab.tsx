@@ -55,14 +55,26 @@ const columns: Column<Row>[] = [
 ];
 
 export function MembersTab() {
-  const list = useListState<{ planId: number | undefined; status: MemberStatus | undefined }>({ planId: undefined, status: undefined });
+  const list = useListState<{ planId: number | undefined; status: MemberStatus | undefined }>({
+    planId: undefined,
+    status: undefined,
+  });
   const [result] = useQuery({ query: MembershipMembersDocument, variables: list.variables, context });
   const plans = usePlanOptions();
   return (
     <>
-      <ScreenHeader title="Members" description="People who hold or held a membership. Open one to grant, pause, cancel or upgrade." />
+      <ScreenHeader
+        title="Members"
+        description="People who hold or held a membership. Open one to grant, pause, cancel or upgrade."
+      />
       <Group mb="sm">
-        <TextInput aria-label="Search members" placeholder="Name, username or e-mail" value={list.search} onChange={(e) => list.setSearch(e.currentTarget.value)} w={260} />
+        <TextInput
+          aria-label="Search members"
+          placeholder="Name, username or e-mail"
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={260}
+        />
         <Select
           aria-label="Plan"
           placeholder="Any plan"
@@ -91,7 +103,13 @@ export function MembersTab() {
         fetching={result.fetching}
         error={result.error}
         empty="No member matches."
-        paging={{ page: list.page, totalPages: result.data?.members.totalPages ?? 0, total: result.data?.members.total ?? 0, onPage: list.setPage, noun: 'members' }}
+        paging={{
+          page: list.page,
+          totalPages: result.data?.members.totalPages ?? 0,
+          total: result.data?.members.total ?? 0,
+          onPage: list.setPage,
+          noun: 'members',
+        }}
       />
     </>
   );

@@ -47,13 +47,22 @@ export function MembershipActions({ membership: m, userId, memberName }: Props) 
     switch (move) {
       case 'activate':
         return (
-          <Button key={move} size="xs" onClick={() => void grant.run({ userId, planId: m.planId }, { success: `${plan} is active.` })}>
+          <Button
+            key={move}
+            size="xs"
+            onClick={() => void grant.run({ userId, planId: m.planId }, { success: `${plan} is active.` })}
+          >
             Activate
           </Button>
         );
       case 'keep':
         return (
-          <Button key={move} size="xs" variant="default" onClick={() => void grant.run({ userId, planId: m.planId }, { success: `${plan} will renew.` })}>
+          <Button
+            key={move}
+            size="xs"
+            variant="default"
+            onClick={() => void grant.run({ userId, planId: m.planId }, { success: `${plan} will renew.` })}
+          >
             Withdraw cancellation
           </Button>
         );
@@ -65,7 +74,12 @@ export function MembershipActions({ membership: m, userId, memberName }: Props) 
         );
       case 'resume':
         return (
-          <Button key={move} size="xs" variant="default" onClick={() => void resume.run({ id: m.id }, { success: `${plan} resumed.` })}>
+          <Button
+            key={move}
+            size="xs"
+            variant="default"
+            onClick={() => void resume.run({ id: m.id }, { success: `${plan} resumed.` })}
+          >
             Resume
           </Button>
         );
@@ -86,7 +100,11 @@ export function MembershipActions({ membership: m, userId, memberName }: Props) 
                 `Cancel ${plan} at the period end?`,
                 `${memberName} keeps access to ${plan} until ${formatDate(m.currentPeriodEnd)}; it will not renew.`,
                 'Cancel at period end',
-                () => cancel.run({ id: m.id, immediately: false }, { success: `${plan} ends on ${formatDate(m.currentPeriodEnd)}.` }),
+                () =>
+                  cancel.run(
+                    { id: m.id, immediately: false },
+                    { success: `${plan} ends on ${formatDate(m.currentPeriodEnd)}.` },
+                  ),
               )
             }
           >
@@ -121,7 +139,10 @@ export function MembershipActions({ membership: m, userId, memberName }: Props) 
   }
   async function submitUpgrade() {
     if (!planId) return;
-    const done = await upgrade.run({ id: m.id, planId: Number(planId) }, { success: `Moved to ${plans.names.get(Number(planId))}.` });
+    const done = await upgrade.run(
+      { id: m.id, planId: Number(planId) },
+      { success: `Moved to ${plans.names.get(Number(planId))}.` },
+    );
     if (done.ok) setDialog(null);
   }
 
@@ -130,7 +151,13 @@ export function MembershipActions({ membership: m, userId, memberName }: Props) 
       <Group gap="xs">{buttons}</Group>
       <Modal opened={dialog === 'pause'} onClose={() => setDialog(null)} title={`Pause ${plan}`}>
         <Stack>
-          <TextInput type="date" label="Resume on" description="Leave empty to pause until resumed by hand." value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
+          <TextInput
+            type="date"
+            label="Resume on"
+            description="Leave empty to pause until resumed by hand."
+            value={until}
+            onChange={(e) => setUntil(e.currentTarget.value)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDialog(null)}>
               Cancel

@@ -5,7 +5,12 @@ import { useForm } from '@mantine/form';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { toMajor, toMinor } from '../../components/format.ts';
 import { useAction } from '../../components/useAction.ts';
-import { MembershipCreatePlanDocument, MembershipUpdatePlanDocument, type MemberPlanInterval, type PlanFieldsFragment } from '../../gql/graphql.ts';
+import {
+  MembershipCreatePlanDocument,
+  MembershipUpdatePlanDocument,
+  type MemberPlanInterval,
+  type PlanFieldsFragment,
+} from '../../gql/graphql.ts';
 
 const INTERVALS: { value: MemberPlanInterval; label: string }[] = [
   { value: 'day', label: 'Day' },
@@ -55,11 +60,20 @@ export function PlanForm({ plan, onDone }: { plan?: PlanFieldsFragment; onDone: 
       <Stack>
         <ErrorAlert error={action.formError} />
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Slug" description="Lower-case letters, digits and dashes; made from the name when empty." {...form.getInputProps('slug')} />
+        <TextInput
+          label="Slug"
+          description="Lower-case letters, digits and dashes; made from the name when empty."
+          {...form.getInputProps('slug')}
+        />
         <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
         <Group grow align="flex-start">
           <NumberInput label="Price" min={0} decimalScale={2} {...form.getInputProps('price')} />
-          <TextInput label="Currency" description="ISO code; the site's when empty." maxLength={3} {...form.getInputProps('currency')} />
+          <TextInput
+            label="Currency"
+            description="ISO code; the site's when empty."
+            maxLength={3}
+            {...form.getInputProps('currency')}
+          />
         </Group>
         <Group grow align="flex-start">
           <Select label="Billed every" data={INTERVALS} allowDeselect={false} {...form.getInputProps('interval')} />

@@ -8,13 +8,22 @@ import { formatMoney } from '../../components/format.ts';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { refreshOn, useListState } from '../../components/useListState.ts';
-import { MembershipPlansDocument, MembershipUpdatePlanDocument, type MemberPlanStatus, type PlanFieldsFragment } from '../../gql/graphql.ts';
+import {
+  MembershipPlansDocument,
+  MembershipUpdatePlanDocument,
+  type MemberPlanStatus,
+  type PlanFieldsFragment,
+} from '../../gql/graphql.ts';
 import { PlanForm } from './PlanForm.tsx';
 
 const context = refreshOn('MemberPlan');
 
 const every = (p: PlanFieldsFragment) =>
-  p.interval === 'lifetime' ? 'once' : p.intervalCount === 1 ? `per ${p.interval}` : `every ${p.intervalCount} ${p.interval}s`;
+  p.interval === 'lifetime'
+    ? 'once'
+    : p.intervalCount === 1
+      ? `per ${p.interval}`
+      : `every ${p.intervalCount} ${p.interval}s`;
 
 export function PlansTab() {
   const list = useListState<{ status: MemberPlanStatus | undefined }>({ status: undefined });
@@ -32,7 +41,10 @@ export function PlansTab() {
       });
       if (!ok) return;
     }
-    await update.run({ id: p.id, input: { status } }, { success: status === 'archived' ? `${p.name} archived.` : `${p.name} is active again.` });
+    await update.run(
+      { id: p.id, input: { status } },
+      { success: status === 'archived' ? `${p.name} archived.` : `${p.name} is active again.` },
+    );
   }
 
   /** Swaps a plan with its neighbour: it takes the neighbour's position, then the neighbour takes its old one (where
@@ -42,7 +54,11 @@ export function PlansTab() {
     const b = plans?.[index + by];
     if (!a || !b) return;
     const first = await update.run({ id: a.id, input: { position: b.position } });
-    if (first.ok) await update.run({ id: b.id, input: { position: a.position } }, { success: `${a.name} moved ${by < 0 ? 'up' : 'down'}.` });
+    if (first.ok)
+      await update.run(
+        { id: b.id, input: { position: a.position } },
+        { success: `${a.name} moved ${by < 0 ? 'up' : 'down'}.` },
+      );
   }
 
   const columns: Column<PlanFieldsFragment>[] = [
@@ -54,10 +70,22 @@ export function PlansTab() {
         const i = plans!.indexOf(p);
         return (
           <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="default" size="sm" aria-label={`Move ${p.name} up`} disabled={i === 0} onClick={() => void move(i, -1)}>
+            <ActionIcon
+              variant="default"
+              size="sm"
+              aria-label={`Move ${p.name} up`}
+              disabled={i === 0}
+              onClick={() => void move(i, -1)}
+            >
               ↑
             </ActionIcon>
-            <ActionIcon variant="default" size="sm" aria-label={`Move ${p.name} down`} disabled={i === plans!.length - 1} onClick={() => void move(i, 1)}>
+            <ActionIcon
+              variant="default"
+              size="sm"
+              aria-label={`Move ${p.name} down`}
+              disabled={i === plans!.length - 1}
+              onClick={() => void move(i, 1)}
+            >
               ↓
             </ActionIcon>
           </Group>
@@ -95,11 +123,22 @@ export function PlansTab() {
             Edit
           </Button>
           {p.status === 'active' ? (
-            <Button size="xs" variant="default" color="red" onClick={() => void setStatus(p, 'archived')} aria-label={`Archive ${p.name}`}>
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              onClick={() => void setStatus(p, 'archived')}
+              aria-label={`Archive ${p.name}`}
+            >
               Archive
             </Button>
           ) : (
-            <Button size="xs" variant="default" onClick={() => void setStatus(p, 'active')} aria-label={`Restore ${p.name}`}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void setStatus(p, 'active')}
+              aria-label={`Restore ${p.name}`}
+            >
               Restore
             </Button>
           )}
@@ -116,7 +155,12 @@ export function PlansTab() {
         actions={<Button onClick={() => setEditing('new')}>New plan</Button>}
       />
       <Group mb="sm">
-        <TextInput aria-label="Search plans" placeholder="Search plans" value={list.search} onChange={(e) => list.setSearch(e.currentTarget.value)} />
+        <TextInput
+          aria-label="Search plans"
+          placeholder="Search plans"
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+        />
         <Select
           aria-label="Plan status"
           placeholder="Any status"
@@ -137,10 +181,23 @@ export function PlansTab() {
         fetching={result.fetching}
         error={result.error}
         empty="No plan yet: create the first one."
-        paging={{ page: list.page, totalPages: result.data?.memberPlans.totalPages ?? 0, total: result.data?.memberPlans.total ?? 0, onPage: list.setPage, noun: 'plans' }}
+        paging={{
+          page: list.page,
+          totalPages: result.data?.memberPlans.totalPages ?? 0,
+          total: result.data?.memberPlans.total ?? 0,
+          onPage: list.setPage,
+          noun: 'plans',
+        }}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New plan' : `Edit ${editing?.name ?? ''}`} size="lg">
-        {editing !== null && <PlanForm plan={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New plan' : `Edit ${editing?.name ?? ''}`}
+        size="lg"
+      >
+        {editing !== null && (
+          <PlanForm plan={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+        )}
       </Modal>
     </>
   );

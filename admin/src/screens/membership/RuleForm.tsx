@@ -5,7 +5,13 @@ import { Button, Group, MultiSelect, NumberInput, Select, Stack, TextInput } fro
 import { useForm } from '@mantine/form';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useAction } from '../../components/useAction.ts';
-import { MembershipCreateRuleDocument, MembershipUpdateRuleDocument, type AccessRuleFieldsFragment, type MemberDripMethod, type MemberTargetType } from '../../gql/graphql.ts';
+import {
+  MembershipCreateRuleDocument,
+  MembershipUpdateRuleDocument,
+  type AccessRuleFieldsFragment,
+  type MemberDripMethod,
+  type MemberTargetType,
+} from '../../gql/graphql.ts';
 import { dayToIso } from './MembershipActions.tsx';
 import { usePlanOptions } from './usePlanOptions.ts';
 
@@ -59,16 +65,41 @@ export function RuleForm({ rule, onDone }: { rule?: AccessRuleFieldsFragment; on
       <Stack>
         <ErrorAlert error={action.formError} />
         <Group grow align="flex-start">
-          <Select label="Guards" data={TARGET_TYPES} allowDeselect={false} disabled={!!rule} {...form.getInputProps('targetType')} />
-          <NumberInput label="Item id" description="Empty: every item of the type." min={1} disabled={!!rule} {...form.getInputProps('targetId')} />
+          <Select
+            label="Guards"
+            data={TARGET_TYPES}
+            allowDeselect={false}
+            disabled={!!rule}
+            {...form.getInputProps('targetType')}
+          />
+          <NumberInput
+            label="Item id"
+            description="Empty: every item of the type."
+            min={1}
+            disabled={!!rule}
+            {...form.getInputProps('targetId')}
+          />
         </Group>
-        <MultiSelect searchable label="Plans that open it" description="None chosen: any membership." data={plans.options(true)} {...form.getInputProps('planIds')} />
+        <MultiSelect
+          searchable
+          label="Plans that open it"
+          description="None chosen: any membership."
+          data={plans.options(true)}
+          {...form.getInputProps('planIds')}
+        />
         <Select label="Released" data={DRIP} allowDeselect={false} {...form.getInputProps('dripMethod')} />
-        {method === 'days_after_start' && <NumberInput label="Days after the start" min={0} {...form.getInputProps('dripDays')} />}
+        {method === 'days_after_start' && (
+          <NumberInput label="Days after the start" min={0} {...form.getInputProps('dripDays')} />
+        )}
         {method === 'date' && <TextInput type="date" label="Release date" {...form.getInputProps('dripDate')} />}
         {method === 'after_prerequisite' && (
           <Group grow align="flex-start">
-            <Select label="Prerequisite type" data={['course', 'lesson', 'quiz']} allowDeselect={false} {...form.getInputProps('prerequisiteType')} />
+            <Select
+              label="Prerequisite type"
+              data={['course', 'lesson', 'quiz']}
+              allowDeselect={false}
+              {...form.getInputProps('prerequisiteType')}
+            />
             <NumberInput label="Prerequisite id" min={1} {...form.getInputProps('prerequisiteId')} />
           </Group>
         )}

@@ -6,7 +6,9 @@ import type { MembershipFieldsFragment } from '../../gql/graphql.ts';
  *  live membership now (reason "revoked"). */
 export type Move = 'activate' | 'keep' | 'pause' | 'resume' | 'cancelAtPeriodEnd' | 'upgrade' | 'revoke';
 
-export function allowedMoves(m: Pick<MembershipFieldsFragment, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>): Move[] {
+export function allowedMoves(
+  m: Pick<MembershipFieldsFragment, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>,
+): Move[] {
   switch (m.status) {
     case 'pending':
       return ['activate', 'revoke'];

@@ -6,7 +6,15 @@ import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { canOnPost } from '../../../platform/authorize.ts';
 import {
-  createPost, deletePost, getPost, PostCreateArgs, PostFilter, PostId, PostUpdateArgs, postWhere, updatePost,
+  createPost,
+  deletePost,
+  getPost,
+  PostCreateArgs,
+  PostFilter,
+  PostId,
+  PostUpdateArgs,
+  postWhere,
+  updatePost,
 } from '../../../platform/content/service.ts';
 
 export const contentSchema = schemaPart((builder) => {
@@ -14,19 +22,34 @@ export const contentSchema = schemaPart((builder) => {
     description: 'A piece of content: a post, a page or another content type (e.g. a template library entry).',
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'The post id.' }),
-      type: t.exposeString('type', { description: 'Content type: post, page, or a type another part of the site writes.' }),
+      type: t.exposeString('type', {
+        description: 'Content type: post, page, or a type another part of the site writes.',
+      }),
       title: t.exposeString('title', { description: 'Title as stored (not rendered); may be empty.' }),
       content: t.exposeString('content', { description: 'Body as stored (not rendered); may be empty.' }),
-      excerpt: t.exposeString('excerpt', { description: 'Hand-written summary; empty when none was given (none is generated).' }),
+      excerpt: t.exposeString('excerpt', {
+        description: 'Hand-written summary; empty when none was given (none is generated).',
+      }),
       slug: t.exposeString('slug', {
-        description: 'URL name made from the title at creation (lowercase a-z, 0-9 and -; suffixed -2, -3… to be unique within its type).',
+        description:
+          'URL name made from the title at creation (lowercase a-z, 0-9 and -; suffixed -2, -3… to be unique within its type).',
       }),
       status: t.exposeString('status', {
-        description: 'draft, pending (awaiting review), private (only its author and holders of read_private_posts/pages) or publish (visible to everyone).',
+        description:
+          'draft, pending (awaiting review), private (only its author and holders of read_private_posts/pages) or publish (visible to everyone).',
       }),
-      authorId: t.exposeInt('authorId', { nullable: true, description: 'The user who created it; null once that user was deleted.' }),
-      author: t.relation('author', { nullable: true, description: 'The user who created it; null once that user was deleted.' }),
-      parentId: t.exposeInt('parentId', { nullable: true, description: 'The parent post (e.g. of a sub-page); null at the top level.' }),
+      authorId: t.exposeInt('authorId', {
+        nullable: true,
+        description: 'The user who created it; null once that user was deleted.',
+      }),
+      author: t.relation('author', {
+        nullable: true,
+        description: 'The user who created it; null once that user was deleted.',
+      }),
+      parentId: t.exposeInt('parentId', {
+        nullable: true,
+        description: 'The parent post (e.g. of a sub-page); null at the top level.',
+      }),
       meta: t.expose('meta', { type: 'JSON', description: 'Custom fields, a JSON object ({} when none).' }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (UTC).' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed (UTC).' }),
@@ -36,8 +59,10 @@ export const contentSchema = schemaPart((builder) => {
         description: 'When it was first published (UTC); null if never. Unpublishing keeps it.',
       }),
       viewerCanEdit: t.boolean({
-        description: 'Whether the caller may edit it now (edit_post on it: by its author or by an editor of others\' content, as the roles allow).',
-        resolve: (post, _a, ctx) => canOnPost(ctx.principal, 'edit_post', post) }),
+        description:
+          "Whether the caller may edit it now (edit_post on it: by its author or by an editor of others' content, as the roles allow).",
+        resolve: (post, _a, ctx) => canOnPost(ctx.principal, 'edit_post', post),
+      }),
     }),
   });
 

@@ -6,20 +6,31 @@ import { requiresLogin } from '../../../graphql/access.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { id } from '../../../input/vocabulary.ts';
 import { ApiKeyCreate, createApiKey, listApiKeys, revokeApiKey } from '../../../platform/auth/api-keys.ts';
-import { AppPasswordCreate, createAppPassword, listAppPasswords, revokeAppPassword } from '../../../platform/auth/app-passwords.ts';
+import {
+  AppPasswordCreate,
+  createAppPassword,
+  listAppPasswords,
+  revokeAppPassword,
+} from '../../../platform/auth/app-passwords.ts';
 import { CredentialOwner } from '../../../platform/auth/credential-owner.ts';
 
-const LAST_USED = 'When it last authenticated a request (UTC; refreshed at most once a minute unless the IP changes); null if never.';
+const LAST_USED =
+  'When it last authenticated a request (UTC; refreshed at most once a minute unless the IP changes); null if never.';
 const LAST_IP = 'Client IP address of its last use; null if never used.';
 
 export const credentialsSchema = schemaPart((builder) => {
   const AppPassword = builder.prismaObject('AppPassword', {
-    description: "An application password: a named HTTP Basic credential (with the user's username or e-mail) that acts fully as its user.",
+    description:
+      "An application password: a named HTTP Basic credential (with the user's username or e-mail) that acts fully as its user.",
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Id used to revoke it.' }),
-      uuid: t.exposeString('uuid', { description: 'Random UUID identifying it, as WordPress application passwords have.' }),
+      uuid: t.exposeString('uuid', {
+        description: 'Random UUID identifying it, as WordPress application passwords have.',
+      }),
       userId: t.exposeInt('userId', { description: 'The user it belongs to and acts as.' }),
-      name: t.exposeString('name', { description: 'Label given at creation (1–100 characters), e.g. the app using it.' }),
+      name: t.exposeString('name', {
+        description: 'Label given at creation (1–100 characters), e.g. the app using it.',
+      }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (UTC).' }),
       lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: LAST_USED }),
       lastIp: t.exposeString('lastIp', { nullable: true, description: LAST_IP }),
@@ -27,19 +38,25 @@ export const credentialsSchema = schemaPart((builder) => {
   });
 
   const ApiKey = builder.prismaObject('ApiKey', {
-    description: 'An API key (svc_…, sent as a Bearer token): acts as its user, limited to its scopes; only its prefix stays readable.',
+    description:
+      'An API key (svc_…, sent as a Bearer token): acts as its user, limited to its scopes; only its prefix stays readable.',
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Id used to revoke it.' }),
       userId: t.exposeInt('userId', { description: 'The user it belongs to and acts as.' }),
       name: t.exposeString('name', { description: 'Label given at creation (1–100 characters).' }),
       prefix: t.exposeString('prefix', { description: 'The first 8 characters of the key, to recognise it.' }),
       scopes: t.exposeStringList('scopes', {
-        description: 'Capabilities or API scopes (e.g. mailer:events) the key may use; ["*"] lends all of the owner\'s.',
+        description:
+          'Capabilities or API scopes (e.g. mailer:events) the key may use; ["*"] lends all of the owner\'s.',
       }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (UTC).' }),
       lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: LAST_USED }),
       lastIp: t.exposeString('lastIp', { nullable: true, description: LAST_IP }),
-      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was revoked (UTC); null while it works.' }),
+      revokedAt: t.expose('revokedAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When it was revoked (UTC); null while it works.',
+      }),
     }),
   });
 
@@ -49,10 +66,12 @@ export const credentialsSchema = schemaPart((builder) => {
       applicationPassword: t.prismaField({
         type: 'AppPassword',
         description: 'The stored credential (without the secret).',
-        resolve: (query, p, _a, ctx) => ctx.platform.prisma.appPassword.findUniqueOrThrow({ ...query, where: { id: p.id } }),
+        resolve: (query, p, _a, ctx) =>
+          ctx.platform.prisma.appPassword.findUniqueOrThrow({ ...query, where: { id: p.id } }),
       }),
       password: t.exposeString('password', {
-        description: 'Shown this once: 24 letters and digits in groups of four (spaces are ignored); use it as the HTTP Basic password.',
+        description:
+          'Shown this once: 24 letters and digits in groups of four (spaces are ignored); use it as the HTTP Basic password.',
       }),
     }),
   });
@@ -79,7 +98,7 @@ export const credentialsSchema = schemaPart((builder) => {
     }),
     apiKeys: t.field({
       type: [ApiKey],
-      description: "API keys (revoked ones included, with their revocation time).",
+      description: 'API keys (revoked ones included, with their revocation time).',
       ...requiresLogin(),
       args: zodArgs(t, CredentialOwner),
       resolve: (_r, { userId }, ctx) => listApiKeys(ctx.platform, ctx.principal, userId),
@@ -99,7 +118,8 @@ export const credentialsSchema = schemaPart((builder) => {
     }),
     revokeApplicationPassword: t.field({
       type: AppPassword,
-      description: 'Deletes an application password (yours, or anyone\'s with edit_users) and answers it; it stops working at once.',
+      description:
+        "Deletes an application password (yours, or anyone's with edit_users) and answers it; it stops working at once.",
       ...requiresLogin(),
       args: zodArgs(t, { id: id().describe('The application password id.') }),
       resolve: (_r, { id }, ctx) => revokeAppPassword(ctx.platform, ctx.principal, id),

@@ -7,7 +7,11 @@ import { enumOf } from '../../../input/vocabulary.ts';
 import type { JobOutcome, JobStatus } from '../../../platform/jobs.ts';
 import { failedJobs, listQueueJobs, QUEUE_JOB_STATES, retryJob, type QueueJob } from '../../../platform/queue-admin.ts';
 
-const QueueJobState = enumOf('QueueJobState', QUEUE_JOB_STATES, 'queued (never tried yet), running (a worker holds it), retrying (an attempt failed; tries again at runAt), failed (kept after its last attempt).');
+const QueueJobState = enumOf(
+  'QueueJobState',
+  QUEUE_JOB_STATES,
+  'queued (never tried yet), running (a worker holds it), retrying (an attempt failed; tries again at runAt), failed (kept after its last attempt).',
+);
 const limit = z.number().int().min(1).max(1000).default(100).describe('Jobs answered at most.');
 
 export const jobsSchema = schemaPart((builder) => {
@@ -15,12 +19,23 @@ export const jobsSchema = schemaPart((builder) => {
     description: 'One run of a job (each period runs once across all instances).',
     fields: (t) => ({
       period: t.exposeString('period', {
-        description: 'The scheduled minute it ran for, in UTC (YYYY-MM-DDTHH:MM), or manual:<ISO time> for a run started by hand.',
+        description:
+          'The scheduled minute it ran for, in UTC (YYYY-MM-DDTHH:MM), or manual:<ISO time> for a run started by hand.',
       }),
-      status: t.exposeString('status', { description: 'queued, running, retrying (an attempt failed; the engine runs it again), succeeded or failed (its last attempt failed).' }),
+      status: t.exposeString('status', {
+        description:
+          'queued, running, retrying (an attempt failed; the engine runs it again), succeeded or failed (its last attempt failed).',
+      }),
       startedAt: t.expose('startedAt', { type: 'DateTime', description: 'When the run started (UTC).' }),
-      finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true, description: 'When it ended (UTC); null while running.' }),
-      error: t.exposeString('error', { nullable: true, description: 'Why it failed (at most 2,000 characters); null unless failed.' }),
+      finishedAt: t.expose('finishedAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When it ended (UTC); null while running.',
+      }),
+      error: t.exposeString('error', {
+        nullable: true,
+        description: 'Why it failed (at most 2,000 characters); null unless failed.',
+      }),
     }),
   });
 
@@ -28,22 +43,34 @@ export const jobsSchema = schemaPart((builder) => {
     description: 'A scheduled job registered by the core or a module.',
     fields: (t) => ({
       hook: t.exposeString('hook', { description: 'Unique name of the job, e.g. intel/scan/daily; runJob takes it.' }),
-      group: t.exposeString('group', { nullable: true, description: 'The group the job belongs to (e.g. membership).' }),
-      schedule: t.exposeString('schedule', { description: "Cron expression (e.g. 29 4 * * *), in the server's time zone." }),
+      group: t.exposeString('group', {
+        nullable: true,
+        description: 'The group the job belongs to (e.g. membership).',
+      }),
+      schedule: t.exposeString('schedule', {
+        description: "Cron expression (e.g. 29 4 * * *), in the server's time zone.",
+      }),
       description: t.exposeString('description', { description: 'What the job does.' }),
       nextRun: t.expose('nextRun', {
         type: 'DateTime',
         nullable: true,
-        description: 'Next time the schedule fires (UTC), whether or not jobs are enabled on this instance; null if none.',
+        description:
+          'Next time the schedule fires (UTC), whether or not jobs are enabled on this instance; null if none.',
       }),
-      lastRun: t.expose('lastRun', { type: JobRunRef, nullable: true, description: 'The most recently started run; null if it never ran.' }),
+      lastRun: t.expose('lastRun', {
+        type: JobRunRef,
+        nullable: true,
+        description: 'The most recently started run; null if it never ran.',
+      }),
     }),
   });
 
   const JobOutcomeRef = builder.objectRef<JobOutcome>('JobOutcome').implement({
     description: 'How a run started with runJob ended.',
     fields: (t) => ({
-      status: t.exposeString('status', { description: 'succeeded, failed, or skipped (the same period was already claimed).' }),
+      status: t.exposeString('status', {
+        description: 'succeeded, failed, or skipped (the same period was already claimed).',
+      }),
       error: t.string({
         nullable: true,
         description: 'The error message when it failed; null otherwise.',
@@ -53,18 +80,30 @@ export const jobsSchema = schemaPart((builder) => {
   });
 
   const QueueJobRef = builder.objectRef<QueueJob>('QueueJob').implement({
-    description: 'A job in the job engine: a durable listener\'s delivery, a scheduled period\'s run, a campaign batch…',
+    description: "A job in the job engine: a durable listener's delivery, a scheduled period's run, a campaign batch…",
     fields: (t) => ({
       id: t.exposeString('id', { description: 'The job id (retryJob takes it).' }),
       task: t.exposeString('task', { description: 'The task it runs, e.g. mailer/on/subscription-requested.' }),
       state: t.expose('state', { type: enumType(builder, QueueJobState), description: 'Where it stands.' }),
       attempts: t.exposeInt('attempts', { description: 'Attempts made so far.' }),
       maxAttempts: t.exposeInt('maxAttempts', { description: 'Attempts allowed before it is kept as failed.' }),
-      runAt: t.expose('runAt', { type: 'DateTime', description: 'When it runs (next): retries wait exp(attempts) seconds.' }),
-      lastError: t.exposeString('lastError', { nullable: true, description: 'The error of its latest failed attempt.' }),
-      key: t.exposeString('key', { nullable: true, description: 'Its job_key, when it has one (a scheduled run: hook@period).' }),
+      runAt: t.expose('runAt', {
+        type: 'DateTime',
+        description: 'When it runs (next): retries wait exp(attempts) seconds.',
+      }),
+      lastError: t.exposeString('lastError', {
+        nullable: true,
+        description: 'The error of its latest failed attempt.',
+      }),
+      key: t.exposeString('key', {
+        nullable: true,
+        description: 'Its job_key, when it has one (a scheduled run: hook@period).',
+      }),
       payload: t.expose('payload', { type: 'JSON', description: 'What the task receives.' }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change (for a failed job: when it failed).' }),
+      updatedAt: t.expose('updatedAt', {
+        type: 'DateTime',
+        description: 'Last change (for a failed job: when it failed).',
+      }),
     }),
   });
 
@@ -91,9 +130,15 @@ export const jobsSchema = schemaPart((builder) => {
   builder.mutationField('retryJob', (t) =>
     t.field({
       type: QueueJobRef,
-      description: 'Runs a job again now; a failed one gets its attempts back (404 job_not_found, 409 job_conflict while it runs).',
+      description:
+        'Runs a job again now; a failed one gets its attempts back (404 job_not_found, 409 job_conflict while it runs).',
       ...requiresAdmin(),
-      args: zodArgs(t, { id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'A job id is a positive integer.').describe('The job id (QueueJob.id).') }),
+      args: zodArgs(t, {
+        id: z
+          .string()
+          .regex(/^[1-9][0-9]{0,17}$/, 'A job id is a positive integer.')
+          .describe('The job id (QueueJob.id).'),
+      }),
       resolve: (_r, { id }, ctx) => retryJob(ctx.platform, id),
     }),
   );
@@ -110,7 +155,8 @@ export const jobsSchema = schemaPart((builder) => {
   builder.mutationField('runJob', (t) =>
     t.field({
       type: JobOutcomeRef,
-      description: 'Runs a job now, as its own manual period, and waits for it (404 job_not_found for an unknown hook).',
+      description:
+        'Runs a job now, as its own manual period, and waits for it (404 job_not_found for an unknown hook).',
       ...requiresAdmin(),
       args: zodArgs(t, { hook: z.string().max(200).describe('The job hook (Job.hook).') }),
       resolve: (_r, { hook }, ctx) => ctx.platform.jobs.runNow(hook),

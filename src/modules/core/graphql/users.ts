@@ -8,7 +8,16 @@ import { rest } from '../../../rest/binding.ts';
 import { can } from '../../../platform/principal.ts';
 import { confirmEmailChange, EmailChangeToken } from '../../../platform/users/email-change.ts';
 import {
-  createUser, getUser, setRoles, updateUser, UserCreate, UserEdit, UserFilter, UserId, UserRoles, userWhere,
+  createUser,
+  getUser,
+  setRoles,
+  updateUser,
+  UserCreate,
+  UserEdit,
+  UserFilter,
+  UserId,
+  UserRoles,
+  userWhere,
 } from '../../../platform/users/service.ts';
 import type { Context } from '../../../graphql/context.ts';
 
@@ -17,24 +26,31 @@ const selfOr = (cap: string) => (user: { id: number }, _args: unknown, ctx: Cont
 
 export const usersSchema = schemaPart((builder) => {
   builder.prismaObject('User', {
-    description: 'An account of the site; email, roles and lastLoginAt are visible only to the user and to holders of list_users.',
+    description:
+      'An account of the site; email, roles and lastLoginAt are visible only to the user and to holders of list_users.',
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'The user id (user_id elsewhere in the API).' }),
-      username: t.exposeString('username', { description: 'Login name: 1–60 letters, digits and . _ @ -; never changes.' }),
-      displayName: t.exposeString('displayName', { description: 'Name shown to others; the username unless one was set.' }),
+      username: t.exposeString('username', {
+        description: 'Login name: 1–60 letters, digits and . _ @ -; never changes.',
+      }),
+      displayName: t.exposeString('displayName', {
+        description: 'Name shown to others; the username unless one was set.',
+      }),
       email: t.exposeString('email', {
         description: 'E-mail address (lowercase, unique); readable only by the user and by list_users holders.',
         authScopes: selfOr('list_users'),
       }),
       roles: t.exposeStringList('roles', {
-        description: 'Role names (e.g. administrator, editor, subscriber); readable only by the user and by list_users holders.',
+        description:
+          'Role names (e.g. administrator, editor, subscriber); readable only by the user and by list_users holders.',
         authScopes: selfOr('list_users'),
       }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the account was created (UTC).' }),
       lastLoginAt: t.expose('lastLoginAt', {
         type: 'DateTime',
         nullable: true,
-        description: 'Last password login (cookie or mobile; not application passwords or API keys), UTC; null if never; readable only by the user and by list_users holders.',
+        description:
+          'Last password login (cookie or mobile; not application passwords or API keys), UTC; null if never; readable only by the user and by list_users holders.',
         authScopes: selfOr('list_users'),
       }),
     }),
@@ -60,7 +76,10 @@ export const usersSchema = schemaPart((builder) => {
       description:
         'The signed-in user: the credentials check WordPress clients know (GET /wp/v2/users/me answers id, name, slug and roles). Unlike viewer, which answers anyone, anonymous callers get 401 rest_not_logged_in. Access: logged in.',
       ...requiresLogin(),
-      ...rest('GET /wp/v2/users/me', { summary: 'The signed-in user (id, name, slug, roles)', select: 'id name: displayName slug: username roles' }),
+      ...rest('GET /wp/v2/users/me', {
+        summary: 'The signed-in user (id, name, slug, roles)',
+        select: 'id name: displayName slug: username roles',
+      }),
       resolve: (query, _r, _a, ctx) => {
         if (ctx.principal.kind !== 'user') throw new Error('requiresLogin lets only users through');
         return ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: ctx.principal.user.id } });
@@ -83,7 +102,8 @@ export const usersSchema = schemaPart((builder) => {
       user: t.prismaField({
         type: 'User',
         description: 'The new account.',
-        resolve: (query, p, _a, ctx) => ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: p.userId } }),
+        resolve: (query, p, _a, ctx) =>
+          ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: p.userId } }),
       }),
       password: t.exposeString('password', { description: 'The initial password; shown this once.' }),
     }),
@@ -102,7 +122,8 @@ export const usersSchema = schemaPart((builder) => {
     }),
     updateUser: t.prismaField({
       type: 'User',
-      description: 'Edits a user (yourself, or anyone with edit_users). Without edit_users a new e-mail address waits for confirmation from that address (confirmEmailChange), whether or not it is free. Access: logged in.',
+      description:
+        'Edits a user (yourself, or anyone with edit_users). Without edit_users a new e-mail address waits for confirmation from that address (confirmEmailChange), whether or not it is free. Access: logged in.',
       ...requiresLogin(),
       args: zodArgs(t, UserEdit),
       resolve: async (query, _r, { id, input }, ctx) => {
@@ -111,7 +132,8 @@ export const usersSchema = schemaPart((builder) => {
       },
     }),
     confirmEmailChange: t.boolean({
-      description: 'Applies a self-service e-mail change with the token mailed to the new address (24 hours); 409 user_email_exists when another account took it meanwhile. Access: public (the token is the proof).',
+      description:
+        'Applies a self-service e-mail change with the token mailed to the new address (24 hours); 409 user_email_exists when another account took it meanwhile. Access: public (the token is the proof).',
       ...isPublic(),
       args: zodArgs(t, EmailChangeToken),
       resolve: async (_r, { token }, ctx) => {

@@ -21,7 +21,10 @@ export const viewerSchema = schemaPart((builder) => {
   const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
     description: 'The caller as the server sees it.',
     fields: (t) => ({
-      loggedIn: t.boolean({ description: 'True when the request carried a valid credential.', resolve: (v) => v.principal.kind === 'user' }),
+      loggedIn: t.boolean({
+        description: 'True when the request carried a valid credential.',
+        resolve: (v) => v.principal.kind === 'user',
+      }),
       user: t.prismaField({
         type: 'User',
         nullable: true,
@@ -35,11 +38,14 @@ export const viewerSchema = schemaPart((builder) => {
       }),
       authMethod: t.string({
         nullable: true,
-        description: 'How the caller authenticated: session (cookie), app_password, api_key or jwt (mobile token); null for anonymous callers.',
-        resolve: (v) => (v.principal.kind === 'user' ? v.principal.via : null) }),
+        description:
+          'How the caller authenticated: session (cookie), app_password, api_key or jwt (mobile token); null for anonymous callers.',
+        resolve: (v) => (v.principal.kind === 'user' ? v.principal.via : null),
+      }),
       capabilities: t.stringList({
         description: 'Capabilities the caller may use (a scoped API key lends only those it names).',
-        resolve: (v) => (v.principal.kind === 'user' ? [...v.principal.caps].filter((c) => can(v.principal, c)).sort() : []),
+        resolve: (v) =>
+          v.principal.kind === 'user' ? [...v.principal.caps].filter((c) => can(v.principal, c)).sort() : [],
       }),
       restNonce: t.string({
         nullable: true,
@@ -49,7 +55,10 @@ export const viewerSchema = schemaPart((builder) => {
     }),
   });
 
-  const viewerOf = (ctx: Context, nonce = ctx.session?.nonce ?? null): ViewerShape => ({ principal: ctx.principal, nonce });
+  const viewerOf = (ctx: Context, nonce = ctx.session?.nonce ?? null): ViewerShape => ({
+    principal: ctx.principal,
+    nonce,
+  });
 
   const LoginPayload = builder.objectRef<ViewerShape>('LoginPayload').implement({
     description: 'The outcome of a cookie login: the session cookie is set on the response.',
@@ -57,14 +66,20 @@ export const viewerSchema = schemaPart((builder) => {
       viewer: t.field({ type: Viewer, description: 'The caller, now signed in.', resolve: (v) => v }),
       restNonce: t.string({
         nullable: true,
-        description: 'Send as X-Rest-Nonce on state-changing calls made with the session cookie (valid 12 to 24 hours).',
+        description:
+          'Send as X-Rest-Nonce on state-changing calls made with the session cookie (valid 12 to 24 hours).',
         resolve: (v) => v.nonce,
       }),
     }),
   });
 
   builder.queryFields((t) => ({
-    viewer: t.field({ type: Viewer, description: 'The caller: anonymous or a user, with its capabilities.', ...isPublic(), resolve: (_r, _a, ctx) => viewerOf(ctx) }),
+    viewer: t.field({
+      type: Viewer,
+      description: 'The caller: anonymous or a user, with its capabilities.',
+      ...isPublic(),
+      resolve: (_r, _a, ctx) => viewerOf(ctx),
+    }),
   }));
 
   builder.mutationFields((t) => ({
@@ -75,7 +90,11 @@ export const viewerSchema = schemaPart((builder) => {
       args: zodArgs(t, PasswordCredentials.shape),
       resolve: async (_r, { username, password }, ctx) => {
         const meta = { ip: ctx.request.ip, userAgent: ctx.request.userAgent };
-        const user = await passwordLogin(ctx.platform, { identifier: username, ip: meta.ip, channel: 'session' }, password);
+        const user = await passwordLogin(
+          ctx.platform,
+          { identifier: username, ip: meta.ip, channel: 'session' },
+          password,
+        );
         const { session, token } = await startSession(ctx.platform, user.id, meta);
         ctx.response.setCookie(sessionCookie(ctx.platform, token, ctx.request.secure));
         ctx.principal = principalFor(ctx.platform, user, 'session', session.id);

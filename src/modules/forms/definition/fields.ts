@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { normalizeValue, isIsoDate, patternOf } from '../submission/values.ts';
 import {
-  CHOICE_TYPES, CONDITION_OPERATORS, CONDITIONAL_ACTIONS, CONDITIONAL_MATCHES, FIELD_TYPES, MAX_LENGTH, TEXT_TYPES, type FieldDefinition,
+  CHOICE_TYPES,
+  CONDITION_OPERATORS,
+  CONDITIONAL_ACTIONS,
+  CONDITIONAL_MATCHES,
+  FIELD_TYPES,
+  MAX_LENGTH,
+  TEXT_TYPES,
+  type FieldDefinition,
 } from './types.ts';
 
 /** A schema whose null or missing value takes the default (GraphQL sends explicit nulls for unset input fields). */
@@ -63,7 +70,8 @@ const issue = (ctx: Ctx, path: string, message: string) => ctx.addIssue({ code: 
 
 function onlyFor(ctx: Ctx, f: FieldDefinition, types: readonly string[], props: (keyof FieldDefinition)[]) {
   if (types.includes(f.type)) return;
-  for (const p of props) if (f[p] !== null && f[p] !== false) issue(ctx, p, `${p} does not apply to a ${f.type} field.`);
+  for (const p of props)
+    if (f[p] !== null && f[p] !== false) issue(ctx, p, `${p} does not apply to a ${f.type} field.`);
 }
 
 function checkField(f: FieldDefinition, ctx: Ctx) {
@@ -71,7 +79,8 @@ function checkField(f: FieldDefinition, ctx: Ctx) {
   const choice = CHOICE_TYPES.includes(f.type);
   if (choice && f.options.length === 0) issue(ctx, 'options', `A ${f.type} field needs at least one option.`);
   if (!choice && f.options.length) issue(ctx, 'options', `options do not apply to a ${f.type} field.`);
-  if (new Set(f.options.map((o) => o.value)).size !== f.options.length) issue(ctx, 'options', 'Option values must be unique.');
+  if (new Set(f.options.map((o) => o.value)).size !== f.options.length)
+    issue(ctx, 'options', 'Option values must be unique.');
 
   onlyFor(ctx, f, ['number'], ['min', 'max', 'step']);
   onlyFor(ctx, f, TEXT_TYPES, ['minLength', 'maxLength', 'pattern', 'patternMessage']);

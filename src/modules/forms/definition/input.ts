@@ -5,16 +5,51 @@
 import { z } from 'zod';
 import { enumOf, inputObject } from '../../../input/vocabulary.ts';
 import {
-  CONDITION_OPERATORS, CONDITIONAL_ACTIONS, CONDITIONAL_MATCHES, CONFIRMATION_TYPES, ENTRY_LIMIT_PERIODS, FIELD_TYPES, FORM_STATUSES, SPAM_ACTIONS,
+  CONDITION_OPERATORS,
+  CONDITIONAL_ACTIONS,
+  CONDITIONAL_MATCHES,
+  CONFIRMATION_TYPES,
+  ENTRY_LIMIT_PERIODS,
+  FIELD_TYPES,
+  FORM_STATUSES,
+  SPAM_ACTIONS,
 } from './types.ts';
 
-export const FormStatus = enumOf('FormStatus', FORM_STATUSES, 'Inactive forms take no entries and exist for form managers only.');
-export const FieldType = enumOf('FormFieldType', FIELD_TYPES, 'What a field takes: text types, number, date (YYYY-MM-DD), a choice (select, radio, checkbox: one or many options), hidden, or consent (a box to tick).');
-export const ConditionOperator = enumOf('FormConditionOperator', CONDITION_OPERATORS, 'How a rule compares the field value with its value: equality, substring, numeric order, or emptiness (is_empty, is_not_empty ignore the value).');
-export const ConditionalAction = enumOf('FormConditionalAction', CONDITIONAL_ACTIONS, 'show: the field appears only when the rules match; hide: it disappears when they match.');
-export const ConditionalMatch = enumOf('FormConditionalMatch', CONDITIONAL_MATCHES, 'Whether every rule (all) or at least one (any) must match.');
-export const ConfirmationType = enumOf('FormConfirmationType', CONFIRMATION_TYPES, 'After a submission: show a message, or send the submitter to a URL.');
-export const SpamAction = enumOf('FormSpamAction', SPAM_ACTIONS, 'reject (400 forms_spam_detected) or store (kept as spam).');
+export const FormStatus = enumOf(
+  'FormStatus',
+  FORM_STATUSES,
+  'Inactive forms take no entries and exist for form managers only.',
+);
+export const FieldType = enumOf(
+  'FormFieldType',
+  FIELD_TYPES,
+  'What a field takes: text types, number, date (YYYY-MM-DD), a choice (select, radio, checkbox: one or many options), hidden, or consent (a box to tick).',
+);
+export const ConditionOperator = enumOf(
+  'FormConditionOperator',
+  CONDITION_OPERATORS,
+  'How a rule compares the field value with its value: equality, substring, numeric order, or emptiness (is_empty, is_not_empty ignore the value).',
+);
+export const ConditionalAction = enumOf(
+  'FormConditionalAction',
+  CONDITIONAL_ACTIONS,
+  'show: the field appears only when the rules match; hide: it disappears when they match.',
+);
+export const ConditionalMatch = enumOf(
+  'FormConditionalMatch',
+  CONDITIONAL_MATCHES,
+  'Whether every rule (all) or at least one (any) must match.',
+);
+export const ConfirmationType = enumOf(
+  'FormConfirmationType',
+  CONFIRMATION_TYPES,
+  'After a submission: show a message, or send the submitter to a URL.',
+);
+export const SpamAction = enumOf(
+  'FormSpamAction',
+  SPAM_ACTIONS,
+  'reject (400 forms_spam_detected) or store (kept as spam).',
+);
 export const EntryLimitPeriod = enumOf('FormEntryLimitPeriod', ENTRY_LIMIT_PERIODS, 'UTC; weeks start on Monday.');
 
 const str = () => z.string().nullish();
@@ -24,49 +59,82 @@ const bool = () => z.boolean().nullish();
 
 const FieldOptionInput = inputObject(
   'FormFieldOptionInput',
-  { label: z.string().describe('Shown to people.'), value: z.string().describe('What an entry stores; unique within the field.') },
+  {
+    label: z.string().describe('Shown to people.'),
+    value: z.string().describe('What an entry stores; unique within the field.'),
+  },
   'A choice of a select, radio or checkbox field.',
 );
 const ConditionRuleInput = inputObject(
   'FormConditionRuleInput',
-  { field: z.string().describe('Key of an earlier field of the form.'), operator: ConditionOperator, value: str().describe('Compared with the field value; default empty.') },
-  'One test on an earlier field\'s value.',
+  {
+    field: z.string().describe('Key of an earlier field of the form.'),
+    operator: ConditionOperator,
+    value: str().describe('Compared with the field value; default empty.'),
+  },
+  "One test on an earlier field's value.",
 );
-const ConditionalInput = inputObject('FormConditionalInput', {
-  action: ConditionalAction.nullish().describe('Default show.'),
-  match: ConditionalMatch.nullish().describe('Default all.'),
-  rules: z.array(ConditionRuleInput).describe('1 to 20 rules.'),
-}, 'Shows or hides the field depending on earlier fields; a hidden field is neither validated nor kept.');
+const ConditionalInput = inputObject(
+  'FormConditionalInput',
+  {
+    action: ConditionalAction.nullish().describe('Default show.'),
+    match: ConditionalMatch.nullish().describe('Default all.'),
+    rules: z.array(ConditionRuleInput).describe('1 to 20 rules.'),
+  },
+  'Shows or hides the field depending on earlier fields; a hidden field is neither validated nor kept.',
+);
 
-const FieldInput = inputObject('FormFieldInput', {
-  key: z.string().describe('1 to 64 of a-z, 0-9 and _, starting with a letter; unique in the form: the submission key and merge tag {field:key}.'),
-  type: FieldType,
-  label: str().describe('Shown to people; required except for hidden fields.'),
-  description: str().describe('Help text under the field; default empty.'),
-  required: bool().describe('Refuse a submission without a value; default false.'),
-  placeholder: str().describe('Hint shown inside an empty input.'),
-  defaultValue: z.unknown().nullish().describe('Used when a submission omits the key: a string, a number, a list of option values or a boolean (consent); must pass the field\'s own rules.'),
-  options: z.array(FieldOptionInput).nullish().describe('Choices of a select, radio or checkbox field (at least one); none for other types.'),
-  min: num().describe('number fields: smallest value allowed.'),
-  max: num().describe('number fields: largest value allowed.'),
-  step: num().describe('number fields: the value must be a multiple of this (greater than 0).'),
-  minLength: int().describe('Text types: fewest characters allowed.'),
-  maxLength: int().describe('Text types: most characters allowed (never above the type\'s own ceiling).'),
-  pattern: str().describe('Text types: a regular expression the whole value must match (JavaScript syntax, Unicode).'),
-  patternMessage: str().describe('Text types: message when the pattern does not match.'),
-  minDate: str().describe('date fields: earliest date allowed, YYYY-MM-DD, inclusive.'),
-  maxDate: str().describe('date fields: latest date allowed, YYYY-MM-DD, inclusive.'),
-  requiredMessage: str().describe('Message for a missing required value (default "This field is required.").'),
-  noDuplicates: bool().describe('Refuse a value another kept entry of the form already has; not for checkbox or consent.'),
-  conditional: ConditionalInput.nullish().describe('null: the field is always shown.'),
-}, 'A field of the form, as a front end renders it and the server validates it.');
+const FieldInput = inputObject(
+  'FormFieldInput',
+  {
+    key: z
+      .string()
+      .describe(
+        '1 to 64 of a-z, 0-9 and _, starting with a letter; unique in the form: the submission key and merge tag {field:key}.',
+      ),
+    type: FieldType,
+    label: str().describe('Shown to people; required except for hidden fields.'),
+    description: str().describe('Help text under the field; default empty.'),
+    required: bool().describe('Refuse a submission without a value; default false.'),
+    placeholder: str().describe('Hint shown inside an empty input.'),
+    defaultValue: z
+      .unknown()
+      .nullish()
+      .describe(
+        "Used when a submission omits the key: a string, a number, a list of option values or a boolean (consent); must pass the field's own rules.",
+      ),
+    options: z
+      .array(FieldOptionInput)
+      .nullish()
+      .describe('Choices of a select, radio or checkbox field (at least one); none for other types.'),
+    min: num().describe('number fields: smallest value allowed.'),
+    max: num().describe('number fields: largest value allowed.'),
+    step: num().describe('number fields: the value must be a multiple of this (greater than 0).'),
+    minLength: int().describe('Text types: fewest characters allowed.'),
+    maxLength: int().describe("Text types: most characters allowed (never above the type's own ceiling)."),
+    pattern: str().describe(
+      'Text types: a regular expression the whole value must match (JavaScript syntax, Unicode).',
+    ),
+    patternMessage: str().describe('Text types: message when the pattern does not match.'),
+    minDate: str().describe('date fields: earliest date allowed, YYYY-MM-DD, inclusive.'),
+    maxDate: str().describe('date fields: latest date allowed, YYYY-MM-DD, inclusive.'),
+    requiredMessage: str().describe('Message for a missing required value (default "This field is required.").'),
+    noDuplicates: bool().describe(
+      'Refuse a value another kept entry of the form already has; not for checkbox or consent.',
+    ),
+    conditional: ConditionalInput.nullish().describe('null: the field is always shown.'),
+  },
+  'A field of the form, as a front end renders it and the server validates it.',
+);
 
 const ConfirmationInput = inputObject(
   'FormConfirmationInput',
   {
     type: ConfirmationType.nullish().describe('Default message.'),
     message: str().describe('HTML shown after a submission (type message), with merge tags; values are HTML-escaped.'),
-    redirectUrl: str().describe('http(s) URL to send the submitter to (type redirect), with merge tags; values are URL-encoded.'),
+    redirectUrl: str().describe(
+      'http(s) URL to send the submitter to (type redirect), with merge tags; values are URL-encoded.',
+    ),
   },
   'What a submitter sees after submitting.',
 );
@@ -83,7 +151,9 @@ const ScheduleInput = inputObject(
   'FormScheduleInput',
   {
     opensAt: str().describe('ISO 8601 date-time with a time zone from which entries are taken; null: open already.'),
-    closesAt: str().describe('ISO 8601 date-time with a time zone from which entries are refused (after opensAt); null: never closes.'),
+    closesAt: str().describe(
+      'ISO 8601 date-time with a time zone from which entries are refused (after opensAt); null: never closes.',
+    ),
     pendingMessage: str().describe('Shown instead of the form before opensAt.'),
     closedMessage: str().describe('Shown instead of the form from closesAt.'),
   },
@@ -107,23 +177,31 @@ const SettingsInput = inputObject(
   'Settings to change; those left out keep their value.',
 );
 
-const NotificationInput = inputObject('FormNotificationInput', {
-  name: str().describe('Unique within the form (default Notification).'),
-  enabled: bool().describe('Disabled notifications are kept but not sent (default true).'),
-  to: z.array(z.string()).describe('1 to 20 e-mail addresses or {field:key} of an email field.'),
-  replyTo: str().describe('An e-mail address or {field:key} of an email field.'),
-  subject: str().describe('With merge tags (default "New entry: {form_title}").'),
-  message: str().describe('Plain text with merge tags (default {all_fields}); an HTML part is derived from it.'),
-}, 'An e-mail sent for every new entry.');
+const NotificationInput = inputObject(
+  'FormNotificationInput',
+  {
+    name: str().describe('Unique within the form (default Notification).'),
+    enabled: bool().describe('Disabled notifications are kept but not sent (default true).'),
+    to: z.array(z.string()).describe('1 to 20 e-mail addresses or {field:key} of an email field.'),
+    replyTo: str().describe('An e-mail address or {field:key} of an email field.'),
+    subject: str().describe('With merge tags (default "New entry: {form_title}").'),
+    message: str().describe('Plain text with merge tags (default {all_fields}); an HTML part is derived from it.'),
+  },
+  'An e-mail sent for every new entry.',
+);
 
-const MailingFeedInput = inputObject('FormMailingFeedInput', {
-  enabled: bool().describe('Default true.'),
-  listId: int().describe('Mailing list id the submitter joins; null: none.'),
-  tagSlugs: z.array(z.string()).nullish().describe('Slugs of mailer tags to give the subscriber (up to 20).'),
-  emailField: z.string().describe('Key of the email field whose address is subscribed.'),
-  firstNameField: str().describe('Key of a text or hidden field giving the first name.'),
-  consentField: str().describe('Key of a consent field: only a ticked box subscribes; null subscribes unconfirmed.'),
-}, 'Subscribes each submitter to the mailer module.');
+const MailingFeedInput = inputObject(
+  'FormMailingFeedInput',
+  {
+    enabled: bool().describe('Default true.'),
+    listId: int().describe('Mailing list id the submitter joins; null: none.'),
+    tagSlugs: z.array(z.string()).nullish().describe('Slugs of mailer tags to give the subscriber (up to 20).'),
+    emailField: z.string().describe('Key of the email field whose address is subscribed.'),
+    firstNameField: str().describe('Key of a text or hidden field giving the first name.'),
+    consentField: str().describe('Key of a consent field: only a ticked box subscribes; null subscribes unconfirmed.'),
+  },
+  'Subscribes each submitter to the mailer module.',
+);
 
 export const FormInput = inputObject(
   'FormInput',

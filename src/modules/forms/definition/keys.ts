@@ -4,6 +4,7 @@ import { camelCase } from '../../../input/describe.ts';
 
 export function camelKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [camelCase(k), camelKeys(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [camelCase(k), camelKeys(v)]));
   return value;
 }

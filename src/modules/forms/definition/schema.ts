@@ -5,7 +5,15 @@ import { z } from 'zod';
 import { parseDocument } from '../../../platform/validation.ts';
 import { fieldSchema, keySchema, optional, withDefault } from './fields.ts';
 import {
-  CONFIRMATION_TYPES, DEFAULT_CONFIRMATION, DEFAULT_SETTINGS, ENTRY_LIMIT_PERIODS, FORM_STATUSES, SPAM_ACTIONS, type FieldDefinition, type FieldType, type FormDefinition,
+  CONFIRMATION_TYPES,
+  DEFAULT_CONFIRMATION,
+  DEFAULT_SETTINGS,
+  ENTRY_LIMIT_PERIODS,
+  FORM_STATUSES,
+  SPAM_ACTIONS,
+  type FieldDefinition,
+  type FieldType,
+  type FormDefinition,
 } from './types.ts';
 import { FIELD_TAG } from '../notify/merge-tags.ts';
 import { isWebUrl } from '../submission/values.ts';
@@ -13,7 +21,10 @@ import { isWebUrl } from '../submission/values.ts';
 const message = (max: number) => z.string().max(max);
 const dateTime = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date-time with a time zone.' });
 /** An address, or {field:key} naming an email field (checked against the fields below). */
-const recipient = z.string().trim().refine((s) => FIELD_TAG.test(s) || z.email().safeParse(s).success, 'Use an e-mail address or {field:key}.');
+const recipient = z
+  .string()
+  .trim()
+  .refine((s) => FIELD_TAG.test(s) || z.email().safeParse(s).success, 'Use an e-mail address or {field:key}.');
 
 const confirmationSchema = z.strictObject({
   type: withDefault(z.enum(CONFIRMATION_TYPES), DEFAULT_CONFIRMATION.type),
@@ -59,7 +70,10 @@ const notificationSchema = z.strictObject({
 const mailingFeedSchema = z.strictObject({
   enabled: withDefault(z.boolean(), true),
   listId: optional(z.int().min(1)),
-  tagSlugs: withDefault(z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, 'Use a tag slug (a-z, 0-9, - and _).')).max(20), []),
+  tagSlugs: withDefault(
+    z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, 'Use a tag slug (a-z, 0-9, - and _).')).max(20),
+    [],
+  ),
   emailField: keySchema,
   firstNameField: optional(keySchema),
   consentField: optional(keySchema),
@@ -84,32 +98,43 @@ function checkForm(form: FormDefinition, ctx: z.RefinementCtx) {
   form.fields.forEach((f, i) => {
     if (seen.has(f.key)) at(['fields', i, 'key'], `Another field already has the key ${f.key}.`);
     f.conditional?.rules.forEach((r, j) => {
-      if (!seen.has(r.field)) at(['fields', i, 'conditional', 'rules', j, 'field'], 'A rule looks at an earlier field of this form.');
+      if (!seen.has(r.field))
+        at(['fields', i, 'conditional', 'rules', j, 'field'], 'A rule looks at an earlier field of this form.');
     });
     seen.set(f.key, f);
   });
-  const ofType = (key: string | null, types: FieldType[]) => key === null || types.includes(seen.get(key)?.type as FieldType);
+  const ofType = (key: string | null, types: FieldType[]) =>
+    key === null || types.includes(seen.get(key)?.type as FieldType);
 
   const { settings, confirmation, notifications, mailingFeed } = form;
-  if (settings.honeypot && seen.has(settings.honeypotName)) at(['settings', 'honeypotName'], 'The honeypot must not be a field of the form.');
+  if (settings.honeypot && seen.has(settings.honeypotName))
+    at(['settings', 'honeypotName'], 'The honeypot must not be a field of the form.');
   const { schedule } = settings;
   if (schedule?.opensAt && schedule.closesAt && Date.parse(schedule.closesAt) <= Date.parse(schedule.opensAt)) {
     at(['settings', 'schedule', 'closesAt'], 'closesAt must be after opensAt.');
   }
-  if (confirmation.type === 'redirect' && !(confirmation.redirectUrl && isWebUrl(confirmation.redirectUrl.replace(/\{[^}]*\}/g, 'x')))) {
+  if (
+    confirmation.type === 'redirect' &&
+    !(confirmation.redirectUrl && isWebUrl(confirmation.redirectUrl.replace(/\{[^}]*\}/g, 'x')))
+  ) {
     at(['confirmation', 'redirectUrl'], 'A redirect needs an http:// or https:// URL.');
   }
   notifications.forEach((n, i) => {
-    if (notifications.findIndex((o) => o.name === n.name) !== i) at(['notifications', i, 'name'], 'Another notification has this name.');
+    if (notifications.findIndex((o) => o.name === n.name) !== i)
+      at(['notifications', i, 'name'], 'Another notification has this name.');
     [...n.to, ...(n.replyTo ? [n.replyTo] : [])].forEach((r) => {
       const m = FIELD_TAG.exec(r);
-      if (m && !ofType(m[1]!, ['email'])) at(['notifications', i, 'to'], `{field:${m[1]}} is not an email field of this form.`);
+      if (m && !ofType(m[1]!, ['email']))
+        at(['notifications', i, 'to'], `{field:${m[1]}} is not an email field of this form.`);
     });
   });
   if (mailingFeed) {
-    if (!ofType(mailingFeed.emailField, ['email'])) at(['mailingFeed', 'emailField'], 'Name an email field of this form.');
-    if (!ofType(mailingFeed.firstNameField, ['text', 'hidden'])) at(['mailingFeed', 'firstNameField'], 'Name a text field of this form.');
-    if (!ofType(mailingFeed.consentField, ['consent'])) at(['mailingFeed', 'consentField'], 'Name a consent field of this form.');
+    if (!ofType(mailingFeed.emailField, ['email']))
+      at(['mailingFeed', 'emailField'], 'Name an email field of this form.');
+    if (!ofType(mailingFeed.firstNameField, ['text', 'hidden']))
+      at(['mailingFeed', 'firstNameField'], 'Name a text field of this form.');
+    if (!ofType(mailingFeed.consentField, ['consent']))
+      at(['mailingFeed', 'consentField'], 'Name a consent field of this form.');
   }
 }
 

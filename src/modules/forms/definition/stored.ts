@@ -14,7 +14,8 @@ export function definitionOf(row: Partial<Form>): Partial<FormDefinition> {
   if (row.fields !== undefined) out.fields = row.fields as unknown as FormDefinition['fields'];
   if (row.confirmation !== undefined) out.confirmation = { ...DEFAULT_CONFIRMATION, ...(row.confirmation as object) };
   if (row.settings !== undefined) out.settings = { ...DEFAULT_SETTINGS, ...(row.settings as object) };
-  if (row.notifications !== undefined) out.notifications = row.notifications as unknown as FormDefinition['notifications'];
+  if (row.notifications !== undefined)
+    out.notifications = row.notifications as unknown as FormDefinition['notifications'];
   if (row.mailingFeed !== undefined) out.mailingFeed = row.mailingFeed as unknown as FormDefinition['mailingFeed'];
   return out;
 }
@@ -23,5 +24,6 @@ export function storedForm(row: Form): StoredForm {
   return { ...row, ...(definitionOf(row) as FormDefinition) };
 }
 
-export const settingsOf = (row: Pick<Form, 'settings'>) => ({ ...DEFAULT_SETTINGS, ...(row.settings as object) }) as FormDefinition['settings'];
+export const settingsOf = (row: Pick<Form, 'settings'>) =>
+  ({ ...DEFAULT_SETTINGS, ...(row.settings as object) }) as FormDefinition['settings'];
 export const fieldsOf = (row: Pick<Form, 'fields'>) => row.fields as unknown as FormDefinition['fields'];

@@ -2,7 +2,18 @@
 // here and in GraphQL; REST aliases to snake_case). The zod schema in schema.ts is what admits a definition.
 
 export const FIELD_TYPES = [
-  'text', 'textarea', 'email', 'number', 'select', 'radio', 'checkbox', 'date', 'phone', 'url', 'hidden', 'consent',
+  'text',
+  'textarea',
+  'email',
+  'number',
+  'select',
+  'radio',
+  'checkbox',
+  'date',
+  'phone',
+  'url',
+  'hidden',
+  'consent',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -13,12 +24,29 @@ export const TEXT_TYPES: readonly FieldType[] = ['text', 'textarea', 'email', 'p
 
 /** Hard ceilings on a value's length, whatever the form says (the form's maxLength may only lower them). */
 export const MAX_LENGTH: Record<FieldType, number> = {
-  text: 2000, textarea: 50_000, email: 254, number: 50, select: 500, radio: 500, checkbox: 500,
-  date: 10, phone: 50, url: 2048, hidden: 2000, consent: 10,
+  text: 2000,
+  textarea: 50_000,
+  email: 254,
+  number: 50,
+  select: 500,
+  radio: 500,
+  checkbox: 500,
+  date: 10,
+  phone: 50,
+  url: 2048,
+  hidden: 2000,
+  consent: 10,
 };
 
 export const CONDITION_OPERATORS = [
-  'is', 'is_not', 'contains', 'not_contains', 'greater_than', 'less_than', 'is_empty', 'is_not_empty',
+  'is',
+  'is_not',
+  'contains',
+  'not_contains',
+  'greater_than',
+  'less_than',
+  'is_empty',
+  'is_not_empty',
 ] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 

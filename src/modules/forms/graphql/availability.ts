@@ -37,7 +37,10 @@ export async function availability(ctx: Context, form: Form): Promise<{ acceptin
   const refusal = scheduleRefusal(settings, now);
   if (refusal) return { accepting: false, message: refusal.message };
   const limit = settings.entryLimit;
-  if (limit && (await entryCounts(ctx).load({ formId: form.id, since: periodStart(limit.period, now) })) >= limit.count) {
+  if (
+    limit &&
+    (await entryCounts(ctx).load({ formId: form.id, since: periodStart(limit.period, now) })) >= limit.count
+  ) {
     return { accepting: false, message: limit.message };
   }
   return { accepting: true, message: null };

@@ -26,9 +26,17 @@ export const entryTypeSchema = schemaPart((builder) => {
     description: 'A value with its field as the form defines it now (keys of removed fields keep their key as label).',
     fields: (t) => ({
       key: t.exposeString('key', { description: 'The field key.' }),
-      label: t.exposeString('label', { description: 'The field label, or the key when the field has none or was removed.' }),
-      type: t.exposeString('type', { description: 'The field type (as FormFieldType), or removed for a field no longer in the form.' }),
-      value: t.expose('value', { type: 'JSON', nullable: true, description: 'As stored: string, number, list of option values or boolean.' }),
+      label: t.exposeString('label', {
+        description: 'The field label, or the key when the field has none or was removed.',
+      }),
+      type: t.exposeString('type', {
+        description: 'The field type (as FormFieldType), or removed for a field no longer in the form.',
+      }),
+      value: t.expose('value', {
+        type: 'JSON',
+        nullable: true,
+        description: 'As stored: string, number, list of option values or boolean.',
+      }),
       display: t.exposeString('display', { description: 'As people read it: option labels, Yes/No.' }),
     }),
   });
@@ -39,8 +47,14 @@ export const entryTypeSchema = schemaPart((builder) => {
       name: t.exposeString('name', { description: 'Name of the form notification.' }),
       to: t.exposeStringList('to', { description: 'The addresses it went to, field tags replaced.' }),
       status: t.exposeString('status', { description: 'sent, failed or skipped.' }),
-      error: t.exposeString('error', { nullable: true, description: 'Why sending failed or was skipped; null when sent.' }),
-      sentAt: t.exposeString('sentAt', { nullable: true, description: 'When it was sent, ISO 8601 UTC; null unless sent.' }),
+      error: t.exposeString('error', {
+        nullable: true,
+        description: 'Why sending failed or was skipped; null when sent.',
+      }),
+      sentAt: t.exposeString('sentAt', {
+        nullable: true,
+        description: 'When it was sent, ISO 8601 UTC; null unless sent.',
+      }),
     }),
   });
 
@@ -54,12 +68,16 @@ export const entryTypeSchema = schemaPart((builder) => {
   });
 
   builder.prismaObject('FormEntry', {
-    description: 'A submission to a form, with who sent it and how its notifications went (personal data: forms_view_entries).',
+    description:
+      'A submission to a form, with who sent it and how its notifications went (personal data: forms_view_entries).',
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Entry id.' }),
       formId: t.exposeInt('formId', { description: 'Id of the form submitted to.' }),
       formVersion: t.exposeInt('formVersion', { description: 'The form version the submission answered.' }),
-      status: t.expose('status', { type: enumType(builder, EntryStatus), description: 'Where the entry is in triage.' }),
+      status: t.expose('status', {
+        type: enumType(builder, EntryStatus),
+        description: 'Where the entry is in triage.',
+      }),
       values: t.expose('values', { type: 'JSON', description: 'Field key -> value.' }),
       fields: t.field({
         type: [LabelledValueRef],
@@ -68,23 +86,69 @@ export const entryTypeSchema = schemaPart((builder) => {
         resolve: (e) => {
           const values = e.values as Record<string, FieldValue>;
           const fields = fieldsOf(e.form);
-          const known = fields.filter((f) => f.key in values).map((f) => ({ key: f.key, label: f.label || f.key, type: f.type, value: values[f.key]!, display: displayValue(f, values[f.key]) }));
+          const known = fields
+            .filter((f) => f.key in values)
+            .map((f) => ({
+              key: f.key,
+              label: f.label || f.key,
+              type: f.type,
+              value: values[f.key]!,
+              display: displayValue(f, values[f.key]),
+            }));
           const removed = Object.keys(values).filter((k) => !fields.some((f) => f.key === k));
-          return [...known, ...removed.map((k) => ({ key: k, label: k, type: 'removed', value: values[k]!, display: displayValue(undefined, values[k]) }))];
+          return [
+            ...known,
+            ...removed.map((k) => ({
+              key: k,
+              label: k,
+              type: 'removed',
+              value: values[k]!,
+              display: displayValue(undefined, values[k]),
+            })),
+          ];
         },
       }),
-      consents: t.field({ type: [ConsentRef], description: 'Consent boxes ticked, as worded then; empty when none.', resolve: (e) => ((e.meta as { consents?: Consent[] }).consents ?? []) }),
+      consents: t.field({
+        type: [ConsentRef],
+        description: 'Consent boxes ticked, as worded then; empty when none.',
+        resolve: (e) => (e.meta as { consents?: Consent[] }).consents ?? [],
+      }),
       form: t.relation('form', { description: 'The form submitted to.' }),
-      userId: t.exposeInt('userId', { nullable: true, description: 'Id of the signed-in submitter; null when anonymous.' }),
+      userId: t.exposeInt('userId', {
+        nullable: true,
+        description: 'Id of the signed-in submitter; null when anonymous.',
+      }),
       user: t.relation('user', { nullable: true, description: 'The signed-in submitter; null when anonymous.' }),
-      ip: t.exposeString('ip', { nullable: true, description: "The submitter's IP address; null when the form does not store it." }),
-      userAgent: t.exposeString('userAgent', { nullable: true, description: "The submitter's browser (User-Agent, up to 1000 characters); null when not sent." }),
-      sourceUrl: t.exposeString('sourceUrl', { nullable: true, description: 'The page the submission came from (Referer).' }),
-      notificationStatus: t.exposeString('notificationStatus', { description: 'none, sending, sent, failed or skipped.' }),
-      notifications: t.field({ type: [NotificationResultRef], description: 'Outcome per notification of the last attempt; empty before any.', resolve: (e) => e.notificationLog as unknown as NotificationResult[] }),
-      notifiedAt: t.expose('notifiedAt', { type: 'DateTime', nullable: true, description: 'When notifications were last all sent (UTC); null until then.' }),
+      ip: t.exposeString('ip', {
+        nullable: true,
+        description: "The submitter's IP address; null when the form does not store it.",
+      }),
+      userAgent: t.exposeString('userAgent', {
+        nullable: true,
+        description: "The submitter's browser (User-Agent, up to 1000 characters); null when not sent.",
+      }),
+      sourceUrl: t.exposeString('sourceUrl', {
+        nullable: true,
+        description: 'The page the submission came from (Referer).',
+      }),
+      notificationStatus: t.exposeString('notificationStatus', {
+        description: 'none, sending, sent, failed or skipped.',
+      }),
+      notifications: t.field({
+        type: [NotificationResultRef],
+        description: 'Outcome per notification of the last attempt; empty before any.',
+        resolve: (e) => e.notificationLog as unknown as NotificationResult[],
+      }),
+      notifiedAt: t.expose('notifiedAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When notifications were last all sent (UTC); null until then.',
+      }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted (UTC).' }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status or notifications last changed (UTC).' }),
+      updatedAt: t.expose('updatedAt', {
+        type: 'DateTime',
+        description: 'When its status or notifications last changed (UTC).',
+      }),
     }),
   });
 });

@@ -11,7 +11,17 @@ import { rest, trashedOrDeleted } from '../../../rest/binding.ts';
 import { FORMS_EDIT_ENTRIES, FORMS_VIEW_ENTRIES } from '../capabilities.ts';
 import { resendNotifications } from '../notify/retry.ts';
 import {
-  deleteEntries, EntryDelete, EntryFilter, EntryIds, EntryOrder, entryOrder, EntryStatus, EntryStatusChange, entryWhere, getEntry, setEntryStatus,
+  deleteEntries,
+  EntryDelete,
+  EntryFilter,
+  EntryIds,
+  EntryOrder,
+  entryOrder,
+  EntryStatus,
+  EntryStatusChange,
+  entryWhere,
+  getEntry,
+  setEntryStatus,
   trashOrDeleteEntry,
 } from '../service/entries.ts';
 import { formNotFound } from '../service/forms.ts';
@@ -30,8 +40,12 @@ export const entrySchema = schemaPart((builder) => {
       filename: t.exposeString('filename', { description: 'Suggested file name.' }),
       contentType: t.exposeString('contentType', { description: 'MIME type to save it with.' }),
       rows: t.exposeInt('rows', { description: 'Entries in the file (header row not counted).' }),
-      truncated: t.exposeBoolean('truncated', { description: 'More entries matched than one export holds (20,000); narrow with since/until.' }),
-      csv: t.exposeString('csv', { description: 'The file: a header of field labels and entry facts, then a row per entry.' }),
+      truncated: t.exposeBoolean('truncated', {
+        description: 'More entries matched than one export holds (20,000); narrow with since/until.',
+      }),
+      csv: t.exposeString('csv', {
+        description: 'The file: a header of field labels and entry facts, then a row per entry.',
+      }),
     }),
   });
 
@@ -41,18 +55,34 @@ export const entrySchema = schemaPart((builder) => {
       description: 'One entry (forms_view_entries: entries hold personal data).',
       ...view,
       args: zodArgs(t, { id: id() }),
-      ...rest('GET /forms/v1/entries/:id', { summary: 'One entry (forms_view_entries: entries hold personal data)', select: ENTRY_FIELDS }),
+      ...rest('GET /forms/v1/entries/:id', {
+        summary: 'One entry (forms_view_entries: entries hold personal data)',
+        select: ENTRY_FIELDS,
+      }),
       resolve: (query, _r, { id }, ctx) => getEntry(ctx.platform, id, query),
     }),
     formEntries: t.field({
       type: FormEntryPage,
       description: 'Entries with filters and search, newest first by default; a form that does not exist is 404.',
       ...view,
-      args: zodArgs(t, { ...pageArgs, ...EntryFilter, formId: id().optional().describe('Only entries of this form.'), ...EntryOrder }),
+      args: zodArgs(t, {
+        ...pageArgs,
+        ...EntryFilter,
+        formId: id().optional().describe('Only entries of this form.'),
+        ...EntryOrder,
+      }),
       ...rest(
         'GET /forms/v1/entries',
-        { summary: 'Entries of every form (forms_view_entries), filtered; Gravity Forms REST v2 routes in WordPress pages', select: ENTRY_FIELDS, paginated: true },
-        ['GET /forms/v1/forms/:form_id/entries', { summary: "One form's entries (forms_view_entries), filtered", select: ENTRY_FIELDS, paginated: true }],
+        {
+          summary:
+            'Entries of every form (forms_view_entries), filtered; Gravity Forms REST v2 routes in WordPress pages',
+          select: ENTRY_FIELDS,
+          paginated: true,
+        },
+        [
+          'GET /forms/v1/forms/:form_id/entries',
+          { summary: "One form's entries (forms_view_entries), filtered", select: ENTRY_FIELDS, paginated: true },
+        ],
       ),
       resolve: (_r, args, ctx) => {
         const where = entryWhere(args);
@@ -62,29 +92,35 @@ export const entrySchema = schemaPart((builder) => {
           findMany: async (w, query) => {
             const rows = await ctx.platform.prisma.formEntry.findMany({ ...query, ...w, where, orderBy });
             // Only an empty page asks whether the form exists, so a filtered list costs nothing more.
-            if (!rows.length && args.formId && !(await ctx.platform.prisma.form.count({ where: { id: args.formId } }))) throw formNotFound();
+            if (!rows.length && args.formId && !(await ctx.platform.prisma.form.count({ where: { id: args.formId } })))
+              throw formNotFound();
             return rows;
           },
         });
       },
     }),
-    formEntryConnection: t.prismaConnection({
-      type: 'FormEntry',
-      cursor: 'id',
-      ...view,
-      description: 'Entries newest first, with cursors (for tables that page through many entries).',
-      maxSize: 100,
-      // Pothos adds the cursor arguments (first, after, …) beside the declared filter.
-      args: zodArgs(t, { ...EntryFilter, formId: id().optional().describe('Only entries of this form.') }),
-      totalCount: (_p, args, ctx) => ctx.platform.prisma.formEntry.count({ where: entryWhere(args) }),
-      resolve: (query, _p, args, ctx) => ctx.platform.prisma.formEntry.findMany({ ...query, where: entryWhere(args), orderBy: { id: 'desc' } }),
-    }, {
-      description: 'A page of entries with cursors, newest first.',
-      edgesField: { description: 'The entries of this page, each with its cursor.' },
-    }, {
-      description: 'An entry with its cursor.',
-      nodeField: { description: 'The entry.' },
-    }),
+    formEntryConnection: t.prismaConnection(
+      {
+        type: 'FormEntry',
+        cursor: 'id',
+        ...view,
+        description: 'Entries newest first, with cursors (for tables that page through many entries).',
+        maxSize: 100,
+        // Pothos adds the cursor arguments (first, after, …) beside the declared filter.
+        args: zodArgs(t, { ...EntryFilter, formId: id().optional().describe('Only entries of this form.') }),
+        totalCount: (_p, args, ctx) => ctx.platform.prisma.formEntry.count({ where: entryWhere(args) }),
+        resolve: (query, _p, args, ctx) =>
+          ctx.platform.prisma.formEntry.findMany({ ...query, where: entryWhere(args), orderBy: { id: 'desc' } }),
+      },
+      {
+        description: 'A page of entries with cursors, newest first.',
+        edgesField: { description: 'The entries of this page, each with its cursor.' },
+      },
+      {
+        description: 'An entry with its cursor.',
+        nodeField: { description: 'The entry.' },
+      },
+    ),
     formEntriesCsv: t.field({
       type: ExportRef,
       ...view,
@@ -102,7 +138,11 @@ export const entrySchema = schemaPart((builder) => {
       args: zodArgs(t, EntryStatusChange),
       resolve: async (query, _r, { ids, status }, ctx) => {
         const changed = await setEntryStatus(ctx.platform, ids, status);
-        return ctx.platform.prisma.formEntry.findMany({ ...query, where: { id: { in: changed } }, orderBy: { id: 'asc' } });
+        return ctx.platform.prisma.formEntry.findMany({
+          ...query,
+          where: { id: { in: changed } },
+          orderBy: { id: 'asc' },
+        });
       },
     }),
     updateFormEntry: t.prismaField({
@@ -110,7 +150,10 @@ export const entrySchema = schemaPart((builder) => {
       ...edit,
       description: 'Marks one entry read, unread, spam or trash.',
       args: zodArgs(t, { id: id(), status: EntryStatus }),
-      ...rest('PUT /forms/v1/entries/:id', { summary: 'Change the status of an entry (forms_edit_entries)', select: ENTRY_FIELDS }),
+      ...rest('PUT /forms/v1/entries/:id', {
+        summary: 'Change the status of an entry (forms_edit_entries)',
+        select: ENTRY_FIELDS,
+      }),
       resolve: async (query, _r, { id, status }, ctx) => {
         await setEntryStatus(ctx.platform, [id], status);
         return ctx.platform.prisma.formEntry.findUniqueOrThrow({ ...query, where: { id } });
@@ -119,7 +162,8 @@ export const entrySchema = schemaPart((builder) => {
     deleteFormEntry: t.prismaField({
       type: 'FormEntry',
       ...edit,
-      description: 'Moves an entry to the trash (410 forms_entry_already_trashed when it is there), or deletes it for good with force.',
+      description:
+        'Moves an entry to the trash (410 forms_entry_already_trashed when it is there), or deletes it for good with force.',
       args: zodArgs(t, EntryDelete),
       ...rest('DELETE /forms/v1/entries/:id', {
         summary: 'Trash an entry, or delete it with force=true (forms_edit_entries)',

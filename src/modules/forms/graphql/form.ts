@@ -10,8 +10,19 @@ import { FormStatus } from '../definition/input.ts';
 import { camelKeys } from '../definition/keys.ts';
 import { definitionOf, fieldsOf, settingsOf } from '../definition/stored.ts';
 import {
-  createForm, deleteForm, duplicateForm, FormCreate, FormDelete, FormFilter, FormId, FORM_ORDER, FormUpdate, formWhere, getForm,
-  updateForm, type FormPatch,
+  createForm,
+  deleteForm,
+  duplicateForm,
+  FormCreate,
+  FormDelete,
+  FormFilter,
+  FormId,
+  FORM_ORDER,
+  FormUpdate,
+  formWhere,
+  getForm,
+  updateForm,
+  type FormPatch,
 } from '../service/forms.ts';
 import { availability } from './availability.ts';
 import { definitionTypesSchema } from './definition-types.ts';
@@ -21,7 +32,11 @@ const manage = requiresCapability(FORMS_MANAGE);
 const viewEntries = requiresCapability(FORMS_VIEW_ENTRIES);
 
 /** REST only: `context=edit` answers the managers' parts too (the `$edit` of FORM_FIELDS). */
-const context = str({ enum: ['view', 'edit'], default: 'view', description: 'edit adds confirmation, settings, notifications and mailing feed (form managers only).' });
+const context = str({
+  enum: ['view', 'edit'],
+  default: 'view',
+  description: 'edit adds confirmation, settings, notifications and mailing feed (form managers only).',
+});
 const edit = { edit: 'Boolean!' };
 
 /** A REST body in the context=edit shape (snake_case at every depth) -> FormInput; id, version and dates are not
@@ -30,23 +45,37 @@ const formInput = (args: Record<string, unknown>) =>
   camelKeys(Object.fromEntries(Object.entries(args).filter(([k, v]) => k !== 'id' && v !== undefined)));
 
 export const formSchema = schemaPart((builder) => {
-  const { FormConfirmationRef, FormFieldRef, FormMailingFeedRef, FormNotificationRef, FormSettingsRef } = definitionTypesSchema(builder);
+  const { FormConfirmationRef, FormFieldRef, FormMailingFeedRef, FormNotificationRef, FormSettingsRef } =
+    definitionTypesSchema(builder);
   builder.prismaObject('Form', {
-    description: 'A form people submit entries to: its fields for rendering, and for form managers its confirmation, settings, notifications and mailing feed.',
+    description:
+      'A form people submit entries to: its fields for rendering, and for form managers its confirmation, settings, notifications and mailing feed.',
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Form id.' }),
       title: t.exposeString('title', { description: 'Title to show above the form.' }),
       description: t.exposeString('description', { description: 'Text to show above the fields; empty when none.' }),
-      status: t.expose('status', { type: enumType(builder, FormStatus), description: 'Whether the form takes entries at all.' }),
-      version: t.exposeInt('version', { description: 'Grows with every change; entries record the version they answered.' }),
-      fields: t.field({ type: [FormFieldRef], description: 'The fields in display order.', resolve: (f) => fieldsOf(f) }),
+      status: t.expose('status', {
+        type: enumType(builder, FormStatus),
+        description: 'Whether the form takes entries at all.',
+      }),
+      version: t.exposeInt('version', {
+        description: 'Grows with every change; entries record the version they answered.',
+      }),
+      fields: t.field({
+        type: [FormFieldRef],
+        description: 'The fields in display order.',
+        resolve: (f) => fieldsOf(f),
+      }),
       submitLabel: t.string({ description: 'Text of the submit button.', resolve: (f) => settingsOf(f).submitLabel }),
       honeypot: t.string({
         nullable: true,
         description: 'Name of a trap input to render invisibly (and leave empty); null when the form has none.',
         resolve: (f) => (settingsOf(f).honeypot ? settingsOf(f).honeypotName : null),
       }),
-      requiresLogin: t.boolean({ description: 'Only signed-in users may submit.', resolve: (f) => settingsOf(f).requireLogin }),
+      requiresLogin: t.boolean({
+        description: 'Only signed-in users may submit.',
+        resolve: (f) => settingsOf(f).requireLogin,
+      }),
       acceptingEntries: t.boolean({
         description: 'Whether a submission would be taken now (status, schedule and entry limit).',
         resolve: async (f, _a, ctx) => (await availability(ctx, f)).accepting,
@@ -56,16 +85,41 @@ export const formSchema = schemaPart((builder) => {
         description: 'Why the form takes no entries now (show it instead of the form); null while it does.',
         resolve: async (f, _a, ctx) => (await availability(ctx, f)).message,
       }),
-      confirmation: t.field({ type: FormConfirmationRef, ...manage, description: 'What submitters see afterwards, as configured (forms_manage).', resolve: (f) => definitionOf(f).confirmation! }),
-      settings: t.field({ type: FormSettingsRef, ...manage, description: 'All settings (forms_manage).', resolve: (f) => settingsOf(f) }),
-      notifications: t.field({ type: [FormNotificationRef], ...manage, description: 'E-mails sent for each entry (forms_manage).', resolve: (f) => definitionOf(f).notifications! }),
-      mailingFeed: t.field({ type: FormMailingFeedRef, nullable: true, ...manage, description: 'Mailer subscription of submitters (forms_manage); null when none.', resolve: (f) => definitionOf(f).mailingFeed ?? null }),
+      confirmation: t.field({
+        type: FormConfirmationRef,
+        ...manage,
+        description: 'What submitters see afterwards, as configured (forms_manage).',
+        resolve: (f) => definitionOf(f).confirmation!,
+      }),
+      settings: t.field({
+        type: FormSettingsRef,
+        ...manage,
+        description: 'All settings (forms_manage).',
+        resolve: (f) => settingsOf(f),
+      }),
+      notifications: t.field({
+        type: [FormNotificationRef],
+        ...manage,
+        description: 'E-mails sent for each entry (forms_manage).',
+        resolve: (f) => definitionOf(f).notifications!,
+      }),
+      mailingFeed: t.field({
+        type: FormMailingFeedRef,
+        nullable: true,
+        ...manage,
+        description: 'Mailer subscription of submitters (forms_manage); null when none.',
+        resolve: (f) => definitionOf(f).mailingFeed ?? null,
+      }),
       entryCount: t.relationCount('entries', {
         ...viewEntries,
         description: 'Entries kept (unread and read).',
         where: { status: { in: ['unread', 'read'] } },
       }),
-      unreadCount: t.relationCount('entries', { ...viewEntries, description: 'Entries not yet marked read (forms_view_entries).', where: { status: 'unread' } }),
+      unreadCount: t.relationCount('entries', {
+        ...viewEntries,
+        description: 'Entries not yet marked read (forms_view_entries).',
+        where: { status: 'unread' },
+      }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the form was created (UTC).' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the form was last changed (UTC).' }),
     }),
@@ -85,7 +139,15 @@ export const formSchema = schemaPart((builder) => {
         paginated: true,
         args: { context },
         vars: edit,
-        variables: (a) => ({ page: a.page, perPage: a.per_page, search: a.search, status: a.status, orderBy: a.orderby, order: a.order, edit: a.context === 'edit' }),
+        variables: (a) => ({
+          page: a.page,
+          perPage: a.per_page,
+          search: a.search,
+          status: a.status,
+          orderBy: a.orderby,
+          order: a.order,
+          edit: a.context === 'edit',
+        }),
       }),
       resolve: (_r, args, ctx) => {
         const where = formWhere(ctx.principal, args);
@@ -93,7 +155,13 @@ export const formSchema = schemaPart((builder) => {
         const direction = args.order;
         return offsetPage(args, {
           count: () => ctx.platform.prisma.form.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.form.findMany({ ...query, ...w, where, orderBy: [{ [column]: direction }, { id: direction }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.form.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ [column]: direction }, { id: direction }],
+            }),
         });
       },
     }),
@@ -140,7 +208,8 @@ export const formSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, FormUpdate),
       ...rest('PUT /forms/v1/forms/:id', {
-        summary: 'Update a form (form managers; POST and PATCH too, as WordPress): parts left out stay; fields and notifications are replaced whole',
+        summary:
+          'Update a form (form managers; POST and PATCH too, as WordPress): parts left out stay; fields and notifications are replaced whole',
         select: FORM_FIELDS,
         vars: edit,
         omit: ['expectedVersion'],
@@ -167,7 +236,8 @@ export const formSchema = schemaPart((builder) => {
       description: 'Deletes a form. One with entries needs deleteEntries: true (409 forms_form_has_entries otherwise).',
       args: zodArgs(t, FormDelete),
       ...rest('DELETE /forms/v1/forms/:id', {
-        summary: 'Delete a form (form managers); one with entries needs force=true, which deletes them too (409 otherwise)',
+        summary:
+          'Delete a form (form managers); one with entries needs force=true, which deletes them too (409 otherwise)',
         select: FORM_FIELDS,
         vars: edit,
         variables: (a) => ({ id: a.id, deleteEntries: a.force, edit: true }),

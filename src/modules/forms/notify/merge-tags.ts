@@ -43,7 +43,10 @@ function filledFields(ctx: MergeContext): { label: string; value: string }[] {
 function allFields(ctx: MergeContext, encoding: Encoding): string {
   const pairs = filledFields(ctx);
   if (encoding === 'html') {
-    const rows = pairs.map((p) => `<tr><th align="left" valign="top">${escapeHtml(p.label)}</th><td>${escapeHtml(p.value).replace(/\n/g, '<br>')}</td></tr>`);
+    const rows = pairs.map(
+      (p) =>
+        `<tr><th align="left" valign="top">${escapeHtml(p.label)}</th><td>${escapeHtml(p.value).replace(/\n/g, '<br>')}</td></tr>`,
+    );
     return `<table cellpadding="4">${rows.join('')}</table>`;
   }
   return pairs.map((p) => `${p.label}: ${p.value}`).join('\n');
@@ -56,7 +59,10 @@ export function renderTags(template: string, ctx: MergeContext, encoding: Encodi
     if (key) {
       const field = ctx.form.fields.find((f) => f.key === key);
       const value = ctx.entry.values[key];
-      if (raw) return encode(Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value));
+      if (raw)
+        return encode(
+          Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value),
+        );
       return encode(displayValue(field, value));
     }
     switch (tag) {
@@ -82,4 +88,7 @@ export function renderTags(template: string, ctx: MergeContext, encoding: Encodi
 
 /** A header value (subject): merge tags as text, with no line breaks a header could be split at. */
 export const renderHeader = (template: string, ctx: MergeContext) =>
-  renderTags(template, ctx, 'text').replace(/[\r\n]+/g, ' ').trim().slice(0, 998);
+  renderTags(template, ctx, 'text')
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, 998);

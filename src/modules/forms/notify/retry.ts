@@ -39,7 +39,9 @@ export async function resendNotifications(platform: Platform, entryId: number): 
   if (!claimed.length) {
     const exists = await platform.prisma.formEntry.count({ where: { id: entryId } });
     if (!exists) throw new AppError('forms_entry_not_found', 'No entry has that id.', { status: 404 });
-    throw new AppError('forms_notification_in_progress', 'The notifications of this entry are being sent right now.', { status: 409 });
+    throw new AppError('forms_notification_in_progress', 'The notifications of this entry are being sent right now.', {
+      status: 409,
+    });
   }
   await deliver(platform, entryId);
 }

@@ -17,7 +17,8 @@ export interface NotificationResult {
   sentAt: string | null;
 }
 
-export const entryUrl = (platform: Platform, id: number) => `${platform.config.publicUrl}/wp-json/forms/v1/entries/${id}`;
+export const entryUrl = (platform: Platform, id: number) =>
+  `${platform.config.publicUrl}/wp-json/forms/v1/entries/${id}`;
 
 /** Recipients with {field:key} replaced by the entry's address (dropped when the field is empty). */
 function addresses(list: readonly string[], values: Record<string, FieldValue>): string[] {
@@ -33,16 +34,28 @@ function addresses(list: readonly string[], values: Record<string, FieldValue>):
 async function sendOne(platform: Platform, n: Notification, ctx: MergeContext): Promise<NotificationResult> {
   const to = addresses(n.to, ctx.entry.values);
   const base = { name: n.name, to };
-  if (to.length === 0) return { ...base, status: 'skipped', error: 'No recipient (the address field is empty).', sentAt: null };
+  if (to.length === 0)
+    return { ...base, status: 'skipped', error: 'No recipient (the address field is empty).', sentAt: null };
   const replyTo = n.replyTo ? addresses([n.replyTo], ctx.entry.values)[0] : undefined;
   try {
     const text = renderTags(n.message, ctx, 'text');
     const html = renderTags(escapeHtml(n.message), ctx, 'html').replace(/\n/g, '<br>\n');
-    const result = await platform.mail.send({ to: to.join(', '), replyTo, subject: renderHeader(n.subject, ctx), text, html });
+    const result = await platform.mail.send({
+      to: to.join(', '),
+      replyTo,
+      subject: renderHeader(n.subject, ctx),
+      text,
+      html,
+    });
     if (result.rejected.length) throw new Error(`Refused recipients: ${result.rejected.join(', ')}`);
     return { ...base, status: 'sent', error: null, sentAt: platform.clock.now().toISOString() };
   } catch (err) {
-    return { ...base, status: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : String(err), sentAt: null };
+    return {
+      ...base,
+      status: 'failed',
+      error: err instanceof Error ? err.message.slice(0, 500) : String(err),
+      sentAt: null,
+    };
   }
 }
 
@@ -60,7 +73,12 @@ export async function deliver(platform: Platform, entryId: number, retryOnly = f
   const done = new Set(retryOnly ? previous.filter((r) => r.status === 'sent').map((r) => r.name) : []);
   const ctx: MergeContext = {
     form: { id: entry.form.id, title: entry.form.title, fields: fieldsOf(entry.form) },
-    entry: { id: entry.id, values: entry.values as Record<string, FieldValue>, createdAt: entry.createdAt, ip: entry.ip },
+    entry: {
+      id: entry.id,
+      values: entry.values as Record<string, FieldValue>,
+      createdAt: entry.createdAt,
+      ip: entry.ip,
+    },
     entryUrl: entryUrl(platform, entry.id),
   };
   const results: NotificationResult[] = [];
@@ -69,13 +87,22 @@ export async function deliver(platform: Platform, entryId: number, retryOnly = f
     if (done.has(n.name)) results.push(previous.find((r) => r.name === n.name)!);
     else results.push(await sendOne(platform, n, ctx));
   }
-  const status = results.some((r) => r.status === 'failed') ? 'failed' : results.some((r) => r.status === 'sent') ? 'sent' : 'skipped';
+  const status = results.some((r) => r.status === 'failed')
+    ? 'failed'
+    : results.some((r) => r.status === 'sent')
+      ? 'sent'
+      : 'skipped';
   const failures = results.filter((r) => r.status === 'failed').map((r) => `${r.name}: ${r.error}`);
   if (failures.length) platform.logger.warn({ entryId, failures }, 'form notification failed');
   const now = platform.clock.now();
   await platform.prisma.formEntry.updateMany({
     where: { id: entryId, notificationStatus: 'sending' },
-    data: { notificationStatus: status, notificationLog: results as object[], notifiedAt: status === 'sent' ? now : entry.notifiedAt, updatedAt: now },
+    data: {
+      notificationStatus: status,
+      notificationLog: results as object[],
+      notifiedAt: status === 'sent' ? now : entry.notifiedAt,
+      updatedAt: now,
+    },
   });
   await platform.events.emit('forms/entry/notified', { entryId, formId: entry.formId, status, failures });
 }

@@ -10,11 +10,18 @@ import { enumOf, id, search, SortOrder } from '../../../input/vocabulary.ts';
 import { COUNTED_STATUSES } from '../submission/restrictions.ts';
 
 export const ENTRY_STATUSES = ['unread', 'read', 'spam', 'trash'] as const;
-export const EntryStatus = enumOf('FormEntryStatus', ENTRY_STATUSES, 'unread and read are kept in the inbox; spam and trash are purged after 30 days.');
+export const EntryStatus = enumOf(
+  'FormEntryStatus',
+  ENTRY_STATUSES,
+  'unread and read are kept in the inbox; spam and trash are purged after 30 days.',
+);
 const EntryStatusFilter = enumOf('FormEntryStatusFilter', [...ENTRY_STATUSES, 'any'], 'An entry status, or any.');
 
 export const entryNotFound = (ids?: number[]) =>
-  notFound('forms_entry_not_found', ids && ids.length > 1 ? `No entry has the id(s) ${ids.join(', ')}.` : 'No entry has that id.');
+  notFound(
+    'forms_entry_not_found',
+    ids && ids.length > 1 ? `No entry has the id(s) ${ids.join(', ')}.` : 'No entry has that id.',
+  );
 
 /** One entry, read with `query` (the GraphQL selection); 404 forms_entry_not_found when there is none. */
 export async function getEntry(platform: Platform, id: number, query: object = {}): Promise<FormEntry> {
@@ -32,10 +39,15 @@ export const EntryFilter = {
 };
 /** How a page of entries is sorted (both follow submission order; `date` is Gravity Forms' name for it). */
 export const EntryOrder = {
-  orderBy: enumOf('FormEntryOrderBy', ['date', 'id'], 'Sort by submission time or by id.').default('date').meta({ rest: 'orderby' }),
+  orderBy: enumOf('FormEntryOrderBy', ['date', 'id'], 'Sort by submission time or by id.')
+    .default('date')
+    .meta({ rest: 'orderby' }),
   order: SortOrder.default('desc').describe('By submission.'),
 };
-export const entryOrder = (orderBy: 'date' | 'id', order: 'asc' | 'desc'): Prisma.FormEntryOrderByWithRelationInput[] =>
+export const entryOrder = (
+  orderBy: 'date' | 'id',
+  order: 'asc' | 'desc',
+): Prisma.FormEntryOrderByWithRelationInput[] =>
   orderBy === 'date' ? [{ createdAt: order }, { id: order }] : [{ id: order }];
 const EntryQuerySchema = z.object({ formId: id().optional(), ...EntryFilter });
 /** As callers hold it (the CLI's option, the connection's argument); entryWhere validates it against the declaration. */
@@ -44,7 +56,10 @@ export type EntryQuery = Omit<Input<typeof EntryQuerySchema>, 'status'> & { stat
 /** 1 to 100 entry ids (bulk commands change all of them or none). */
 export const EntryIds = { ids: z.array(id()).min(1).max(100).describe('1 to 100 entry ids.') };
 export const EntryStatusChange = { ...EntryIds, status: EntryStatus };
-export const EntryDelete = { id: id(), force: z.boolean().default(false).describe('Delete for good instead of moving to the trash.') };
+export const EntryDelete = {
+  id: id(),
+  force: z.boolean().default(false).describe('Delete for good instead of moving to the trash.'),
+};
 
 export function entryWhere(q: EntryQuery): Prisma.FormEntryWhereInput {
   const { formId, status, search, since, until } = parseDeclared(EntryQuerySchema, q);
@@ -65,7 +80,10 @@ const StatusChangeSchema = z.object(EntryStatusChange);
 /** Entries by (validated) id, all of them or 404 naming the missing ones. */
 async function allEntries(tx: Prisma.TransactionClient, ids: readonly number[]) {
   const unique = [...new Set(ids)];
-  const rows = await tx.formEntry.findMany({ where: { id: { in: unique } }, select: { id: true, formId: true, status: true } });
+  const rows = await tx.formEntry.findMany({
+    where: { id: { in: unique } },
+    select: { id: true, formId: true, status: true },
+  });
   if (rows.length !== unique.length) throw entryNotFound(unique.filter((id) => !rows.some((r) => r.id === id)));
   return { unique, rows };
 }
@@ -76,9 +94,13 @@ export async function setEntryStatus(platform: Platform, ids: number[], status: 
     const { unique, rows } = await allEntries(tx, valid);
     const changing = rows.filter((r) => r.status !== next);
     if (changing.length) {
-      await tx.formEntry.updateMany({ where: { id: { in: changing.map((r) => r.id) } }, data: { status: next, updatedAt: platform.clock.now() } });
+      await tx.formEntry.updateMany({
+        where: { id: { in: changing.map((r) => r.id) } },
+        data: { status: next, updatedAt: platform.clock.now() },
+      });
     }
-    for (const r of changing) after.emit('forms/entry/status_changed', { entryId: r.id, formId: r.formId, status: next, previous: r.status });
+    for (const r of changing)
+      after.emit('forms/entry/status_changed', { entryId: r.id, formId: r.formId, status: next, previous: r.status });
     return unique;
   });
 }
@@ -97,14 +119,35 @@ export async function deleteEntries(platform: Platform, ids: number[], query: ob
 
 /** One entry to the trash, or deleted for good with `force` (WordPress: a trashed item cannot be trashed again, 410).
  *  Answers the entry as it is after the trash, or as it was before the delete. */
-export async function trashOrDeleteEntry(platform: Platform, id: number, force: boolean, query: object = {}): Promise<FormEntry> {
+export async function trashOrDeleteEntry(
+  platform: Platform,
+  id: number,
+  force: boolean,
+  query: object = {},
+): Promise<FormEntry> {
   if (force) return (await deleteEntries(platform, [id], query))[0]!;
   return transaction(platform, async (tx, after) => {
-    const [row] = await tx.$queryRaw<{ status: string; form_id: number }[]>`SELECT status, form_id FROM form_entries WHERE id = ${id} FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      { status: string; form_id: number }[]
+    >`SELECT status, form_id FROM form_entries WHERE id = ${id} FOR UPDATE`;
     if (!row) throw entryNotFound();
-    if (row.status === 'trash') throw new AppError('forms_entry_already_trashed', 'The entry is already in the trash; delete it with force=true.', { status: 410 });
-    const entry = await tx.formEntry.update({ ...query, where: { id }, data: { status: 'trash', updatedAt: platform.clock.now() } });
-    after.emit('forms/entry/status_changed', { entryId: id, formId: row.form_id, status: 'trash', previous: row.status });
+    if (row.status === 'trash')
+      throw new AppError(
+        'forms_entry_already_trashed',
+        'The entry is already in the trash; delete it with force=true.',
+        { status: 410 },
+      );
+    const entry = await tx.formEntry.update({
+      ...query,
+      where: { id },
+      data: { status: 'trash', updatedAt: platform.clock.now() },
+    });
+    after.emit('forms/entry/status_changed', {
+      entryId: id,
+      formId: row.form_id,
+      status: 'trash',
+      previous: row.status,
+    });
     return entry;
   });
 }
@@ -114,14 +157,20 @@ export async function purgeEntries(platform: Platform): Promise<number> {
   const now = platform.clock.now().getTime();
   const day = 86_400_000;
   const forms = await platform.prisma.form.findMany({ select: { id: true, settings: true } });
-  const conditions: Prisma.FormEntryWhereInput[] = [{ status: { in: ['spam', 'trash'] }, updatedAt: { lt: new Date(now - 30 * day) } }];
+  const conditions: Prisma.FormEntryWhereInput[] = [
+    { status: { in: ['spam', 'trash'] }, updatedAt: { lt: new Date(now - 30 * day) } },
+  ];
   for (const f of forms) {
     const days = (f.settings as { retentionDays?: number | null }).retentionDays;
     if (days) conditions.push({ formId: f.id, createdAt: { lt: new Date(now - days * day) } });
   }
   let purged = 0;
   for (;;) {
-    const doomed = await platform.prisma.formEntry.findMany({ where: { OR: conditions }, select: { id: true, formId: true }, take: 1000 });
+    const doomed = await platform.prisma.formEntry.findMany({
+      where: { OR: conditions },
+      select: { id: true, formId: true },
+      take: 1000,
+    });
     if (!doomed.length) return purged;
     await platform.prisma.formEntry.deleteMany({ where: { id: { in: doomed.map((d) => d.id) } } });
     for (const d of doomed) await platform.events.emit('forms/entry/deleted', { entryId: d.id, formId: d.formId });

@@ -23,12 +23,25 @@ export interface EntryExport {
 }
 
 /** `onRead(n)`: entries read so far, after each batch (the CLI's progress bar). */
-export async function exportEntries(platform: Platform, formId: number, q: Omit<EntryQuery, 'formId'>, onRead: (n: number) => void = () => {}): Promise<EntryExport> {
+export async function exportEntries(
+  platform: Platform,
+  formId: number,
+  q: Omit<EntryQuery, 'formId'>,
+  onRead: (n: number) => void = () => {},
+): Promise<EntryExport> {
   const form = await platform.prisma.form.findUnique({ where: { id: formId }, select: { id: true, fields: true } });
   if (!form) throw formNotFound();
   const fields = fieldsOf(form);
   const where = entryWhere({ ...q, formId });
-  const entries: { id: number; status: string; values: Record<string, FieldValue>; createdAt: Date; userId: number | null; ip: string | null; sourceUrl: string | null }[] = [];
+  const entries: {
+    id: number;
+    status: string;
+    values: Record<string, FieldValue>;
+    createdAt: Date;
+    userId: number | null;
+    ip: string | null;
+    sourceUrl: string | null;
+  }[] = [];
   let cursor = 0;
   while (entries.length <= EXPORT_MAX_ROWS) {
     const batch = await platform.prisma.formEntry.findMany({
@@ -47,14 +60,27 @@ export async function exportEntries(platform: Platform, formId: number, q: Omit<
 
   const known = new Set(fields.map((f) => f.key));
   const removed = [...new Set(entries.flatMap((e) => Object.keys(e.values)).filter((k) => !known.has(k)))];
-  const header = ['Entry ID', 'Date', 'Status', ...fields.map((f) => f.label || f.key), ...removed, 'User ID', 'IP', 'Source URL'];
+  const header = [
+    'Entry ID',
+    'Date',
+    'Status',
+    ...fields.map((f) => f.label || f.key),
+    ...removed,
+    'User ID',
+    'IP',
+    'Source URL',
+  ];
   const rows: CsvCell[][] = [header];
   for (const e of entries) {
     rows.push([
-      e.id, toIsoSeconds(e.createdAt), e.status,
+      e.id,
+      toIsoSeconds(e.createdAt),
+      e.status,
       ...fields.map((f) => displayValue(f, e.values[f.key])),
       ...removed.map((k) => displayValue(undefined, e.values[k])),
-      e.userId, e.ip, e.sourceUrl,
+      e.userId,
+      e.ip,
+      e.sourceUrl,
     ]);
   }
   return {

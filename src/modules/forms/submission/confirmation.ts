@@ -16,10 +16,16 @@ export interface RenderedConfirmation {
 export function renderConfirmation(platform: Platform, form: StoredForm, entry: FormEntry): RenderedConfirmation {
   const ctx: MergeContext = {
     form,
-    entry: { id: entry.id, values: entry.values as Record<string, FieldValue>, createdAt: entry.createdAt, ip: entry.ip },
+    entry: {
+      id: entry.id,
+      values: entry.values as Record<string, FieldValue>,
+      createdAt: entry.createdAt,
+      ip: entry.ip,
+    },
     entryUrl: entryUrl(platform, entry.id),
   };
   const c = form.confirmation;
-  if (c.type === 'redirect' && c.redirectUrl) return { type: 'redirect', message: null, redirectUrl: renderTags(c.redirectUrl, ctx, 'url') };
+  if (c.type === 'redirect' && c.redirectUrl)
+    return { type: 'redirect', message: null, redirectUrl: renderTags(c.redirectUrl, ctx, 'url') };
   return { type: 'message', message: renderTags(c.message, ctx, 'html'), redirectUrl: null };
 }

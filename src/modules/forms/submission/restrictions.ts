@@ -37,7 +37,10 @@ export function scheduleRefusal(settings: Pick<FormSettings, 'schedule'>, now: D
 }
 
 /** 401 for anonymous callers of a form that needs a login. */
-export function loginRefusal(settings: Pick<FormSettings, 'requireLogin' | 'requireLoginMessage'>, principal: Principal): AppError | null {
+export function loginRefusal(
+  settings: Pick<FormSettings, 'requireLogin' | 'requireLoginMessage'>,
+  principal: Principal,
+): AppError | null {
   if (!settings.requireLogin || principal.kind !== 'anonymous') return null;
   return new AppError('forms_login_required', settings.requireLoginMessage, { status: 401 });
 }

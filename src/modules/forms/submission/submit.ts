@@ -39,7 +39,8 @@ export interface Submission {
 /** The form, if it takes submissions from this caller now (entry limits are checked when storing). */
 async function openForm(platform: Platform, s: Submission): Promise<StoredForm> {
   const row = await getForm(platform, s.principal, s.formId);
-  if (row.status !== 'active') throw new AppError('forms_form_inactive', 'This form is inactive and does not take submissions.', { status: 403 });
+  if (row.status !== 'active')
+    throw new AppError('forms_form_inactive', 'This form is inactive and does not take submissions.', { status: 403 });
   const form = storedForm(row);
   const refusal = loginRefusal(form.settings, s.principal) ?? scheduleRefusal(form.settings, platform.clock.now());
   if (refusal) throw refusal;
@@ -56,7 +57,11 @@ export async function validateSubmission(platform: Platform, s: Submission): Pro
 async function prepare(platform: Platform, s: Submission) {
   const { submitLimit, submitWindowSeconds } = platform.config.forms;
   if (submitLimit > 0) {
-    await hitRateLimit(platform, { name: 'forms:submit', limit: submitLimit, windowSeconds: submitWindowSeconds }, s.request.ip ?? 'unknown');
+    await hitRateLimit(
+      platform,
+      { name: 'forms:submit', limit: submitLimit, windowSeconds: submitWindowSeconds },
+      s.request.ip ?? 'unknown',
+    );
   }
   const form = await openForm(platform, s);
   const checked = checkSubmission(form.fields, form.settings, s.values);
@@ -84,40 +89,50 @@ async function checkStoredLimits(tx: Tx, platform: Platform, form: StoredForm, v
   }
   const errors: Record<string, string> = {};
   for (const f of unique) {
-    const taken = await tx.formEntry.findFirst({ where: { ...counted, values: { path: [f.key], equals: values[f.key] as Prisma.InputJsonValue } }, select: { id: true } });
+    const taken = await tx.formEntry.findFirst({
+      where: { ...counted, values: { path: [f.key], equals: values[f.key] as Prisma.InputJsonValue } },
+      select: { id: true },
+    });
     if (taken) errors[f.key] = 'This value has already been submitted.';
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-export async function submitEntry(platform: Platform, s: Submission): Promise<{ entry: FormEntry; confirmation: RenderedConfirmation }> {
+export async function submitEntry(
+  platform: Platform,
+  s: Submission,
+): Promise<{ entry: FormEntry; confirmation: RenderedConfirmation }> {
   const { form, values, spam } = await prepare(platform, s);
   const notify = !spam && form.notifications.some((n) => n.enabled);
   const now = platform.clock.now();
-  const consents = form.fields.filter((f) => f.type === 'consent' && values[f.key] === true).map((f) => ({ field: f.key, label: f.label, description: f.description }));
+  const consents = form.fields
+    .filter((f) => f.type === 'consent' && values[f.key] === true)
+    .map((f) => ({ field: f.key, label: f.label, description: f.description }));
 
   const entry = await transaction(platform, async (tx, after) => {
     if (!spam) await checkStoredLimits(tx, platform, form, values);
-    const created = await tx.formEntry.create({
-      data: {
-        formId: form.id,
-        formVersion: form.version,
-        status: spam ? 'spam' : 'unread',
-        values: values as Prisma.InputJsonValue,
-        meta: consents.length ? { consents } : {},
-        searchText: searchTextOf(values),
-        userId: userIdOf(s.principal),
-        ip: form.settings.storeIp ? s.request.ip : null,
-        userAgent: s.request.userAgent?.slice(0, 1000) ?? null,
-        sourceUrl: s.request.header('referer')?.slice(0, 2048) ?? null,
-        notificationStatus: notify ? 'sending' : 'none',
-        notificationTries: notify ? 1 : 0,
-        createdAt: now,
-        updatedAt: now,
-      },
-    }).catch((err: unknown) => {
-      throw isForeignKeyViolation(err) ? formNotFound() : err; // the form was deleted since it was read
-    });
+    const created = await tx.formEntry
+      .create({
+        data: {
+          formId: form.id,
+          formVersion: form.version,
+          status: spam ? 'spam' : 'unread',
+          values: values as Prisma.InputJsonValue,
+          meta: consents.length ? { consents } : {},
+          searchText: searchTextOf(values),
+          userId: userIdOf(s.principal),
+          ip: form.settings.storeIp ? s.request.ip : null,
+          userAgent: s.request.userAgent?.slice(0, 1000) ?? null,
+          sourceUrl: s.request.header('referer')?.slice(0, 2048) ?? null,
+          notificationStatus: notify ? 'sending' : 'none',
+          notificationTries: notify ? 1 : 0,
+          createdAt: now,
+          updatedAt: now,
+        },
+      })
+      .catch((err: unknown) => {
+        throw isForeignKeyViolation(err) ? formNotFound() : err; // the form was deleted since it was read
+      });
     if (spam) return created;
     const ids = { entryId: created.id, formId: form.id };
     after.emit('forms/entry/created', { ...ids, formVersion: form.version, values, userId: created.userId });

@@ -48,7 +48,8 @@ function textRules(field: FieldDefinition, text: string): string | null {
   const max = Math.min(field.maxLength ?? Infinity, MAX_LENGTH[field.type]);
   if (field.minLength !== null && length < field.minLength) return `Enter at least ${field.minLength} characters.`;
   if (length > max) return `Enter no more than ${max} characters.`;
-  if (field.pattern && !patternOf(field.pattern).test(text)) return field.patternMessage ?? 'Enter a value in the expected format.';
+  if (field.pattern && !patternOf(field.pattern).test(text))
+    return field.patternMessage ?? 'Enter a value in the expected format.';
   return null;
 }
 
@@ -58,11 +59,17 @@ function numberValue(field: FieldDefinition, text: string): Normalized {
   const { min, max, step } = field;
   if ((min !== null && n < min) || (max !== null && n > max)) {
     if (min !== null && max !== null) return { error: `Enter a number from ${min} to ${max}.` };
-    return { error: min !== null ? `Enter a number greater than or equal to ${min}.` : `Enter a number less than or equal to ${max}.` };
+    return {
+      error:
+        min !== null
+          ? `Enter a number greater than or equal to ${min}.`
+          : `Enter a number less than or equal to ${max}.`,
+    };
   }
   if (step !== null) {
     const steps = (n - (min ?? 0)) / step;
-    if (Math.abs(steps - Math.round(steps)) > 1e-9) return { error: `Enter a multiple of ${step}${min ? ` from ${min}` : ''}.` };
+    if (Math.abs(steps - Math.round(steps)) > 1e-9)
+      return { error: `Enter a multiple of ${step}${min ? ` from ${min}` : ''}.` };
   }
   return { value: n };
 }
@@ -111,9 +118,12 @@ export function normalizeValue(field: FieldDefinition, raw: unknown): Normalized
       return dateValue(field, text);
     case 'select':
     case 'radio':
-      return field.options.some((o) => o.value === text) ? { value: text } : { error: 'Choose one of the listed options.' };
+      return field.options.some((o) => o.value === text)
+        ? { value: text }
+        : { error: 'Choose one of the listed options.' };
     case 'email':
-      if (chars(text) > MAX_LENGTH.email || !EMAIL.safeParse(text).success) return { error: 'Enter a valid email address.' };
+      if (chars(text) > MAX_LENGTH.email || !EMAIL.safeParse(text).success)
+        return { error: 'Enter a valid email address.' };
       break;
     case 'url':
       if (!isWebUrl(text)) return { error: 'Enter a valid URL starting with http:// or https://.' };

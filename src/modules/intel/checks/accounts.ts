@@ -11,7 +11,11 @@ export const accountChecks: HealthCheck[] = [
     category: 'security',
     label: 'Administrator accounts',
     async run(platform) {
-      const admins = await platform.prisma.user.findMany({ where: { roles: { has: 'administrator' } }, select: { username: true }, orderBy: { id: 'asc' } });
+      const admins = await platform.prisma.user.findMany({
+        where: { roles: { has: 'administrator' } },
+        select: { username: true },
+        orderBy: { id: 'asc' },
+      });
       if (!admins.length) {
         return {
           status: 'critical',
@@ -33,7 +37,8 @@ export const accountChecks: HealthCheck[] = [
         return {
           status: 'info',
           message: `${admins.length} administrator(s); one is called "admin", the first name password guessers try.`,
-          detail: 'Create an administrator with another name and remove the role from "admin" (ADMIN_USERNAME names the first one).',
+          detail:
+            'Create an administrator with another name and remove the role from "admin" (ADMIN_USERNAME names the first one).',
         };
       }
       return { status: 'ok', message: `${admins.length} administrator(s): ${list(admins.map((a) => a.username))}.` };
@@ -47,11 +52,18 @@ export const accountChecks: HealthCheck[] = [
       const cutoff = ago(platform, STALE_DAYS);
       // An administrator who never logged in counts from the account's creation.
       const idle = await platform.prisma.user.findMany({
-        where: { roles: { has: 'administrator' }, OR: [{ lastLoginAt: { lt: cutoff } }, { lastLoginAt: null, createdAt: { lt: cutoff } }] },
+        where: {
+          roles: { has: 'administrator' },
+          OR: [{ lastLoginAt: { lt: cutoff } }, { lastLoginAt: null, createdAt: { lt: cutoff } }],
+        },
         select: { username: true, lastLoginAt: true },
         orderBy: { id: 'asc' },
       });
-      if (!idle.length) return { status: 'ok', message: `Every administrator logged in within ${STALE_DAYS} days (or was created since).` };
+      if (!idle.length)
+        return {
+          status: 'ok',
+          message: `Every administrator logged in within ${STALE_DAYS} days (or was created since).`,
+        };
       return {
         status: 'warning',
         message: `${plural(idle.length, 'administrator account')} without a password login for ${STALE_DAYS} days or more.`,

@@ -21,8 +21,14 @@ export const configurationChecks: HealthCheck[] = [
     label: 'Database engine',
     async run({ db, config }) {
       if (db.kind === 'postgres') return { status: 'ok', message: 'Atrium uses a PostgreSQL server (DATABASE_URL).' };
-      const detail = 'The embedded PostgreSQL runs beside Atrium on this machine, in DATA_DIR: no replication, no point-in-time backups, no failover. Set DATABASE_URL to a managed PostgreSQL server.';
-      if (!config.production) return { status: 'info', message: 'Atrium uses the embedded PostgreSQL in DATA_DIR (fine for development and small sites).', detail };
+      const detail =
+        'The embedded PostgreSQL runs beside Atrium on this machine, in DATA_DIR: no replication, no point-in-time backups, no failover. Set DATABASE_URL to a managed PostgreSQL server.';
+      if (!config.production)
+        return {
+          status: 'info',
+          message: 'Atrium uses the embedded PostgreSQL in DATA_DIR (fine for development and small sites).',
+          detail,
+        };
       return { status: 'warning', message: 'Production runs on the embedded database.', detail, scoreImpact: 10 };
     },
   },
@@ -46,10 +52,17 @@ export const configurationChecks: HealthCheck[] = [
     category: 'configuration',
     label: 'Scheduled jobs enabled',
     async run({ config, jobs }) {
-      if (config.jobsEnabled) return { status: 'ok', message: `Job schedules run on this instance (${jobs.definitions.length} jobs).` };
-      const detail = 'JOBS_ENABLED=false: cleanup, retries and the daily health scan run only where another instance has them on. See jobs_overdue.';
+      if (config.jobsEnabled)
+        return { status: 'ok', message: `Job schedules run on this instance (${jobs.definitions.length} jobs).` };
+      const detail =
+        'JOBS_ENABLED=false: cleanup, retries and the daily health scan run only where another instance has them on. See jobs_overdue.';
       if (!config.production) return { status: 'info', message: 'Job schedules are off on this instance.', detail };
-      return { status: 'warning', message: 'Job schedules are off on this production instance.', detail, scoreImpact: 5 };
+      return {
+        status: 'warning',
+        message: 'Job schedules are off on this production instance.',
+        detail,
+        scoreImpact: 5,
+      };
     },
   },
   {
@@ -68,10 +81,16 @@ export const configurationChecks: HealthCheck[] = [
       // A job is overdue when it missed two of its periods in a row; one late run is tolerated.
       const overdue = defs.flatMap((d) => {
         const run = last.find((r) => r.hook === d.hook);
-        return run && now - run.startedAt.getTime() > 2 * cronInterval(d.schedule) ? [`${d.hook} (last run ${run.startedAt.toISOString()})`] : [];
+        return run && now - run.startedAt.getTime() > 2 * cronInterval(d.schedule)
+          ? [`${d.hook} (last run ${run.startedAt.toISOString()})`]
+          : [];
       });
       const never = defs.filter((d) => !last.some((r) => r.hook === d.hook)).length;
-      if (!overdue.length) return { status: 'ok', message: `No scheduled job missed two periods in a row${never ? ` (${never} have not run yet)` : ''}.` };
+      if (!overdue.length)
+        return {
+          status: 'ok',
+          message: `No scheduled job missed two periods in a row${never ? ` (${never} have not run yet)` : ''}.`,
+        };
       return {
         status: 'warning',
         message: `${overdue.length} scheduled job(s) missed at least two periods.`,

@@ -14,8 +14,14 @@ export const dataChecks: HealthCheck[] = [
     category: 'data',
     label: 'Expired sessions pruned',
     async run(platform) {
-      const stale = await platform.prisma.session.count({ where: { expiresAt: { lt: ago(platform, SESSION_GRACE_DAYS) } } });
-      if (!stale) return { status: 'ok', message: `No cookie session expired more than ${SESSION_GRACE_DAYS} days ago is still stored.` };
+      const stale = await platform.prisma.session.count({
+        where: { expiresAt: { lt: ago(platform, SESSION_GRACE_DAYS) } },
+      });
+      if (!stale)
+        return {
+          status: 'ok',
+          message: `No cookie session expired more than ${SESSION_GRACE_DAYS} days ago is still stored.`,
+        };
       return {
         status: 'warning',
         message: `${stale} cookie session(s) expired more than ${SESSION_GRACE_DAYS} days ago are still stored.`,
@@ -32,7 +38,11 @@ export const dataChecks: HealthCheck[] = [
       const since = ago(platform, FAILED_JOBS_DAYS);
       const [kept, latest] = await Promise.all([
         failedJobCounts(platform),
-        platform.prisma.jobRun.findMany({ orderBy: { startedAt: 'desc' }, distinct: ['hook'], select: { hook: true, status: true, error: true } }),
+        platform.prisma.jobRun.findMany({
+          orderBy: { startedAt: 'desc' },
+          distinct: ['hook'],
+          select: { hook: true, status: true, error: true },
+        }),
       ]);
       const failing = latest.filter((r) => r.status === 'failed');
       if (kept.length || failing.length) {
@@ -42,15 +52,25 @@ export const dataChecks: HealthCheck[] = [
           message: [
             total ? `${total} job(s) are kept as failed after their last attempt.` : '',
             failing.length ? `The latest run of ${failing.length} scheduled job(s) failed.` : '',
-          ].filter(Boolean).join(' '),
-          detail: `${list([...kept.map((k) => `${k.task}: ${k.count} failed`), ...failing.map((r) => `${r.hook}: ${r.error ?? 'unknown error'}`)])} ` +
+          ]
+            .filter(Boolean)
+            .join(' '),
+          detail:
+            `${list([...kept.map((k) => `${k.task}: ${k.count} failed`), ...failing.map((r) => `${r.hook}: ${r.error ?? 'unknown error'}`)])} ` +
             'See atrium jobs failed; run one again with atrium jobs retry <id>.',
           scoreImpact: 5,
         };
       }
       const failed = await platform.prisma.jobRun.count({ where: { status: 'failed', startedAt: { gte: since } } });
-      if (failed) return { status: 'info', message: `${failed} job run(s) failed in the last ${FAILED_JOBS_DAYS} days; each job's latest run succeeded.` };
-      return { status: 'ok', message: `No job is kept as failed; no scheduled run failed in the last ${FAILED_JOBS_DAYS} days.` };
+      if (failed)
+        return {
+          status: 'info',
+          message: `${failed} job run(s) failed in the last ${FAILED_JOBS_DAYS} days; each job's latest run succeeded.`,
+        };
+      return {
+        status: 'ok',
+        message: `No job is kept as failed; no scheduled run failed in the last ${FAILED_JOBS_DAYS} days.`,
+      };
     },
   },
   {
@@ -75,7 +95,11 @@ export const dataChecks: HealthCheck[] = [
     category: 'data',
     label: 'Published content without an author',
     async run({ prisma }) {
-      const posts = await prisma.post.findMany({ where: { status: 'publish', authorId: null }, select: { id: true, title: true }, orderBy: { id: 'asc' } });
+      const posts = await prisma.post.findMany({
+        where: { status: 'publish', authorId: null },
+        select: { id: true, title: true },
+        orderBy: { id: 'asc' },
+      });
       if (!posts.length) return { status: 'ok', message: 'Every published post or page has an author.' };
       return {
         status: 'info',

@@ -6,4 +6,10 @@ import { dataChecks } from './data.ts';
 import { performanceChecks } from './performance.ts';
 import { securityChecks } from './security.ts';
 
-export const checks: HealthCheck[] = [...securityChecks, ...accountChecks, ...configurationChecks, ...performanceChecks, ...dataChecks];
+export const checks: HealthCheck[] = [
+  ...securityChecks,
+  ...accountChecks,
+  ...configurationChecks,
+  ...performanceChecks,
+  ...dataChecks,
+];

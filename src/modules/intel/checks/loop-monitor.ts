@@ -16,7 +16,9 @@ export function readLoopDelay(): { p99: number; max: number; samples: number } {
   startLoopMonitor();
   const h = histogram!;
   const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - RESOLUTION_MS) * 10) / 10);
-  const reading = h.count ? { p99: ms(h.percentile(99)), max: ms(h.max), samples: h.count } : { p99: 0, max: 0, samples: 0 };
+  const reading = h.count
+    ? { p99: ms(h.percentile(99)), max: ms(h.max), samples: h.count }
+    : { p99: 0, max: 0, samples: 0 };
   h.reset();
   return reading;
 }

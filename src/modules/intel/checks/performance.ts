@@ -9,7 +9,8 @@ const ROUND_TRIPS = 3;
 
 /** ok / warning / critical by two thresholds. */
 function graded(value: number, t: { warn: number; critical: number }, what: string, detail: string): CheckResult {
-  if (value >= t.critical) return { status: 'critical', message: `${what} (critical at ${t.critical}).`, detail, scoreImpact: 15 };
+  if (value >= t.critical)
+    return { status: 'critical', message: `${what} (critical at ${t.critical}).`, detail, scoreImpact: 15 };
   if (value >= t.warn) return { status: 'warning', message: `${what} (warning at ${t.warn}).`, detail, scoreImpact: 5 };
   return { status: 'ok', message: `${what}.`, detail };
 }
@@ -29,8 +30,12 @@ export const performanceChecks: HealthCheck[] = [
       }
       const median = Math.round(times.sort((a, b) => a - b)[1]! * 10) / 10;
       const { warnMs, criticalMs } = config.intel.dbRtt;
-      return graded(median, { warn: warnMs, critical: criticalMs }, `Median of ${ROUND_TRIPS} SELECT 1 round trips: ${median} ms`,
-        'Every request waits on the database several times; a slow round trip multiplies. Check the network path to the database and its load.');
+      return graded(
+        median,
+        { warn: warnMs, critical: criticalMs },
+        `Median of ${ROUND_TRIPS} SELECT 1 round trips: ${median} ms`,
+        'Every request waits on the database several times; a slow round trip multiplies. Check the network path to the database and its load.',
+      );
     },
   },
   {
@@ -40,8 +45,12 @@ export const performanceChecks: HealthCheck[] = [
     async run({ config }) {
       const d = readLoopDelay();
       const { warnMs, criticalMs } = config.intel.eventLoop;
-      return graded(d.p99, { warn: warnMs, critical: criticalMs }, `p99 event-loop delay since the last scan: ${d.p99} ms (max ${d.max} ms, ${d.samples} samples)`,
-        'While the loop is blocked no request progresses. Look for synchronous work (large JSON, crypto, regexes) in hot paths.');
+      return graded(
+        d.p99,
+        { warn: warnMs, critical: criticalMs },
+        `p99 event-loop delay since the last scan: ${d.p99} ms (max ${d.max} ms, ${d.samples} samples)`,
+        'While the loop is blocked no request progresses. Look for synchronous work (large JSON, crypto, regexes) in hot paths.',
+      );
     },
   },
   {
@@ -51,8 +60,12 @@ export const performanceChecks: HealthCheck[] = [
     async run({ config }) {
       const m = process.memoryUsage();
       const { warnMb, criticalMb } = config.intel.memory;
-      return graded(mb(m.rss), { warn: warnMb, critical: criticalMb }, `Resident memory ${mb(m.rss)} MB`,
-        `heap used ${mb(m.heapUsed)} MB of ${mb(m.heapTotal)} MB, external ${mb(m.external)} MB. Steady growth between scans points to a leak.`);
+      return graded(
+        mb(m.rss),
+        { warn: warnMb, critical: criticalMb },
+        `Resident memory ${mb(m.rss)} MB`,
+        `heap used ${mb(m.heapUsed)} MB of ${mb(m.heapTotal)} MB, external ${mb(m.external)} MB. Steady growth between scans points to a leak.`,
+      );
     },
   },
 ];

@@ -13,11 +13,21 @@ export const securityChecks: HealthCheck[] = [
     async run({ config }) {
       const url = new URL(config.publicUrl);
       if (url.protocol === 'https:') return { status: 'ok', message: `PUBLIC_URL is served over HTTPS (${url.host}).` };
-      const detail = 'Passwords, application passwords, tokens and session cookies cross the network in clear text over HTTP. Serve Atrium behind TLS and set PUBLIC_URL=https://…';
+      const detail =
+        'Passwords, application passwords, tokens and session cookies cross the network in clear text over HTTP. Serve Atrium behind TLS and set PUBLIC_URL=https://…';
       if (config.production && !LOCAL.test(url.hostname)) {
-        return { status: 'critical', message: `PUBLIC_URL is plain HTTP in production (${config.publicUrl}).`, detail, scoreImpact: 20 };
+        return {
+          status: 'critical',
+          message: `PUBLIC_URL is plain HTTP in production (${config.publicUrl}).`,
+          detail,
+          scoreImpact: 20,
+        };
       }
-      return { status: 'info', message: `PUBLIC_URL is plain HTTP (${config.publicUrl}); acceptable for development or a local host only.`, detail };
+      return {
+        status: 'info',
+        message: `PUBLIC_URL is plain HTTP (${config.publicUrl}); acceptable for development or a local host only.`,
+        detail,
+      };
     },
   },
   {
@@ -30,7 +40,8 @@ export const securityChecks: HealthCheck[] = [
       return {
         status: 'warning',
         message: 'GraphiQL is served to anonymous browsers in production.',
-        detail: 'Its queries still need credentials, but it hands every visitor a ready-made API explorer. Set GRAPHIQL=false unless operators need it.',
+        detail:
+          'Its queries still need credentials, but it hands every visitor a ready-made API explorer. Set GRAPHIQL=false unless operators need it.',
         scoreImpact: 5,
       };
     },
@@ -40,12 +51,15 @@ export const securityChecks: HealthCheck[] = [
     category: 'security',
     label: 'GraphQL introspection for anonymous callers',
     async run({ config }) {
-      if (!config.graphql.publicIntrospection) return { status: 'ok', message: 'Introspection is for administrators only.' };
-      if (!config.production) return { status: 'info', message: 'Anyone may introspect the GraphQL schema (the development default).' };
+      if (!config.graphql.publicIntrospection)
+        return { status: 'ok', message: 'Introspection is for administrators only.' };
+      if (!config.production)
+        return { status: 'info', message: 'Anyone may introspect the GraphQL schema (the development default).' };
       return {
         status: 'warning',
         message: 'Anyone may introspect the GraphQL schema in production (GRAPHQL_PUBLIC_INTROSPECTION=true).',
-        detail: 'The full schema maps every field an attacker could probe. Remove GRAPHQL_PUBLIC_INTROSPECTION to restrict it to administrators.',
+        detail:
+          'The full schema maps every field an attacker could probe. Remove GRAPHQL_PUBLIC_INTROSPECTION to restrict it to administrators.',
         scoreImpact: 10,
       };
     },
@@ -56,13 +70,23 @@ export const securityChecks: HealthCheck[] = [
     label: 'CORS origins and credentials',
     async run({ config }) {
       const { origins, credentials } = config.cors;
-      if (!origins.includes('*')) return { status: 'ok', message: origins.length ? `CORS is limited to ${list(origins)}.` : 'CORS is off (no CORS_ORIGINS).' };
-      if (!credentials) return { status: 'info', message: 'Any origin may call the API from a browser, without cookies (CORS_ORIGINS=*).' };
+      if (!origins.includes('*'))
+        return {
+          status: 'ok',
+          message: origins.length ? `CORS is limited to ${list(origins)}.` : 'CORS is off (no CORS_ORIGINS).',
+        };
+      if (!credentials)
+        return {
+          status: 'info',
+          message: 'Any origin may call the API from a browser, without cookies (CORS_ORIGINS=*).',
+        };
       // Atrium never sends cookies' credentials to "*" (src/http/cors.ts): the setting asks for what is refused.
       return {
         status: 'warning',
-        message: 'CORS_CREDENTIALS=true has no effect for CORS_ORIGINS=*: any origin may call without cookies, none with them.',
-        detail: 'Cookies are allowed only for origins CORS_ORIGINS lists by name. List the origins that need them in CORS_ORIGINS.',
+        message:
+          'CORS_CREDENTIALS=true has no effect for CORS_ORIGINS=*: any origin may call without cookies, none with them.',
+        detail:
+          'Cookies are allowed only for origins CORS_ORIGINS lists by name. List the origins that need them in CORS_ORIGINS.',
         scoreImpact: 5,
       };
     },
@@ -74,11 +98,15 @@ export const securityChecks: HealthCheck[] = [
     async run(platform) {
       const cutoff = ago(platform, STALE_DAYS);
       const keys = await platform.prisma.apiKey.findMany({
-        where: { revokedAt: null, OR: [{ lastUsedAt: { lt: cutoff } }, { lastUsedAt: null, createdAt: { lt: cutoff } }] },
+        where: {
+          revokedAt: null,
+          OR: [{ lastUsedAt: { lt: cutoff } }, { lastUsedAt: null, createdAt: { lt: cutoff } }],
+        },
         select: { id: true, name: true, prefix: true, user: { select: { username: true } } },
         orderBy: { id: 'asc' },
       });
-      if (!keys.length) return { status: 'ok', message: `Every active API key was used in the last ${STALE_DAYS} days.` };
+      if (!keys.length)
+        return { status: 'ok', message: `Every active API key was used in the last ${STALE_DAYS} days.` };
       return {
         status: 'warning',
         message: `${plural(keys.length, 'active API key')} unused for ${STALE_DAYS} days or more.`,
@@ -98,7 +126,8 @@ export const securityChecks: HealthCheck[] = [
         select: { name: true, lastUsedAt: true, user: { select: { username: true } } },
         orderBy: { id: 'asc' },
       });
-      if (!rows.length) return { status: 'ok', message: `Every application password was used in the last ${STALE_DAYS} days.` };
+      if (!rows.length)
+        return { status: 'ok', message: `Every application password was used in the last ${STALE_DAYS} days.` };
       return {
         status: 'warning',
         message: `${plural(rows.length, 'application password')} unused for ${STALE_DAYS} days or more (${rows.filter((r) => !r.lastUsedAt).length} never used).`,

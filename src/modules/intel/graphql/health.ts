@@ -15,7 +15,8 @@ export const healthSchema = schemaPart((builder) => {
   builder.queryFields((t) => ({
     healthScore: t.field({
       type: HealthScoreRef,
-      description: 'Score, grade and counts of the latest scan (404 intel_no_scan before any). Open to anyone while the setting intel_allow_public_rest is on.',
+      description:
+        'Score, grade and counts of the latest scan (404 intel_no_scan before any). Open to anyone while the setting intel_allow_public_rest is on.',
       ...requiresCapability('manage_options', { unless: (ctx) => ctx.platform.settings.get(allowPublicRest) }),
       ...rest('GET /intel/v1/health-score', {
         summary: 'Score, grade and counts of the latest scan (public when the Allow public REST setting is on)',
@@ -28,7 +29,10 @@ export const healthSchema = schemaPart((builder) => {
       description: 'Check results of the latest scan, in registration order (404 intel_no_scan before any).',
       ...requiresAdmin(),
       args: zodArgs(t, ChecksFilter.shape),
-      ...rest('GET /intel/v1/checks', { summary: 'Check results of the latest scan', select: `checks { ${CHECK} } total` }),
+      ...rest('GET /intel/v1/checks', {
+        summary: 'Check results of the latest scan',
+        select: `checks { ${CHECK} } total`,
+      }),
       resolve: (_r, args, ctx) => latestChecks(ctx.platform, args),
     }),
     healthSnapshots: t.field({

@@ -27,7 +27,9 @@ export const intelSettingsSchema = schemaPart((builder) => {
       ...requiresAdmin(),
       args: zodArgs(t, IntelSettingsUpdate),
       ...rest('PUT /intel/v1/settings', { summary: 'Change site health settings', select: SETTINGS }),
-      resolve: async (_r, args, ctx) => ({ allowPublicRest: await ctx.platform.settings.set(allowPublicRest, args.allowPublicRest) }),
+      resolve: async (_r, args, ctx) => ({
+        allowPublicRest: await ctx.platform.settings.set(allowPublicRest, args.allowPublicRest),
+      }),
     }),
   }));
 });

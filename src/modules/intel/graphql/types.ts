@@ -29,7 +29,9 @@ export const intelTypes = schemaPart((builder) => {
   const Status = enumType(builder, HealthStatus);
   const Category = enumType(builder, HealthCategory);
   const HealthScoreRef = builder
-    .objectRef<{ scanId: number; score: number; grade: string; critical: number; warning: number; scannedAt: Date }>('HealthScore')
+    .objectRef<{ scanId: number; score: number; grade: string; critical: number; warning: number; scannedAt: Date }>(
+      'HealthScore',
+    )
     .implement({
       description: 'The score of the most recent scan.',
       fields: (t) => ({
@@ -48,21 +50,32 @@ export const intelTypes = schemaPart((builder) => {
       id: t.exposeString('checkId', { description: 'The check id, e.g. cors_credentials_wildcard.' }),
       category: t.expose('category', { type: Category, description: 'security, configuration, performance or data.' }),
       label: t.exposeString('label', { description: 'Human-readable name of the check.' }),
-      status: t.expose('status', { type: Status, description: 'critical, warning, info or ok (a check that failed or timed out reports warning).' }),
+      status: t.expose('status', {
+        type: Status,
+        description: 'critical, warning, info or ok (a check that failed or timed out reports warning).',
+      }),
       message: t.exposeString('message', { description: 'What the check found (at most 500 characters).' }),
-      detail: t.exposeString('detail', { description: 'More detail or advice (at most 4,000 characters); empty when none.' }),
+      detail: t.exposeString('detail', {
+        description: 'More detail or advice (at most 4,000 characters); empty when none.',
+      }),
       scoreImpact: t.exposeInt('scoreImpact', { description: 'Points this result takes from the score (0 when ok).' }),
     }),
   });
 
-  const ChecksRef = builder.objectRef<{ scanId: number; checks: IntelCheckResult[]; total: number }>('HealthChecks').implement({
-    description: 'The check results of the latest scan.',
-    fields: (t) => ({
-      scanId: t.exposeInt('scanId', { description: 'Id of the scan the results come from.' }),
-      checks: t.field({ type: [CheckResultRef], description: 'Results in registration order, filtered by status when asked.', resolve: (r) => r.checks }),
-      total: t.exposeInt('total', { description: 'Number of checks listed.' }),
-    }),
-  });
+  const ChecksRef = builder
+    .objectRef<{ scanId: number; checks: IntelCheckResult[]; total: number }>('HealthChecks')
+    .implement({
+      description: 'The check results of the latest scan.',
+      fields: (t) => ({
+        scanId: t.exposeInt('scanId', { description: 'Id of the scan the results come from.' }),
+        checks: t.field({
+          type: [CheckResultRef],
+          description: 'Results in registration order, filtered by status when asked.',
+          resolve: (r) => r.checks,
+        }),
+        total: t.exposeInt('total', { description: 'Number of checks listed.' }),
+      }),
+    });
 
   const counts = {
     info: 'Checks with status info.',
@@ -104,7 +117,9 @@ export const intelTypes = schemaPart((builder) => {
   const IntelSettingsRef = builder.objectRef<{ allowPublicRest: boolean }>('IntelSettings').implement({
     description: 'Site health settings (stored as site options).',
     fields: (t) => ({
-      allowPublicRest: t.exposeBoolean('allowPublicRest', { description: 'When true anyone may read the health score.' }),
+      allowPublicRest: t.exposeBoolean('allowPublicRest', {
+        description: 'When true anyone may read the health score.',
+      }),
     }),
   });
   return { HealthScoreRef, CheckResultRef, ChecksRef, SnapshotRef, ScanRef, IntelSettingsRef };

@@ -7,8 +7,27 @@ import { id } from '../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../rest/binding.ts';
 import { MAILER_MANAGE } from '../capabilities.ts';
 import { listNotFound, subscriberNotFound, tagNotFound } from '../errors.ts';
-import { createList, createTag, deleteList, deleteTag, ListCreate, ListUpdate, TagCreate, TagUpdate, updateList, updateTag } from '../service/lists-tags.ts';
-import { createSubscriber, deleteSubscriber, SubscriberCreate, SubscriberFilter, subscriberWhere, SubscriberUpdate, updateSubscriber } from '../service/subscribers.ts';
+import {
+  createList,
+  createTag,
+  deleteList,
+  deleteTag,
+  ListCreate,
+  ListUpdate,
+  TagCreate,
+  TagUpdate,
+  updateList,
+  updateTag,
+} from '../service/lists-tags.ts';
+import {
+  createSubscriber,
+  deleteSubscriber,
+  SubscriberCreate,
+  SubscriberFilter,
+  subscriberWhere,
+  SubscriberUpdate,
+  updateSubscriber,
+} from '../service/subscribers.ts';
 import { TagAssignment, tagSubscriber, untagSubscriber } from '../service/tagging.ts';
 import { countSubscribers, subscriberPage } from '../service/subscriber-page.ts';
 import { LIST, SUBSCRIBER, TAG } from './selections.ts';
@@ -31,12 +50,22 @@ export const audienceSchema = schemaPart((builder) => {
       // Prisma for a selection it does not cover.
       resolve: (_r, args, ctx, info) => {
         const { prisma, sql } = ctx.platform;
-        return offsetPage(args, {
-          count: () => countSubscribers(sql, args),
-          findPage: (w, query, total) => subscriberPage(sql, args, w, query, total),
-          findMany: (w, query) =>
-            prisma.mailerSubscriber.findMany({ ...query, ...w, relationLoadStrategy: 'join', where: subscriberWhere(args), orderBy: { id: 'desc' } }),
-        }, info);
+        return offsetPage(
+          args,
+          {
+            count: () => countSubscribers(sql, args),
+            findPage: (w, query, total) => subscriberPage(sql, args, w, query, total),
+            findMany: (w, query) =>
+              prisma.mailerSubscriber.findMany({
+                ...query,
+                ...w,
+                relationLoadStrategy: 'join',
+                where: subscriberWhere(args),
+                orderBy: { id: 'desc' },
+              }),
+          },
+          info,
+        );
       },
     }),
     mailerSubscriber: t.prismaField({
@@ -45,7 +74,9 @@ export const audienceSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('Subscriber id.') }),
       ...rest('GET /mailer/v1/subscribers/:id', { select: SUBSCRIBER }),
-      resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerSubscriber.findUnique({ ...query, where: { id } })) ?? Promise.reject(subscriberNotFound()),
+      resolve: async (query, _r, { id }, ctx) =>
+        (await ctx.platform.prisma.mailerSubscriber.findUnique({ ...query, where: { id } })) ??
+        Promise.reject(subscriberNotFound()),
     }),
     mailerLists: t.prismaField({
       type: [MailerListType],
@@ -60,7 +91,9 @@ export const audienceSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('List id.') }),
       ...rest('GET /mailer/v1/lists/:id', { select: LIST }),
-      resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerList.findUnique({ ...query, where: { id } })) ?? Promise.reject(listNotFound()),
+      resolve: async (query, _r, { id }, ctx) =>
+        (await ctx.platform.prisma.mailerList.findUnique({ ...query, where: { id } })) ??
+        Promise.reject(listNotFound()),
     }),
     mailerTag: t.prismaField({
       type: MailerTagType,
@@ -68,7 +101,8 @@ export const audienceSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('Tag id.') }),
       ...rest('GET /mailer/v1/tags/:id', { select: TAG }),
-      resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerTag.findUnique({ ...query, where: { id } })) ?? Promise.reject(tagNotFound()),
+      resolve: async (query, _r, { id }, ctx) =>
+        (await ctx.platform.prisma.mailerTag.findUnique({ ...query, where: { id } })) ?? Promise.reject(tagNotFound()),
     }),
     mailerTags: t.prismaField({
       type: [MailerTagType],

@@ -11,12 +11,22 @@ import { deleted, rest } from '../../../rest/binding.ts';
 import { MAILER_MANAGE } from '../capabilities.ts';
 import { campaignNotFound } from '../errors.ts';
 import { sendTest, TestSendInput } from '../send/test-send.ts';
-import { CampaignCreate, CampaignFilter, CampaignUpdate, createCampaign, deleteCampaign, moveCampaign, sendCampaign, updateCampaign } from '../service/campaigns.ts';
+import {
+  CampaignCreate,
+  CampaignFilter,
+  CampaignUpdate,
+  createCampaign,
+  deleteCampaign,
+  moveCampaign,
+  sendCampaign,
+  updateCampaign,
+} from '../service/campaigns.ts';
 import { CAMPAIGN } from './selections.ts';
 import { mailerTypes } from './types.ts';
 
 const manage = requiresCapability(MAILER_MANAGE);
-const reload = (ctx: Context, query: object, id: number) => ctx.platform.prisma.mailerCampaign.findUniqueOrThrow({ ...query, where: { id } });
+const reload = (ctx: Context, query: object, id: number) =>
+  ctx.platform.prisma.mailerCampaign.findUniqueOrThrow({ ...query, where: { id } });
 
 const MOVES = {
   pause: 'Pauses a sending campaign after the message in flight.',
@@ -39,11 +49,24 @@ export const campaignsSchema = schemaPart((builder) => {
         const q = args.search;
         const where = {
           ...(args.status ? { status: args.status } : {}),
-          ...(q ? { OR: [{ name: { contains: q, mode: 'insensitive' as const } }, { subject: { contains: q, mode: 'insensitive' as const } }] } : {}),
+          ...(q
+            ? {
+                OR: [
+                  { name: { contains: q, mode: 'insensitive' as const } },
+                  { subject: { contains: q, mode: 'insensitive' as const } },
+                ],
+              }
+            : {}),
         };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.mailerCampaign.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.mailerCampaign.findMany({ ...query, ...w, where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.mailerCampaign.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+            }),
         });
       },
     }),
@@ -53,7 +76,9 @@ export const campaignsSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('Campaign id.') }),
       ...rest('GET /mailer/v1/campaigns/:id', { select: CAMPAIGN }),
-      resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerCampaign.findUnique({ ...query, where: { id } })) ?? Promise.reject(campaignNotFound()),
+      resolve: async (query, _r, { id }, ctx) =>
+        (await ctx.platform.prisma.mailerCampaign.findUnique({ ...query, where: { id } })) ??
+        Promise.reject(campaignNotFound()),
     }),
   }));
 
@@ -68,7 +93,8 @@ export const campaignsSchema = schemaPart((builder) => {
     }),
     updateMailerCampaign: t.prismaField({
       type: MailerCampaignType,
-      description: 'Edits a draft, scheduled or paused campaign (409 mailer_campaign_conflict otherwise); status draft unschedules.',
+      description:
+        'Edits a draft, scheduled or paused campaign (409 mailer_campaign_conflict otherwise); status draft unschedules.',
       ...manage,
       args: zodArgs(t, { id: id().describe('Campaign id.'), input: CampaignUpdate }),
       ...rest('PUT /mailer/v1/campaigns/:id', { select: CAMPAIGN, errors: [409] }),
@@ -92,9 +118,13 @@ export const campaignsSchema = schemaPart((builder) => {
     }),
     sendMailerCampaign: t.prismaField({
       type: MailerCampaignType,
-      description: 'Sends a draft or scheduled campaign now (202, in the background), or schedules it when sendAt is in the future; 409 otherwise.',
+      description:
+        'Sends a draft or scheduled campaign now (202, in the background), or schedules it when sendAt is in the future; 409 otherwise.',
       ...manage,
-      args: zodArgs(t, { id: id().describe('Campaign id.'), sendAt: z.date().optional().describe('ISO 8601 with time zone; in the future: schedule.') }),
+      args: zodArgs(t, {
+        id: id().describe('Campaign id.'),
+        sendAt: z.date().optional().describe('ISO 8601 with time zone; in the future: schedule.'),
+      }),
       ...rest('POST /mailer/v1/campaigns/:id/send', { select: CAMPAIGN, status: 202, errors: [409] }),
       resolve: async (query, _r, { id, sendAt }, ctx) => {
         await sendCampaign(ctx.platform, id, sendAt);
@@ -126,18 +156,25 @@ export const campaignsSchema = schemaPart((builder) => {
       error: t.exposeString('error', { description: 'The SMTP error message.' }),
     }),
   });
-  const TestResult = builder.objectRef<{ sent: string[]; failed: { email: string; error: string }[] }>('MailerTestResult').implement({
-    description: 'Outcome of a test send, per address (duplicates sent once).',
-    fields: (t) => ({
-      sent: t.exposeStringList('sent', { description: 'Addresses the SMTP server accepted.' }),
-      failed: t.field({ type: [TestFailure], description: 'Addresses it refused, with the error.', resolve: (r) => r.failed }),
-    }),
-  });
+  const TestResult = builder
+    .objectRef<{ sent: string[]; failed: { email: string; error: string }[] }>('MailerTestResult')
+    .implement({
+      description: 'Outcome of a test send, per address (duplicates sent once).',
+      fields: (t) => ({
+        sent: t.exposeStringList('sent', { description: 'Addresses the SMTP server accepted.' }),
+        failed: t.field({
+          type: [TestFailure],
+          description: 'Addresses it refused, with the error.',
+          resolve: (r) => r.failed,
+        }),
+      }),
+    });
 
   builder.mutationFields((t) => ({
     sendMailerCampaignTest: t.field({
       type: TestResult,
-      description: 'Sends the campaign now to up to 10 addresses, marked [Test]; records nothing and changes no status.',
+      description:
+        'Sends the campaign now to up to 10 addresses, marked [Test]; records nothing and changes no status.',
       ...manage,
       args: zodArgs(t, TestSendInput),
       ...rest('POST /mailer/v1/campaigns/:id/test', { select: 'sent failed { email error }' }),

@@ -18,9 +18,13 @@ export const dashboardSchema = schemaPart((builder) => {
     description: 'Number of subscribers in each status.',
     fields: (t) => ({
       subscribed: t.exposeInt('subscribed', { description: 'Subscribers who receive campaigns.' }),
-      unconfirmed: t.exposeInt('unconfirmed', { description: 'Subscribers awaiting confirmation (a form sign-up without consent); not mailed.' }),
+      unconfirmed: t.exposeInt('unconfirmed', {
+        description: 'Subscribers awaiting confirmation (a form sign-up without consent); not mailed.',
+      }),
       unsubscribed: t.exposeInt('unsubscribed', { description: 'Subscribers who opted out.' }),
-      bounced: t.exposeInt('bounced', { description: 'Subscribers whose address bounced; inbound subscribe events leave them so.' }),
+      bounced: t.exposeInt('bounced', {
+        description: 'Subscribers whose address bounced; inbound subscribe events leave them so.',
+      }),
     }),
   });
   const ListCount = builder.objectRef<Dashboard['lists'][number]>('MailerListCount').implement({
@@ -34,7 +38,10 @@ export const dashboardSchema = schemaPart((builder) => {
   });
   const DayCount = builder.objectRef<Dashboard['growth'][number]>('MailerDayCount').implement({
     description: 'New subscribers on one day.',
-    fields: (t) => ({ date: t.exposeString('date', { description: 'YYYY-MM-DD (UTC).' }), count: t.exposeInt('count', { description: 'Subscribers created that day, whatever their status now.' }) }),
+    fields: (t) => ({
+      date: t.exposeString('date', { description: 'YYYY-MM-DD (UTC).' }),
+      count: t.exposeInt('count', { description: 'Subscribers created that day, whatever their status now.' }),
+    }),
   });
 
   const MailerStats = builder.objectRef<Dashboard>('MailerStats').implement({
@@ -42,31 +49,48 @@ export const dashboardSchema = schemaPart((builder) => {
     fields: (t) => ({
       total: t.exposeInt('total', { description: 'Every subscriber, whatever their status.' }),
       byStatus: t.field({ type: StatusCounts, description: 'Subscribers per status.', resolve: (d) => d.byStatus }),
-      lists: t.field({ type: [ListCount], description: 'Every list with its member counts, by id.', resolve: (d) => d.lists }),
-      growth: t.field({ type: [DayCount], description: 'New subscribers per day over the last 30 days, oldest first.', resolve: (d) => d.growth }),
+      lists: t.field({
+        type: [ListCount],
+        description: 'Every list with its member counts, by id.',
+        resolve: (d) => d.lists,
+      }),
+      growth: t.field({
+        type: [DayCount],
+        description: 'New subscribers per day over the last 30 days, oldest first.',
+        resolve: (d) => d.growth,
+      }),
       recentCampaigns: t.prismaField({
         type: [MailerCampaignType],
         description: 'The latest campaigns with their stats, newest first.',
         args: { limit: t.arg.int({ defaultValue: 5, description: 'How many, 1 to 20.' }) },
         resolve: (query, _d, { limit }, ctx) =>
-          ctx.platform.prisma.mailerCampaign.findMany({ ...query, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(Math.max(limit ?? 5, 1), 20) }),
+          ctx.platform.prisma.mailerCampaign.findMany({
+            ...query,
+            orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+            take: Math.min(Math.max(limit ?? 5, 1), 20),
+          }),
       }),
     }),
   });
 
-  const EventResult = builder.objectRef<{ id: number; changed: boolean; event: string }>('MailerEventResult').implement({
-    description: 'What an inbound event did.',
-    fields: (t) => ({
-      event: t.expose('event', { type: enumType(builder, InboundEvent), description: 'The event handled, as sent.' }),
-      changed: t.exposeBoolean('changed', { description: 'False when the subscriber was already in that state (idempotent).' }),
-      subscriber: t.prismaField({
-        type: MailerSubscriberType,
-        description: 'The subscriber the event named, as it is now.',
+  const EventResult = builder
+    .objectRef<{ id: number; changed: boolean; event: string }>('MailerEventResult')
+    .implement({
+      description: 'What an inbound event did.',
+      fields: (t) => ({
+        event: t.expose('event', { type: enumType(builder, InboundEvent), description: 'The event handled, as sent.' }),
+        changed: t.exposeBoolean('changed', {
+          description: 'False when the subscriber was already in that state (idempotent).',
+        }),
+        subscriber: t.prismaField({
+          type: MailerSubscriberType,
+          description: 'The subscriber the event named, as it is now.',
 
-        resolve: (query, r, _a, ctx) => ctx.platform.prisma.mailerSubscriber.findUniqueOrThrow({ ...query, where: { id: r.id } }),
+          resolve: (query, r, _a, ctx) =>
+            ctx.platform.prisma.mailerSubscriber.findUniqueOrThrow({ ...query, where: { id: r.id } }),
+        }),
       }),
-    }),
-  });
+    });
 
   builder.queryFields((t) => ({
     mailerStats: t.field({
@@ -84,7 +108,8 @@ export const dashboardSchema = schemaPart((builder) => {
   builder.mutationFields((t) => ({
     mailerEvent: t.field({
       type: EventResult,
-      description: 'Inbound event by e-mail: subscribe, unsubscribe, tag or untag (tagSlug for tag and untag); idempotent.',
+      description:
+        'Inbound event by e-mail: subscribe, unsubscribe, tag or untag (tagSlug for tag and untag); idempotent.',
       ...requiresApiKey(MAILER_EVENTS_SCOPE),
       args: zodArgs(t, InboundEventInput),
       ...rest('POST /mailer/v1/events', { select: `event changed subscriber { ${SUBSCRIBER} }` }),

@@ -6,7 +6,15 @@ import { id } from '../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../rest/binding.ts';
 import { MAILER_MANAGE } from '../capabilities.ts';
 import { segmentNotFound } from '../errors.ts';
-import { createSegment, deleteSegment, previewSegment, SegmentCreate, SegmentPreviewArgs, SegmentUpdate, updateSegment } from '../service/segments.ts';
+import {
+  createSegment,
+  deleteSegment,
+  previewSegment,
+  SegmentCreate,
+  SegmentPreviewArgs,
+  SegmentUpdate,
+  updateSegment,
+} from '../service/segments.ts';
 import { SEGMENT } from './selections.ts';
 import { mailerTypes } from './types.ts';
 
@@ -14,13 +22,17 @@ const manage = requiresCapability(MAILER_MANAGE);
 
 export const segmentsSchema = schemaPart((builder) => {
   const { MailerSegmentType } = mailerTypes(builder);
-  const MailerSegmentCount = builder.objectRef<{ subscriberCount: number; subscribedCount: number }>('MailerSegmentCount').implement({
-    description: 'What rules select now, counted without saving them.',
-    fields: (t) => ({
-      subscriberCount: t.exposeInt('subscriberCount', { description: 'Subscribers the rules select now, whatever their status.' }),
-      subscribedCount: t.exposeInt('subscribedCount', { description: 'Of those, the ones a campaign would mail.' }),
-    }),
-  });
+  const MailerSegmentCount = builder
+    .objectRef<{ subscriberCount: number; subscribedCount: number }>('MailerSegmentCount')
+    .implement({
+      description: 'What rules select now, counted without saving them.',
+      fields: (t) => ({
+        subscriberCount: t.exposeInt('subscriberCount', {
+          description: 'Subscribers the rules select now, whatever their status.',
+        }),
+        subscribedCount: t.exposeInt('subscribedCount', { description: 'Of those, the ones a campaign would mail.' }),
+      }),
+    });
 
   builder.queryFields((t) => ({
     mailerSegments: t.prismaField({
@@ -36,15 +48,20 @@ export const segmentsSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, { id: id().describe('Segment id.') }),
       ...rest('GET /mailer/v1/segments/:id', { select: SEGMENT }),
-      resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } })) ?? Promise.reject(segmentNotFound()),
+      resolve: async (query, _r, { id }, ctx) =>
+        (await ctx.platform.prisma.mailerSegment.findUnique({ ...query, where: { id } })) ??
+        Promise.reject(segmentNotFound()),
     }),
     // POST: the rules are a JSON document, which a query string does not carry well.
     mailerSegmentPreview: t.field({
       type: MailerSegmentCount,
-      description: 'Counts what rules would select, without saving a segment (the editor\'s live count); 400 for bad rules.',
+      description:
+        "Counts what rules would select, without saving a segment (the editor's live count); 400 for bad rules.",
       ...manage,
       args: zodArgs(t, SegmentPreviewArgs),
-      ...rest('POST /mailer/v1/segments/preview', { select: 'subscriber_count: subscriberCount subscribed_count: subscribedCount' }),
+      ...rest('POST /mailer/v1/segments/preview', {
+        select: 'subscriber_count: subscriberCount subscribed_count: subscribedCount',
+      }),
       resolve: (_r, args, ctx) => previewSegment(ctx.platform, args),
     }),
   }));

@@ -16,7 +16,11 @@ const TAG = /\{\{\s*(first_name|email|unsubscribe_url)\s*(?:\|\s*([^}]*?)\s*)?\}
 const HREF = /(href\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi;
 const MAX_LINKS = 500;
 
-const unescapeAttr = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const unescapeAttr = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /** The http(s) links of the HTML, in order, once each (frozen on the campaign when sending starts). */
 export function extractLinks(html: string): string[] {
@@ -43,7 +47,8 @@ export function renderHtml(html: string, links: readonly string[], v: RecipientV
     return i < 0 ? whole : `${pre}${q}${escapeHtml(v.clickUrl(i))}${q}`;
   });
   let out = merge(tracked, v, true);
-  if (!/\{\{\s*unsubscribe_url/.test(html)) out += `\n<p style="font-size:12px;color:#666"><a href="${escapeHtml(v.unsubscribeUrl)}">Unsubscribe</a></p>`;
+  if (!/\{\{\s*unsubscribe_url/.test(html))
+    out += `\n<p style="font-size:12px;color:#666"><a href="${escapeHtml(v.unsubscribeUrl)}">Unsubscribe</a></p>`;
   const pixel = `<img src="${escapeHtml(v.openUrl)}" width="1" height="1" alt="" style="display:none">`;
   return /<\/body>/i.test(out) ? out.replace(/<\/body>/i, `${pixel}</body>`) : `${out}\n${pixel}`;
 }

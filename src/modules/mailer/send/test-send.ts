@@ -9,7 +9,10 @@ import { email, id } from '../../../input/vocabulary.ts';
 import { campaignNotFound } from '../errors.ts';
 import { extractLinks, renderHtml, renderSubject, renderText, type RecipientVars } from './render.ts';
 
-export const TestSendInput = { id: id().describe('Campaign id.'), emails: z.array(email()).min(1).max(10).describe('Up to 10 addresses.') };
+export const TestSendInput = {
+  id: id().describe('Campaign id.'),
+  emails: z.array(email()).min(1).max(10).describe('Up to 10 addresses.'),
+};
 const Input = z.object({ emails: TestSendInput.emails });
 
 export async function sendTest(platform: Platform, id: number, emails: string[]) {
@@ -17,10 +20,16 @@ export async function sendTest(platform: Platform, id: number, emails: string[])
   const c = await platform.prisma.mailerCampaign.findUnique({ where: { id } });
   if (!c) throw campaignNotFound();
   if (!c.subject.trim() || !(c.html.trim() || c.text.trim())) {
-    throw new AppError('mailer_campaign_incomplete', 'The campaign needs a subject and an html or text body before a test send.');
+    throw new AppError(
+      'mailer_campaign_incomplete',
+      'The campaign needs a subject and an html or text body before a test send.',
+    );
   }
   const links = extractLinks(c.html);
-  const known = await platform.prisma.mailerSubscriber.findMany({ where: { email: { in: to } }, select: { email: true, firstName: true } });
+  const known = await platform.prisma.mailerSubscriber.findMany({
+    where: { email: { in: to } },
+    select: { email: true, firstName: true },
+  });
   const base = platform.config.publicUrl;
   const sent: string[] = [];
   const failed: { email: string; error: string }[] = [];

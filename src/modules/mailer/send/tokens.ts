@@ -22,7 +22,11 @@ export function linkSecret(platform: Platform): Promise<Buffer> {
       if (platform.config.mailer.secret) return Buffer.from(platform.config.mailer.secret);
       const fresh = randomBytes(32).toString('base64url');
       // Create-if-absent, then read: two instances starting together end up with the same secret.
-      await platform.prisma.option.upsert({ where: { name: OPTION }, create: { name: OPTION, value: fresh }, update: {} });
+      await platform.prisma.option.upsert({
+        where: { name: OPTION },
+        create: { name: OPTION, value: fresh },
+        update: {},
+      });
       const row = await platform.prisma.option.findUniqueOrThrow({ where: { name: OPTION } });
       return Buffer.from(String(row.value));
     })();
@@ -32,7 +36,8 @@ export function linkSecret(platform: Platform): Promise<Buffer> {
   return s;
 }
 
-const sign = (secret: Buffer, body: string) => createHmac('sha256', secret).update(body).digest().subarray(0, 16).toString('base64url');
+const sign = (secret: Buffer, body: string) =>
+  createHmac('sha256', secret).update(body).digest().subarray(0, 16).toString('base64url');
 
 export function makeToken(secret: Buffer, kind: TokenKind, recipientId: number, link = 0): string {
   const body = `${kind}${recipientId.toString(36)}.${link.toString(36)}`;

@@ -8,7 +8,10 @@ import { linkSecret, readToken, type TokenKind } from './tokens.ts';
 async function recipientOf(platform: Platform, token: string, kind: TokenKind) {
   const claims = readToken(await linkSecret(platform), token, kind);
   if (!claims) return null;
-  const r = await platform.prisma.mailerRecipient.findUnique({ where: { id: claims.recipientId }, include: { campaign: { select: { links: true } } } });
+  const r = await platform.prisma.mailerRecipient.findUnique({
+    where: { id: claims.recipientId },
+    include: { campaign: { select: { links: true } } },
+  });
   return r ? { r, link: claims.link } : null;
 }
 
@@ -44,7 +47,10 @@ export async function unsubscribeByToken(platform: Platform, token: string): Pro
     const s = await tx.mailerSubscriber.findUnique({ where: { id: r.subscriberId! } });
     if (!s) return null;
     // Conditional: a mail client's one-click POST and a human click arriving together unsubscribe (and emit) once.
-    const moved = await tx.mailerSubscriber.updateMany({ where: { id: s.id, status: { not: 'unsubscribed' } }, data: { status: 'unsubscribed', unsubscribedAt: now, updatedAt: now } });
+    const moved = await tx.mailerSubscriber.updateMany({
+      where: { id: s.id, status: { not: 'unsubscribed' } },
+      data: { status: 'unsubscribed', unsubscribedAt: now, updatedAt: now },
+    });
     if (moved.count) statusEvents(after, s, s.status, 'unsubscribed', r.campaignId);
     await tx.mailerRecipient.updateMany({ where: { id: r.id, unsubscribedAt: null }, data: { unsubscribedAt: now } });
     return { email: s.email };

@@ -32,10 +32,18 @@ const CHUNK = 5000;
 /** Queues every audience member of the campaign; returns how many rows the campaign has now. */
 export async function materialise(tx: Tx, campaignId: number, a: Audience, now: Date): Promise<number> {
   const where = await audienceWhere(tx, a, now);
-  for (let cursor = 0; ; ) {
-    const batch = await tx.mailerSubscriber.findMany({ where: { AND: [where, { id: { gt: cursor } }] }, select: { id: true, email: true }, orderBy: { id: 'asc' }, take: CHUNK });
+  for (let cursor = 0; ;) {
+    const batch = await tx.mailerSubscriber.findMany({
+      where: { AND: [where, { id: { gt: cursor } }] },
+      select: { id: true, email: true },
+      orderBy: { id: 'asc' },
+      take: CHUNK,
+    });
     if (!batch.length) break;
-    await tx.mailerRecipient.createMany({ data: batch.map((s) => ({ campaignId, subscriberId: s.id, email: s.email })), skipDuplicates: true });
+    await tx.mailerRecipient.createMany({
+      data: batch.map((s) => ({ campaignId, subscriberId: s.id, email: s.email })),
+      skipDuplicates: true,
+    });
     cursor = batch[batch.length - 1]!.id;
   }
   return tx.mailerRecipient.count({ where: { campaignId } });

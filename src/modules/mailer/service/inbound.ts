@@ -19,7 +19,11 @@ import { tagSubscriber, untagSubscriber } from './tagging.ts';
 
 export const INBOUND_EVENTS = ['subscribe', 'unsubscribe', 'tag', 'untag'] as const;
 
-export const InboundEvent = enumOf('MailerInboundEvent', INBOUND_EVENTS, 'subscribe (creates or resubscribes; bounced stays bounced), unsubscribe, tag or untag (these three need an existing subscriber).');
+export const InboundEvent = enumOf(
+  'MailerInboundEvent',
+  INBOUND_EVENTS,
+  'subscribe (creates or resubscribes; bounced stays bounced), unsubscribe, tag or untag (these three need an existing subscriber).',
+);
 export const InboundEventInput = {
   email: emailSchema().describe('Address of the subscriber; trimmed and lower-cased.'),
 
@@ -29,9 +33,15 @@ export const InboundEventInput = {
 };
 const EventInput = z.object(InboundEventInput);
 
-const unknownTag = (slug: string) => new AppError('mailer_unknown_tag', `No tag has the slug "${slug}".`, { status: 400 });
+const unknownTag = (slug: string) =>
+  new AppError('mailer_unknown_tag', `No tag has the slug "${slug}".`, { status: 400 });
 
-interface Target { status: string; firstName?: string | null; source: string; listId?: number | null }
+interface Target {
+  status: string;
+  firstName?: string | null;
+  source: string;
+  listId?: number | null;
+}
 
 /** Creates or moves the subscriber of `email` toward `status`; returns it and whether anything changed. */
 async function upsert(tx: Tx, after: AfterCommit, platform: Platform, email: string, t: Target, onlyCreate: boolean) {
@@ -39,7 +49,9 @@ async function upsert(tx: Tx, after: AfterCommit, platform: Platform, email: str
   let s = await tx.mailerSubscriber.findUnique({ where: { email } });
   let changed = false;
   if (!s) {
-    s = await tx.mailerSubscriber.create({ data: { email, firstName: t.firstName ?? '', status: t.status, source: t.source, createdAt: now, updatedAt: now } });
+    s = await tx.mailerSubscriber.create({
+      data: { email, firstName: t.firstName ?? '', status: t.status, source: t.source, createdAt: now, updatedAt: now },
+    });
     statusEvents(after, s, null, s.status);
     changed = true;
   } else if (!onlyCreate && s.status !== t.status && s.status !== 'bounced') {
@@ -54,7 +66,10 @@ async function upsert(tx: Tx, after: AfterCommit, platform: Platform, email: str
     changed = moved.count > 0;
   }
   if (t.listId && (await tx.mailerList.findUnique({ where: { id: t.listId }, select: { id: true } }))) {
-    const added = await tx.mailerListMember.createMany({ data: [{ listId: t.listId, subscriberId: s.id, createdAt: now }], skipDuplicates: true });
+    const added = await tx.mailerListMember.createMany({
+      data: [{ listId: t.listId, subscriberId: s.id, createdAt: now }],
+      skipDuplicates: true,
+    });
     changed ||= added.count > 0;
   }
   return { subscriber: s, changed };
@@ -64,14 +79,23 @@ export async function handleInboundEvent(platform: Platform, input: Input<typeof
   const data = parseDeclared(EventInput, input);
   const slug = data.tagSlug ? slugify(data.tagSlug) : '';
   if ((data.event === 'tag' || data.event === 'untag') && !slug) {
-    throw new AppError('rest_missing_callback_param', 'Missing parameter(s): tag_slug', { data: { params: ['tag_slug'] } });
+    throw new AppError('rest_missing_callback_param', 'Missing parameter(s): tag_slug', {
+      data: { params: ['tag_slug'] },
+    });
   }
   const attempt = () =>
     transaction(platform, async (tx, after) => {
       const tag = slug ? await tx.mailerTag.findUnique({ where: { slug } }) : null;
       if (slug && !tag) throw unknownTag(slug);
       if (data.event === 'subscribe') {
-        const { subscriber, changed } = await upsert(tx, after, platform, data.email, { status: 'subscribed', firstName: data.firstName, source: 'event' }, false);
+        const { subscriber, changed } = await upsert(
+          tx,
+          after,
+          platform,
+          data.email,
+          { status: 'subscribed', firstName: data.firstName, source: 'event' },
+          false,
+        );
         const tagged = tag ? (await tagSubscriber(platform, subscriber.id, [tag.id], { tx, after })).length > 0 : false;
         return { id: subscriber.id, changed: changed || tagged };
       }
@@ -79,11 +103,15 @@ export async function handleInboundEvent(platform: Platform, input: Input<typeof
       if (!s) throw subscriberNotFound();
       if (data.event === 'unsubscribe') {
         const now = platform.clock.now();
-        const moved = await tx.mailerSubscriber.updateMany({ where: { id: s.id, status: { not: 'unsubscribed' } }, data: { status: 'unsubscribed', unsubscribedAt: now, updatedAt: now } });
+        const moved = await tx.mailerSubscriber.updateMany({
+          where: { id: s.id, status: { not: 'unsubscribed' } },
+          data: { status: 'unsubscribed', unsubscribedAt: now, updatedAt: now },
+        });
         if (moved.count) statusEvents(after, s, s.status, 'unsubscribed');
         return { id: s.id, changed: moved.count > 0 };
       }
-      if (data.event === 'tag') return { id: s.id, changed: (await tagSubscriber(platform, s.id, [tag!.id], { tx, after })).length > 0 };
+      if (data.event === 'tag')
+        return { id: s.id, changed: (await tagSubscriber(platform, s.id, [tag!.id], { tx, after })).length > 0 };
       return { id: s.id, changed: await untagSubscriber(platform, s.id, tag!.id, { tx, after }) };
     });
   try {
@@ -98,13 +126,25 @@ export async function handleInboundEvent(platform: Platform, input: Input<typeof
 /** The forms module's request (see src/platform/contracts.ts). */
 export async function handleSubscriptionRequest(platform: Platform, req: MailingSubscriptionRequest) {
   const parsed = emailSchema().safeParse(req.email);
-  if (!parsed.success) return platform.logger.warn({ source: req.source }, 'mailer: subscription request with an invalid address ignored');
+  if (!parsed.success)
+    return platform.logger.warn({ source: req.source }, 'mailer: subscription request with an invalid address ignored');
   const tags = await ensureTags(platform, req.tagSlugs ?? []);
   const attempt = () =>
     transaction(platform, async (tx, after) => {
-      const target = { status: req.consent ? 'subscribed' : 'unconfirmed', firstName: req.firstName, source: req.source, listId: req.listId };
+      const target = {
+        status: req.consent ? 'subscribed' : 'unconfirmed',
+        firstName: req.firstName,
+        source: req.source,
+        listId: req.listId,
+      };
       const { subscriber } = await upsert(tx, after, platform, parsed.data, target, !req.consent);
-      if (tags.length) await tagSubscriber(platform, subscriber.id, tags.map((t) => t.id), { tx, after });
+      if (tags.length)
+        await tagSubscriber(
+          platform,
+          subscriber.id,
+          tags.map((t) => t.id),
+          { tx, after },
+        );
       return subscriber;
     });
   try {

@@ -7,22 +7,38 @@ import { isUniqueViolation } from '../../../platform/database-errors.ts';
 import { invalid } from '../../../platform/errors.ts';
 import { listNotFound, tagExists, tagNotFound } from '../errors.ts';
 
-export const ListCreate = inputObject('MailerListInput', {
-  name: text(200, 1).describe('Name shown to administrators.'),
-  description: text(2000).optional().describe('Free text for administrators.'),
-}, 'A new mailing list.');
-export const TagCreate = inputObject('MailerTagInput', {
-  name: text(100, 1).describe('Name shown to administrators.'),
-  slug: text(100).optional().describe('Default: from the name.'),
-}, 'A new tag.');
-export const ListUpdate = inputObject('MailerListUpdateInput', {
-  name: text(200, 1).optional().describe('Name shown to administrators.'),
-  description: text(2000).optional().describe('Free text for administrators.'),
-}, 'Changes to a list; fields left out stay as they are.');
-export const TagUpdate = inputObject('MailerTagUpdateInput', {
-  name: text(100, 1).optional().describe('Name shown to administrators; the slug stays unless given.'),
-  slug: text(100, 1).optional().describe('New slug (unique; folded as on creation).'),
-}, 'Changes to a tag; fields left out stay as they are.');
+export const ListCreate = inputObject(
+  'MailerListInput',
+  {
+    name: text(200, 1).describe('Name shown to administrators.'),
+    description: text(2000).optional().describe('Free text for administrators.'),
+  },
+  'A new mailing list.',
+);
+export const TagCreate = inputObject(
+  'MailerTagInput',
+  {
+    name: text(100, 1).describe('Name shown to administrators.'),
+    slug: text(100).optional().describe('Default: from the name.'),
+  },
+  'A new tag.',
+);
+export const ListUpdate = inputObject(
+  'MailerListUpdateInput',
+  {
+    name: text(200, 1).optional().describe('Name shown to administrators.'),
+    description: text(2000).optional().describe('Free text for administrators.'),
+  },
+  'Changes to a list; fields left out stay as they are.',
+);
+export const TagUpdate = inputObject(
+  'MailerTagUpdateInput',
+  {
+    name: text(100, 1).optional().describe('Name shown to administrators; the slug stays unless given.'),
+    slug: text(100, 1).optional().describe('New slug (unique; folded as on creation).'),
+  },
+  'Changes to a tag; fields left out stay as they are.',
+);
 
 /** "Black Friday 2026!" -> "black-friday-2026" (accents folded, as sanitize_title does). */
 export function slugify(name: string): string {
@@ -38,19 +54,26 @@ export function slugify(name: string): string {
 /** Members of each list who receive campaigns (status subscribed), in one grouped count. */
 export async function subscribedCounts(platform: Platform, listIds: readonly number[]): Promise<Map<number, number>> {
   const rows = await platform.prisma.mailerListMember.groupBy({
-    by: ['listId'], where: { listId: { in: [...listIds] }, subscriber: { status: 'subscribed' } }, _count: { _all: true },
+    by: ['listId'],
+    where: { listId: { in: [...listIds] }, subscriber: { status: 'subscribed' } },
+    _count: { _all: true },
   });
   return new Map(rows.map((r) => [r.listId, r._count._all]));
 }
 
 export async function createList(platform: Platform, input: Input<typeof ListCreate>) {
   const data = parseDeclared(ListCreate, input);
-  return platform.prisma.mailerList.create({ data: { name: data.name, description: data.description ?? '', createdAt: platform.clock.now() } });
+  return platform.prisma.mailerList.create({
+    data: { name: data.name, description: data.description ?? '', createdAt: platform.clock.now() },
+  });
 }
 
 export async function updateList(platform: Platform, id: number, input: Input<typeof ListUpdate>) {
   const data = parseDeclared(ListUpdate, input);
-  const { count } = await platform.prisma.mailerList.updateMany({ where: { id }, data: { name: data.name, description: data.description } });
+  const { count } = await platform.prisma.mailerList.updateMany({
+    where: { id },
+    data: { name: data.name, description: data.description },
+  });
   if (!count) throw listNotFound();
 }
 
@@ -76,7 +99,10 @@ export async function ensureTags(platform: Platform, slugs: readonly string[]) {
   const now = platform.clock.now();
   const clean = [...new Set(slugs.map(slugify).filter(Boolean))];
   if (!clean.length) return [];
-  await platform.prisma.mailerTag.createMany({ data: clean.map((slug) => ({ slug, name: slug, createdAt: now })), skipDuplicates: true });
+  await platform.prisma.mailerTag.createMany({
+    data: clean.map((slug) => ({ slug, name: slug, createdAt: now })),
+    skipDuplicates: true,
+  });
   return platform.prisma.mailerTag.findMany({ where: { slug: { in: clean } } });
 }
 

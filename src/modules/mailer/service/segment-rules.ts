@@ -13,13 +13,28 @@ import { parseDocument } from '../../../platform/validation.ts';
 import { SUBSCRIBER_STATUSES } from './subscribers.ts';
 
 const idList = z.array(z.number().int().positive()).min(1, 'value must list at least one id.').max(100);
-const Rule = z.union([
-  z.object({ field: z.literal('list'), operator: z.enum(['in', 'not_in']), value: idList }),
-  z.object({ field: z.literal('tag'), operator: z.enum(['in', 'not_in', 'all']), value: idList }),
-  z.object({ field: z.literal('status'), operator: z.enum(['in', 'not_in']), value: z.array(z.enum(SUBSCRIBER_STATUSES)).min(1).max(4) }),
-  z.object({ field: z.literal('created_at'), operator: z.enum(['before', 'after']), value: z.iso.datetime({ offset: true }) }),
-  z.object({ field: z.literal('created_at'), operator: z.literal('within_days'), value: z.number().int().min(1).max(36_500) }),
-], { error: 'field is one of list, tag, status and created_at, with a matching operator and value.' });
+const Rule = z.union(
+  [
+    z.object({ field: z.literal('list'), operator: z.enum(['in', 'not_in']), value: idList }),
+    z.object({ field: z.literal('tag'), operator: z.enum(['in', 'not_in', 'all']), value: idList }),
+    z.object({
+      field: z.literal('status'),
+      operator: z.enum(['in', 'not_in']),
+      value: z.array(z.enum(SUBSCRIBER_STATUSES)).min(1).max(4),
+    }),
+    z.object({
+      field: z.literal('created_at'),
+      operator: z.enum(['before', 'after']),
+      value: z.iso.datetime({ offset: true }),
+    }),
+    z.object({
+      field: z.literal('created_at'),
+      operator: z.literal('within_days'),
+      value: z.number().int().min(1).max(36_500),
+    }),
+  ],
+  { error: 'field is one of list, tag, status and created_at, with a matching operator and value.' },
+);
 
 export const SegmentRules = z.object({
   match: z.enum(['all', 'any']).default('all'),
@@ -28,7 +43,8 @@ export const SegmentRules = z.object({
 export type SegmentRules = z.output<typeof SegmentRules>;
 type Rule = z.output<typeof Rule>;
 
-export const parseRules = (rules: unknown): SegmentRules => parseDocument(z.object({ rules: SegmentRules }), { rules }).rules;
+export const parseRules = (rules: unknown): SegmentRules =>
+  parseDocument(z.object({ rules: SegmentRules }), { rules }).rules;
 
 function ruleWhere(rule: Rule, now: Date): Prisma.MailerSubscriberWhereInput {
   switch (rule.field) {
@@ -44,8 +60,11 @@ function ruleWhere(rule: Rule, now: Date): Prisma.MailerSubscriberWhereInput {
     case 'status':
       return rule.operator === 'in' ? { status: { in: rule.value } } : { status: { notIn: rule.value } };
     case 'created_at':
-      if (rule.operator === 'within_days') return { createdAt: { gte: new Date(now.getTime() - rule.value * 86_400_000) } };
-      return rule.operator === 'before' ? { createdAt: { lt: new Date(rule.value) } } : { createdAt: { gte: new Date(rule.value) } };
+      if (rule.operator === 'within_days')
+        return { createdAt: { gte: new Date(now.getTime() - rule.value * 86_400_000) } };
+      return rule.operator === 'before'
+        ? { createdAt: { lt: new Date(rule.value) } }
+        : { createdAt: { gte: new Date(rule.value) } };
   }
 }
 

@@ -8,25 +8,48 @@ import { segmentNotFound } from '../errors.ts';
 import { parseRules, SegmentRules, segmentWhere } from './segment-rules.ts';
 
 export const SegmentMatch = enumOf('MailerSegmentMatch', ['all', 'any'], 'all: every rule holds; any: at least one.');
-export const SegmentCreate = inputObject('MailerSegmentInput', {
-  name: text(200, 1).describe('Name shown to administrators.'),
-  description: text(2000).optional().describe('Free text for administrators.'),
-  match: SegmentMatch.default('all'),
-  rules: z.array(z.record(z.string(), z.unknown())).min(1).max(50).describe('[{ field: list|tag|status|created_at, operator, value }]'),
-}, 'A new saved segment.');
-export const SegmentUpdate = inputObject('MailerSegmentUpdateInput', {
-  name: text(200, 1).optional().describe('Name shown to administrators.'),
-  description: text(2000).optional().describe('Free text for administrators.'),
-  match: SegmentMatch.optional(),
-  rules: z.array(z.record(z.string(), z.unknown())).min(1).max(50).optional().describe('Replaces the rules: [{ field, operator, value }]'),
-}, 'Changes to a segment; fields left out stay as they are (match and rules are validated together).');
+export const SegmentCreate = inputObject(
+  'MailerSegmentInput',
+  {
+    name: text(200, 1).describe('Name shown to administrators.'),
+    description: text(2000).optional().describe('Free text for administrators.'),
+    match: SegmentMatch.default('all'),
+    rules: z
+      .array(z.record(z.string(), z.unknown()))
+      .min(1)
+      .max(50)
+      .describe('[{ field: list|tag|status|created_at, operator, value }]'),
+  },
+  'A new saved segment.',
+);
+export const SegmentUpdate = inputObject(
+  'MailerSegmentUpdateInput',
+  {
+    name: text(200, 1).optional().describe('Name shown to administrators.'),
+    description: text(2000).optional().describe('Free text for administrators.'),
+    match: SegmentMatch.optional(),
+    rules: z
+      .array(z.record(z.string(), z.unknown()))
+      .min(1)
+      .max(50)
+      .optional()
+      .describe('Replaces the rules: [{ field, operator, value }]'),
+  },
+  'Changes to a segment; fields left out stay as they are (match and rules are validated together).',
+);
 
 export async function createSegment(platform: Platform, input: Input<typeof SegmentCreate>) {
   const data = parseDeclared(SegmentCreate, input);
   const rules = parseRules({ match: data.match, rules: data.rules });
   const now = platform.clock.now();
   return platform.prisma.mailerSegment.create({
-    data: { name: data.name, description: data.description ?? '', rules: rules as object, createdAt: now, updatedAt: now },
+    data: {
+      name: data.name,
+      description: data.description ?? '',
+      rules: rules as object,
+      createdAt: now,
+      updatedAt: now,
+    },
   });
 }
 
@@ -35,12 +58,22 @@ export async function createSegment(platform: Platform, input: Input<typeof Segm
 export async function updateSegment(platform: Platform, id: number, input: Input<typeof SegmentUpdate>) {
   const data = parseDeclared(SegmentUpdate, input);
   await transaction(platform, async (tx) => {
-    const [stored] = await tx.$queryRaw<{ rules: SegmentRules }[]>`SELECT rules FROM mailer_segments WHERE id = ${id} FOR UPDATE`;
+    const [stored] = await tx.$queryRaw<
+      { rules: SegmentRules }[]
+    >`SELECT rules FROM mailer_segments WHERE id = ${id} FOR UPDATE`;
     if (!stored) throw segmentNotFound();
-    const rules = data.match || data.rules ? parseRules({ match: data.match ?? stored.rules.match, rules: data.rules ?? stored.rules.rules }) : undefined;
+    const rules =
+      data.match || data.rules
+        ? parseRules({ match: data.match ?? stored.rules.match, rules: data.rules ?? stored.rules.rules })
+        : undefined;
     await tx.mailerSegment.update({
       where: { id },
-      data: { name: data.name, description: data.description, rules: rules as object | undefined, updatedAt: platform.clock.now() },
+      data: {
+        name: data.name,
+        description: data.description,
+        rules: rules as object | undefined,
+        updatedAt: platform.clock.now(),
+      },
     });
   });
 }
@@ -52,7 +85,9 @@ export async function deleteSegment(platform: Platform, id: number) {
 
 const countSelected = (platform: Platform, rules: SegmentRules, onlySubscribed: boolean) => {
   const where = segmentWhere(rules, platform.clock.now());
-  return platform.prisma.mailerSubscriber.count({ where: onlySubscribed ? { AND: [where, { status: 'subscribed' }] } : where });
+  return platform.prisma.mailerSubscriber.count({
+    where: onlySubscribed ? { AND: [where, { status: 'subscribed' }] } : where,
+  });
 };
 
 /** Live count of the subscribers a stored segment selects (one COUNT query). */
@@ -68,8 +103,14 @@ export const SegmentPreviewArgs = {
 
 /** What rules not saved yet would select now: the segment editor's live count. Bad rules are refused as saving them
  *  would be (400 with the rule's message). */
-export async function previewSegment(platform: Platform, args: { match: 'all' | 'any'; rules: Record<string, unknown>[] }) {
+export async function previewSegment(
+  platform: Platform,
+  args: { match: 'all' | 'any'; rules: Record<string, unknown>[] },
+) {
   const rules = parseRules({ match: args.match, rules: args.rules });
-  const [subscriberCount, subscribedCount] = await Promise.all([countSelected(platform, rules, false), countSelected(platform, rules, true)]);
+  const [subscriberCount, subscribedCount] = await Promise.all([
+    countSelected(platform, rules, false),
+    countSelected(platform, rules, true),
+  ]);
   return { subscriberCount, subscribedCount };
 }

@@ -40,9 +40,17 @@ export async function campaignStats(platform: Platform, ids: readonly number[]):
     const n = (k: string) => Number(r?.[k] ?? 0);
     const sent = n('sent');
     out.set(id, {
-      recipients: n('recipients'), queued: n('queued'), sent, failed: n('failed'),
-      opens: n('opens'), uniqueOpens: n('unique_opens'), clicks: n('clicks'), uniqueClicks: n('unique_clicks'),
-      unsubscribes: n('unsubscribes'), openRate: rate(n('unique_opens'), sent), clickRate: rate(n('unique_clicks'), sent),
+      recipients: n('recipients'),
+      queued: n('queued'),
+      sent,
+      failed: n('failed'),
+      opens: n('opens'),
+      uniqueOpens: n('unique_opens'),
+      clicks: n('clicks'),
+      uniqueClicks: n('unique_clicks'),
+      unsubscribes: n('unsubscribes'),
+      openRate: rate(n('unique_opens'), sent),
+      clickRate: rate(n('unique_clicks'), sent),
     });
   }
   return out;
@@ -65,7 +73,9 @@ export async function dashboard(platform: Platform) {
       SELECT to_char(date_trunc('day', created_at), 'YYYY-MM-DD') AS day, count(*) AS count
       FROM mailer_subscribers WHERE created_at >= ${since} GROUP BY 1`,
   ]);
-  const statuses = Object.fromEntries(SUBSCRIBER_STATUSES.map((s) => [s, byStatus.find((b) => b.status === s)?._count._all ?? 0]));
+  const statuses = Object.fromEntries(
+    SUBSCRIBER_STATUSES.map((s) => [s, byStatus.find((b) => b.status === s)?._count._all ?? 0]),
+  );
   const growth = Array.from({ length: GROWTH_DAYS }, (_, i) => {
     const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
     return { date: day, count: Number(perDay.find((p) => p.day === day)?.count ?? 0) };

@@ -7,7 +7,13 @@
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { DB, Sql } from '../../../db/sql.ts';
-import type { MailerList, MailerListMember, MailerSubscriber, MailerSubscriberTag, MailerTag } from '../../../generated/prisma/client.ts';
+import type {
+  MailerList,
+  MailerListMember,
+  MailerSubscriber,
+  MailerSubscriberTag,
+  MailerTag,
+} from '../../../generated/prisma/client.ts';
 import type { SubscriberStatus } from './subscribers.ts';
 
 export interface SubscriberQuery {
@@ -19,13 +25,31 @@ export interface SubscriberQuery {
 
 // Prisma field → column, checked against both generated schemas (a new column fails the type check here).
 const SUBSCRIBER = {
-  id: 'id', email: 'email', firstName: 'first_name', status: 'status', source: 'source', createdAt: 'created_at',
-  updatedAt: 'updated_at', unsubscribedAt: 'unsubscribed_at',
+  id: 'id',
+  email: 'email',
+  firstName: 'first_name',
+  status: 'status',
+  source: 'source',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  unsubscribedAt: 'unsubscribed_at',
 } as const satisfies Record<keyof MailerSubscriber, keyof DB['mailer_subscribers']>;
-const LIST = { id: 'id', name: 'name', description: 'description', createdAt: 'created_at' } as const satisfies Record<keyof MailerList, keyof DB['mailer_lists']>;
-const TAG = { id: 'id', name: 'name', slug: 'slug', createdAt: 'created_at' } as const satisfies Record<keyof MailerTag, keyof DB['mailer_tags']>;
-const MEMBER = { listId: 'list_id', subscriberId: 'subscriber_id', createdAt: 'created_at' } as const satisfies Record<keyof MailerListMember, keyof DB['mailer_list_members']>;
-const HOLDER = { tagId: 'tag_id', subscriberId: 'subscriber_id', createdAt: 'created_at' } as const satisfies Record<keyof MailerSubscriberTag, keyof DB['mailer_subscriber_tags']>;
+const LIST = { id: 'id', name: 'name', description: 'description', createdAt: 'created_at' } as const satisfies Record<
+  keyof MailerList,
+  keyof DB['mailer_lists']
+>;
+const TAG = { id: 'id', name: 'name', slug: 'slug', createdAt: 'created_at' } as const satisfies Record<
+  keyof MailerTag,
+  keyof DB['mailer_tags']
+>;
+const MEMBER = { listId: 'list_id', subscriberId: 'subscriber_id', createdAt: 'created_at' } as const satisfies Record<
+  keyof MailerListMember,
+  keyof DB['mailer_list_members']
+>;
+const HOLDER = { tagId: 'tag_id', subscriberId: 'subscriber_id', createdAt: 'created_at' } as const satisfies Record<
+  keyof MailerSubscriberTag,
+  keyof DB['mailer_subscriber_tags']
+>;
 const TIMES = new Set(['created_at', 'updated_at', 'unsubscribed_at']);
 
 type Columns = Record<string, string>;
@@ -35,7 +59,7 @@ type Plan = { fields: string[]; relations: Record<string, Selection> };
 
 /** The fields and relations `q` selects (Prisma's select/include), or null when it asks for something else. */
 function plan(q: Selection | true, columns: Columns, relations: readonly string[]): Plan | null {
-  const given = q === true ? {} : q.select ?? q.include ?? {};
+  const given = q === true ? {} : (q.select ?? q.include ?? {});
   const fields = q === true || !q.select ? Object.keys(columns) : [];
   const out: Plan = { fields, relations: {} };
   for (const [key, value] of Object.entries(given)) {
@@ -61,12 +85,19 @@ const objectOf = (alias: string, columns: Columns, fields: string[]) =>
 function joined(
   eb: ExpressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>,
   q: Selection,
-  rel: { table: 'mailer_list_members' | 'mailer_subscriber_tags'; columns: Columns; key: string; target: 'list' | 'tag' },
+  rel: {
+    table: 'mailer_list_members' | 'mailer_subscriber_tags';
+    columns: Columns;
+    key: string;
+    target: 'list' | 'tag';
+  },
 ): RawBuilder<unknown> | null {
   const orderBy = q.orderBy as Record<string, string> | undefined;
   if (orderBy && (Object.keys(orderBy).join() !== rel.key || orderBy[rel.key] !== 'asc')) return null;
   const row = plan(q, rel.columns, [rel.target]);
-  const target = row && (row.relations[rel.target] ? plan(row.relations[rel.target]!, rel.target === 'list' ? LIST : TAG, []) : undefined);
+  const target =
+    row &&
+    (row.relations[rel.target] ? plan(row.relations[rel.target]!, rel.target === 'list' ? LIST : TAG, []) : undefined);
   if (!row || target === null || (target && Object.keys(target.relations).length)) return null;
   const keyColumn = rel.columns[rel.key]!;
   const object = jsonBuildObject({
@@ -78,7 +109,11 @@ function joined(
     .whereRef('j.subscriber_id', '=', 's.id')
     .select(sql`coalesce(json_agg(${object} order by ${sql.ref(`j.${keyColumn}`)}), '[]')`.as('rows'));
   const withTarget = target
-    ? from.innerJoin(`${rel.target === 'list' ? 'mailer_lists' : 'mailer_tags'} as t` as 'mailer_lists as t', 't.id', sql.ref(`j.${keyColumn}`) as never)
+    ? from.innerJoin(
+        `${rel.target === 'list' ? 'mailer_lists' : 'mailer_tags'} as t` as 'mailer_lists as t',
+        't.id',
+        sql.ref(`j.${keyColumn}`) as never,
+      )
     : from;
   return sql`(${withTarget})`;
 }
@@ -90,15 +125,46 @@ function where(eb: ExpressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>,
   return eb.and([
     ...(f.status ? [eb('s.status', '=', f.status)] : []),
     // Containment, as Prisma's `contains` (no wildcards): the address is stored lower-cased; the first name is not.
-    ...(q ? [eb.or([eb(eb.fn('strpos', ['s.email', eb.val(q.toLowerCase())]), '>', 0), eb(eb.fn('strpos', [eb.fn('lower', ['s.first_name']), eb.fn('lower', [eb.val(q)])]), '>', 0)])] : []),
-    ...(f.listId ? [eb.exists(eb.selectFrom('mailer_list_members as m').whereRef('m.subscriber_id', '=', 's.id').where('m.list_id', '=', f.listId).select('m.list_id'))] : []),
-    ...(f.tagId ? [eb.exists(eb.selectFrom('mailer_subscriber_tags as g').whereRef('g.subscriber_id', '=', 's.id').where('g.tag_id', '=', f.tagId).select('g.tag_id'))] : []),
+    ...(q
+      ? [
+          eb.or([
+            eb(eb.fn('strpos', ['s.email', eb.val(q.toLowerCase())]), '>', 0),
+            eb(eb.fn('strpos', [eb.fn('lower', ['s.first_name']), eb.fn('lower', [eb.val(q)])]), '>', 0),
+          ]),
+        ]
+      : []),
+    ...(f.listId
+      ? [
+          eb.exists(
+            eb
+              .selectFrom('mailer_list_members as m')
+              .whereRef('m.subscriber_id', '=', 's.id')
+              .where('m.list_id', '=', f.listId)
+              .select('m.list_id'),
+          ),
+        ]
+      : []),
+    ...(f.tagId
+      ? [
+          eb.exists(
+            eb
+              .selectFrom('mailer_subscriber_tags as g')
+              .whereRef('g.subscriber_id', '=', 's.id')
+              .where('g.tag_id', '=', f.tagId)
+              .select('g.tag_id'),
+          ),
+        ]
+      : []),
   ]);
 }
 
 /** Subscribers matching the filters. */
 export async function countSubscribers(db: Sql, f: SubscriberQuery): Promise<number> {
-  const row = await db.selectFrom('mailer_subscribers as s').where((eb) => where(eb, f)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('mailer_subscribers as s')
+    .where((eb) => where(eb, f))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -117,13 +183,17 @@ export async function subscriberPage(
   if (!p) return null;
   const eb = expressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>();
   const relations = Object.entries(p.relations).map(([name, q]) => {
-    const rows = name === 'lists'
-      ? joined(eb, q, { table: 'mailer_list_members', columns: MEMBER, key: 'listId', target: 'list' })
-      : joined(eb, q, { table: 'mailer_subscriber_tags', columns: HOLDER, key: 'tagId', target: 'tag' });
+    const rows =
+      name === 'lists'
+        ? joined(eb, q, { table: 'mailer_list_members', columns: MEMBER, key: 'listId', target: 'list' })
+        : joined(eb, q, { table: 'mailer_subscriber_tags', columns: HOLDER, key: 'tagId', target: 'tag' });
     return rows?.as(name);
   });
   if (relations.includes(undefined)) return null;
-  const count = eb.selectFrom('mailer_subscribers as s').where((e) => where(e, f)).select(eb.fn.countAll<number>().as('n'));
+  const count = eb
+    .selectFrom('mailer_subscribers as s')
+    .where((e) => where(e, f))
+    .select(eb.fn.countAll<number>().as('n'));
   const rows = (await db
     .selectFrom('mailer_subscribers as s')
     .select(p.fields.map((field) => sql.ref(`s.${SUBSCRIBER[field as keyof typeof SUBSCRIBER]}`).as(field)))

@@ -12,23 +12,35 @@ import { listNotFound, subscriberExists, subscriberNotFound } from '../errors.ts
 
 export const SUBSCRIBER_STATUSES = ['subscribed', 'unconfirmed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
-export const SubscriberStatus = enumOf('MailerSubscriberStatus', SUBSCRIBER_STATUSES, 'Only subscribed members receive campaigns: subscribed (mailed), unconfirmed (awaiting consent), unsubscribed (opted out), bounced (address refused mail).');
+export const SubscriberStatus = enumOf(
+  'MailerSubscriberStatus',
+  SUBSCRIBER_STATUSES,
+  'Only subscribed members receive campaigns: subscribed (mailed), unconfirmed (awaiting consent), unsubscribed (opted out), bounced (address refused mail).',
+);
 
 export const ids = (description: string) => z.array(id()).max(100).describe(description);
 
 // Addresses are checked after trimming, so ' Ada@Example.com ' is accepted and normalised.
-export const SubscriberCreate = inputObject('MailerSubscriberCreateInput', {
-  email: email().describe('Address; trimmed and lower-cased, unique among subscribers.'),
-  firstName: text(100).optional().describe('What {{first_name}} becomes in campaigns.'),
-  listId: id().optional().describe('List to join.'),
-  status: SubscriberStatus.default('subscribed'),
-}, 'A new subscriber.');
-export const SubscriberUpdate = inputObject('MailerSubscriberUpdateInput', {
-  email: email().optional().describe('New address; trimmed and lower-cased, unique among subscribers.'),
-  firstName: text(100).optional().describe('What {{first_name}} becomes in campaigns.'),
-  status: SubscriberStatus.optional(),
-  listIds: ids('Replaces the memberships.').optional(),
-}, 'Changes to a subscriber; fields left out stay as they are.');
+export const SubscriberCreate = inputObject(
+  'MailerSubscriberCreateInput',
+  {
+    email: email().describe('Address; trimmed and lower-cased, unique among subscribers.'),
+    firstName: text(100).optional().describe('What {{first_name}} becomes in campaigns.'),
+    listId: id().optional().describe('List to join.'),
+    status: SubscriberStatus.default('subscribed'),
+  },
+  'A new subscriber.',
+);
+export const SubscriberUpdate = inputObject(
+  'MailerSubscriberUpdateInput',
+  {
+    email: email().optional().describe('New address; trimmed and lower-cased, unique among subscribers.'),
+    firstName: text(100).optional().describe('What {{first_name}} becomes in campaigns.'),
+    status: SubscriberStatus.optional(),
+    listIds: ids('Replaces the memberships.').optional(),
+  },
+  'Changes to a subscriber; fields left out stay as they are.',
+);
 export const SubscriberFilter = {
   ...pageArgs,
   search: search().describe('Part of the address or first name.'),
@@ -44,10 +56,18 @@ export async function assertLists(tx: Tx, listIds: readonly number[]) {
 }
 
 /** Status-change events, shared by every path that moves a subscriber (manager, inbound event, link). */
-export function statusEvents(after: AfterCommit, s: { id: number; email: string; source: string }, from: string | null, to: string, campaignId: number | null = null) {
+export function statusEvents(
+  after: AfterCommit,
+  s: { id: number; email: string; source: string },
+  from: string | null,
+  to: string,
+  campaignId: number | null = null,
+) {
   if (from === to) return;
-  if (to === 'subscribed') after.emit('mailer/subscriber/subscribed', { subscriberId: s.id, email: s.email, source: s.source });
-  if (to === 'unsubscribed') after.emit('mailer/subscriber/unsubscribed', { subscriberId: s.id, email: s.email, campaignId });
+  if (to === 'subscribed')
+    after.emit('mailer/subscriber/subscribed', { subscriberId: s.id, email: s.email, source: s.source });
+  if (to === 'unsubscribed')
+    after.emit('mailer/subscriber/unsubscribed', { subscriberId: s.id, email: s.email, campaignId });
 }
 
 export async function createSubscriber(platform: Platform, input: Input<typeof SubscriberCreate>, source = 'admin') {
@@ -58,11 +78,17 @@ export async function createSubscriber(platform: Platform, input: Input<typeof S
       const now = platform.clock.now();
       const s = await tx.mailerSubscriber.create({
         data: {
-          email: data.email, firstName: data.firstName ?? '', status: data.status, source, createdAt: now, updatedAt: now,
+          email: data.email,
+          firstName: data.firstName ?? '',
+          status: data.status,
+          source,
+          createdAt: now,
+          updatedAt: now,
           unsubscribedAt: data.status === 'unsubscribed' ? now : null,
         },
       });
-      if (data.listId) await tx.mailerListMember.create({ data: { listId: data.listId, subscriberId: s.id, createdAt: now } });
+      if (data.listId)
+        await tx.mailerListMember.create({ data: { listId: data.listId, subscriberId: s.id, createdAt: now } });
       statusEvents(after, s, null, s.status);
       return s;
     });
@@ -84,14 +110,20 @@ export async function updateSubscriber(platform: Platform, id: number, input: In
       const s = await tx.mailerSubscriber.update({
         where: { id },
         data: {
-          email: data.email, firstName: data.firstName, status: data.status, updatedAt: now,
+          email: data.email,
+          firstName: data.firstName,
+          status: data.status,
+          updatedAt: now,
           ...(moving && data.status === 'unsubscribed' ? { unsubscribedAt: now } : {}),
         },
       });
       if (data.listIds) {
         // The given lists replace the memberships (kept rows keep their join date).
         await tx.mailerListMember.deleteMany({ where: { subscriberId: id, listId: { notIn: data.listIds } } });
-        await tx.mailerListMember.createMany({ data: data.listIds.map((listId) => ({ listId, subscriberId: id, createdAt: now })), skipDuplicates: true });
+        await tx.mailerListMember.createMany({
+          data: data.listIds.map((listId) => ({ listId, subscriberId: id, createdAt: now })),
+          skipDuplicates: true,
+        });
       }
       statusEvents(after, s, before.status, s.status);
       return s;
@@ -108,11 +140,18 @@ export async function deleteSubscriber(platform: Platform, id: number) {
 }
 
 /** The list filter of GET /subscribers: status and a search over address and first name. */
-export function subscriberWhere(args: { search?: string | null; status?: SubscriberStatus | null; listId?: number | null; tagId?: number | null }): Prisma.MailerSubscriberWhereInput {
+export function subscriberWhere(args: {
+  search?: string | null;
+  status?: SubscriberStatus | null;
+  listId?: number | null;
+  tagId?: number | null;
+}): Prisma.MailerSubscriberWhereInput {
   const q = args.search?.trim();
   return {
     ...(args.status ? { status: args.status } : {}),
-    ...(q ? { OR: [{ email: { contains: q.toLowerCase() } }, { firstName: { contains: q, mode: 'insensitive' } }] } : {}),
+    ...(q
+      ? { OR: [{ email: { contains: q.toLowerCase() } }, { firstName: { contains: q, mode: 'insensitive' } }] }
+      : {}),
     ...(args.listId ? { lists: { some: { listId: args.listId } } } : {}),
     ...(args.tagId ? { tags: { some: { tagId: args.tagId } } } : {}),
   };

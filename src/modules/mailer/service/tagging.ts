@@ -17,7 +17,12 @@ async function assertTags(tx: Tx, tagIds: readonly number[]) {
 }
 
 /** Adds tags; returns the ids that were new (the others were already there: nothing changes, no event). */
-export async function tagSubscriber(platform: Platform, id: number, tagIds: number[], tx0?: { tx: Tx; after: AfterCommit }) {
+export async function tagSubscriber(
+  platform: Platform,
+  id: number,
+  tagIds: number[],
+  tx0?: { tx: Tx; after: AfterCommit },
+) {
   parseDeclared(z.object(TagAssignment), { id, tagIds });
   const work = async (tx: Tx, after: AfterCommit) => {
     if (!(await tx.mailerSubscriber.findUnique({ where: { id }, select: { id: true } }))) throw subscriberNotFound();
@@ -39,7 +44,12 @@ export async function tagSubscriber(platform: Platform, id: number, tagIds: numb
 }
 
 /** Removes one tag; false when the subscriber did not have it. */
-export async function untagSubscriber(platform: Platform, id: number, tagId: number, tx0?: { tx: Tx; after: AfterCommit }) {
+export async function untagSubscriber(
+  platform: Platform,
+  id: number,
+  tagId: number,
+  tx0?: { tx: Tx; after: AfterCommit },
+) {
   const work = async (tx: Tx, after: AfterCommit) => {
     if (!(await tx.mailerSubscriber.findUnique({ where: { id }, select: { id: true } }))) throw subscriberNotFound();
     if (!(await tx.mailerTag.findUnique({ where: { id: tagId }, select: { id: true } }))) throw tagNotFound(tagId);

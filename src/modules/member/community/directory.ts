@@ -12,12 +12,24 @@ import { memberForbidden } from '../core/errors.ts';
 import { grantingWhere } from '../core/service/statuses.ts';
 import { isCommunityManager } from './standing.ts';
 
-export const ProfileUpdate = inputObject('MemberProfileInput', {
-  displayName: text(100, 1).nullable().optional().describe('Shown in the community (default: the account’s display name).'),
-  bio: text(2000).optional().describe('Profile text, shown as plain text.'),
-  avatarUrl: z.url({ protocol: /^https$/ }).max(2000).nullable().optional().describe('An https image URL.'),
-  directoryVisible: z.boolean().optional().describe('false hides you from the directory.'),
-}, "Changes to the caller's community profile; fields left out stay as they are.");
+export const ProfileUpdate = inputObject(
+  'MemberProfileInput',
+  {
+    displayName: text(100, 1)
+      .nullable()
+      .optional()
+      .describe('Shown in the community (default: the account’s display name).'),
+    bio: text(2000).optional().describe('Profile text, shown as plain text.'),
+    avatarUrl: z
+      .url({ protocol: /^https$/ })
+      .max(2000)
+      .nullable()
+      .optional()
+      .describe('An https image URL.'),
+    directoryVisible: z.boolean().optional().describe('false hides you from the directory.'),
+  },
+  "Changes to the caller's community profile; fields left out stay as they are.",
+);
 
 export const DirectoryFilter = { ...pageArgs, search: search().describe('Part of the display name.') };
 
@@ -32,7 +44,10 @@ export const listedWhere = (now: Date): Prisma.UserWhereInput => ({
 export const publicNameWhere = (q: string): Prisma.UserWhereInput => ({
   OR: [
     { memberProfile: { displayName: { contains: q, mode: 'insensitive' } } },
-    { displayName: { contains: q, mode: 'insensitive' }, OR: [{ memberProfile: null }, { memberProfile: { displayName: null } }] },
+    {
+      displayName: { contains: q, mode: 'insensitive' },
+      OR: [{ memberProfile: null }, { memberProfile: { displayName: null } }],
+    },
   ],
 });
 
@@ -41,14 +56,21 @@ export async function assertDirectoryReader(platform: Platform, principal: Princ
   const userId = userIdOf(principal);
   if (userId === null) throw refusal(principal, { anonymous: 'rest_not_logged_in' });
   if (isCommunityManager(principal)) return;
-  const member = await platform.prisma.membership.findFirst({ where: { userId, ...grantingWhere(platform.clock.now()) }, select: { id: true } });
+  const member = await platform.prisma.membership.findFirst({
+    where: { userId, ...grantingWhere(platform.clock.now()) },
+    select: { id: true },
+  });
   if (!member) throw memberForbidden('The directory is for members with an active membership.');
 }
 
 export async function updateProfile(platform: Platform, userId: number, input: Input<typeof ProfileUpdate>) {
   const data = parseDeclared(ProfileUpdate, input);
   const now = platform.clock.now();
-  return platform.prisma.memberProfile.upsert({ where: { userId }, create: { userId, ...data, updatedAt: now }, update: { ...data, updatedAt: now } });
+  return platform.prisma.memberProfile.upsert({
+    where: { userId },
+    create: { userId, ...data, updatedAt: now },
+    update: { ...data, updatedAt: now },
+  });
 }
 
 export async function profileOf(platform: Platform, userId: number) {

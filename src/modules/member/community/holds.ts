@@ -8,12 +8,23 @@ import type { Tx } from '../../../platform/transaction.ts';
 import { isCommunityManager } from './standing.ts';
 import { linksOut } from './text.ts';
 
-export async function holdIfNeeded(tx: Tx, platform: Platform, principal: Principal, post: { type: 'topic' | 'reply'; id: number; body: string }): Promise<boolean> {
+export async function holdIfNeeded(
+  tx: Tx,
+  platform: Platform,
+  principal: Principal,
+  post: { type: 'topic' | 'reply'; id: number; body: string },
+): Promise<boolean> {
   const authorId = userIdOf(principal);
   if (authorId === null || isCommunityManager(principal) || !linksOut(post.body)) return false;
   const [earlierTopic, earlierReply] = await Promise.all([
-    tx.memberTopic.findFirst({ where: { authorId, status: 'published', ...(post.type === 'topic' ? { id: { not: post.id } } : {}) }, select: { id: true } }),
-    tx.memberReply.findFirst({ where: { authorId, status: 'published', ...(post.type === 'reply' ? { id: { not: post.id } } : {}) }, select: { id: true } }),
+    tx.memberTopic.findFirst({
+      where: { authorId, status: 'published', ...(post.type === 'topic' ? { id: { not: post.id } } : {}) },
+      select: { id: true },
+    }),
+    tx.memberReply.findFirst({
+      where: { authorId, status: 'published', ...(post.type === 'reply' ? { id: { not: post.id } } : {}) },
+      select: { id: true },
+    }),
   ]);
   if (earlierTopic || earlierReply) return false;
   const now = platform.clock.now();

@@ -9,20 +9,54 @@ import { enumOf, id, pageArgs, text } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { userIdOf, type Principal } from '../../../platform/principal.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
-import { conversationNotFound, memberConflict, moderationItemNotFound, profileNotFound, replyNotFound, userNotFound } from '../core/errors.ts';
+import {
+  conversationNotFound,
+  memberConflict,
+  moderationItemNotFound,
+  profileNotFound,
+  replyNotFound,
+  userNotFound,
+} from '../core/errors.ts';
 import { participatingConversation } from './dms.ts';
 import { readableTopic, readableWhere } from './posts.ts';
 import { activeWriter } from './standing.ts';
 
 export const FLAG_REASONS = ['spam', 'inappropriate', 'off_topic', 'harassment', 'other'] as const;
-export const FlagReason = enumOf('MemberFlagReason', FLAG_REASONS, 'Why content is flagged: spam, inappropriate, off_topic, harassment or other.');
-export const FlagTarget = enumOf('MemberFlagTarget', ['topic', 'reply', 'message', 'member'], 'What can be flagged: a topic, a reply, a direct message (by a participant) or a member.');
-export const ModerationStatus = enumOf('MemberModerationStatus', ['pending', 'approved', 'removed'], 'pending: to review (a new flag reopens an approved item); approved: the content stays published; removed: hidden from every read.');
-export const ResolveAction = enumOf('MemberModerationAction', ['approve', 'remove'], 'approve: publish the content again; remove: hide it from every read (a member: suspend for 30 days).');
-export const FlagInput = { targetType: FlagTarget, targetId: id().describe('Id of the topic, reply, message or member (user id).'), reason: FlagReason };
-export const ResolveInput = { id: id().describe('Moderation item id.'), action: ResolveAction, note: text(2000).optional().describe("The moderator's note, kept on the item.") };
+export const FlagReason = enumOf(
+  'MemberFlagReason',
+  FLAG_REASONS,
+  'Why content is flagged: spam, inappropriate, off_topic, harassment or other.',
+);
+export const FlagTarget = enumOf(
+  'MemberFlagTarget',
+  ['topic', 'reply', 'message', 'member'],
+  'What can be flagged: a topic, a reply, a direct message (by a participant) or a member.',
+);
+export const ModerationStatus = enumOf(
+  'MemberModerationStatus',
+  ['pending', 'approved', 'removed'],
+  'pending: to review (a new flag reopens an approved item); approved: the content stays published; removed: hidden from every read.',
+);
+export const ResolveAction = enumOf(
+  'MemberModerationAction',
+  ['approve', 'remove'],
+  'approve: publish the content again; remove: hide it from every read (a member: suspend for 30 days).',
+);
+export const FlagInput = {
+  targetType: FlagTarget,
+  targetId: id().describe('Id of the topic, reply, message or member (user id).'),
+  reason: FlagReason,
+};
+export const ResolveInput = {
+  id: id().describe('Moderation item id.'),
+  action: ResolveAction,
+  note: text(2000).optional().describe("The moderator's note, kept on the item."),
+};
 export const QueueFilter = { ...pageArgs, status: ModerationStatus.default('pending') };
-export const SuspendInput = { userId: id().describe('The member suspended.'), until: z.date().nullable().describe('The end of the suspension; null lifts it.') };
+export const SuspendInput = {
+  userId: id().describe('The member suspended.'),
+  until: z.date().nullable().describe('The end of the suspension; null lifts it.'),
+};
 
 const HIDE_AFTER_FLAGS = 3;
 const SUSPENSION_DAYS = 30;
@@ -31,22 +65,33 @@ const SUSPENSION_DAYS = 30;
 async function assertFlaggable(platform: Platform, principal: Principal, targetType: string, targetId: number) {
   if (targetType === 'topic') return void (await readableTopic(platform, principal, targetId));
   if (targetType === 'reply') {
-    const reply = await platform.prisma.memberReply.findFirst({ where: { id: targetId, ...readableWhere(principal) }, select: { topicId: true } });
+    const reply = await platform.prisma.memberReply.findFirst({
+      where: { id: targetId, ...readableWhere(principal) },
+      select: { topicId: true },
+    });
     if (!reply) throw replyNotFound(targetId);
     return void (await readableTopic(platform, principal, reply.topicId));
   }
   if (targetType === 'message') {
-    const m = await platform.prisma.memberMessage.findFirst({ where: { id: targetId, status: 'published' }, select: { conversationId: true } });
+    const m = await platform.prisma.memberMessage.findFirst({
+      where: { id: targetId, status: 'published' },
+      select: { conversationId: true },
+    });
     if (!m) throw conversationNotFound();
     return void (await participatingConversation(platform, principal, m.conversationId));
   }
-  if (!(await platform.prisma.membership.findFirst({ where: { userId: targetId }, select: { id: true } }))) throw profileNotFound();
+  if (!(await platform.prisma.membership.findFirst({ where: { userId: targetId }, select: { id: true } })))
+    throw profileNotFound();
 }
 
 async function setStatus(tx: Tx, targetType: string, targetId: number, status: string) {
   if (targetType === 'topic') await tx.memberTopic.updateMany({ where: { id: targetId }, data: { status } });
   if (targetType === 'reply') await tx.memberReply.updateMany({ where: { id: targetId }, data: { status } });
-  if (targetType === 'message') await tx.memberMessage.updateMany({ where: { id: targetId }, data: { status: status === 'pending' ? 'published' : status } });
+  if (targetType === 'message')
+    await tx.memberMessage.updateMany({
+      where: { id: targetId },
+      data: { status: status === 'pending' ? 'published' : status },
+    });
 }
 
 export async function flag(platform: Platform, principal: Principal, input: Input<z.ZodObject<typeof FlagInput>>) {
@@ -57,14 +102,27 @@ export async function flag(platform: Platform, principal: Principal, input: Inpu
   try {
     return await transaction(platform, async (tx) => {
       const now = platform.clock.now();
-      await tx.memberModerationItem.createMany({ data: [{ targetType: data.targetType, targetId: data.targetId, reason: data.reason, createdAt: now }], skipDuplicates: true });
+      await tx.memberModerationItem.createMany({
+        data: [{ targetType: data.targetType, targetId: data.targetId, reason: data.reason, createdAt: now }],
+        skipDuplicates: true,
+      });
       const [item] = await tx.$queryRaw<{ id: number; flag_count: number; status: string }[]>`
         UPDATE member_moderation_items SET flag_count = flag_count + 1,
           status = CASE WHEN status = 'approved' THEN 'pending' ELSE status END
         WHERE target_type = ${data.targetType} AND target_id = ${data.targetId} RETURNING id, flag_count, status`;
       if (item!.status === 'removed') throw memberConflict('This was removed already.');
-      await tx.memberFlag.create({ data: { itemId: item!.id, userId, targetType: data.targetType, targetId: data.targetId, reason: data.reason, createdAt: now } });
-      if (item!.flag_count >= HIDE_AFTER_FLAGS && (data.targetType === 'topic' || data.targetType === 'reply')) await setStatus(tx, data.targetType, data.targetId, 'pending');
+      await tx.memberFlag.create({
+        data: {
+          itemId: item!.id,
+          userId,
+          targetType: data.targetType,
+          targetId: data.targetId,
+          reason: data.reason,
+          createdAt: now,
+        },
+      });
+      if (item!.flag_count >= HIDE_AFTER_FLAGS && (data.targetType === 'topic' || data.targetType === 'reply'))
+        await setStatus(tx, data.targetType, data.targetId, 'pending');
       return tx.memberModerationItem.findUniqueOrThrow({ where: { id: item!.id } });
     });
   } catch (err) {
@@ -73,7 +131,11 @@ export async function flag(platform: Platform, principal: Principal, input: Inpu
   }
 }
 
-export async function resolve(platform: Platform, principal: Principal, input: Input<z.ZodObject<typeof ResolveInput>>) {
+export async function resolve(
+  platform: Platform,
+  principal: Principal,
+  input: Input<z.ZodObject<typeof ResolveInput>>,
+) {
   const data = parseDeclared(z.object(ResolveInput), input);
   return transaction(platform, async (tx) => {
     const locked = await tx.$queryRaw<{ id: number; status: string; target_type: string; target_id: number }[]>`
@@ -83,11 +145,17 @@ export async function resolve(platform: Platform, principal: Principal, input: I
     if (item.status !== 'pending') throw memberConflict(`The item was ${item.status} already.`);
     const now = platform.clock.now();
     if (data.action === 'approve') await setStatus(tx, item.target_type, item.target_id, 'published');
-    else if (item.target_type === 'member') await suspend(platform, item.target_id, new Date(now.getTime() + SUSPENSION_DAYS * 86_400_000), tx);
+    else if (item.target_type === 'member')
+      await suspend(platform, item.target_id, new Date(now.getTime() + SUSPENSION_DAYS * 86_400_000), tx);
     else await setStatus(tx, item.target_type, item.target_id, 'hidden');
     return tx.memberModerationItem.update({
       where: { id: item.id },
-      data: { status: data.action === 'approve' ? 'approved' : 'removed', resolvedBy: userIdOf(principal), resolvedAt: now, note: data.note ?? null },
+      data: {
+        status: data.action === 'approve' ? 'approved' : 'removed',
+        resolvedBy: userIdOf(principal),
+        resolvedAt: now,
+        note: data.note ?? null,
+      },
     });
   });
 }
@@ -96,16 +164,29 @@ export async function resolve(platform: Platform, principal: Principal, input: I
 export async function suspend(platform: Platform, userId: number, until: Date | null, tx: Tx = platform.prisma) {
   if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw userNotFound(userId);
   const now = platform.clock.now();
-  await tx.memberProfile.upsert({ where: { userId }, create: { userId, suspendedUntil: until, updatedAt: now }, update: { suspendedUntil: until, updatedAt: now } });
+  await tx.memberProfile.upsert({
+    where: { userId },
+    create: { userId, suspendedUntil: until, updatedAt: now },
+    update: { suspendedUntil: until, updatedAt: now },
+  });
 }
 
 /** What the moderator reviews: the target's text and author, read for a page of items in one query per kind. */
 export async function targetsOf(platform: Platform, items: { targetType: string; targetId: number }[]) {
   const ids = (type: string) => items.filter((i) => i.targetType === type).map((i) => i.targetId);
   const [topics, replies, messages] = await Promise.all([
-    platform.prisma.memberTopic.findMany({ where: { id: { in: ids('topic') } }, select: { id: true, title: true, body: true, authorId: true, status: true } }),
-    platform.prisma.memberReply.findMany({ where: { id: { in: ids('reply') } }, select: { id: true, body: true, authorId: true, status: true } }),
-    platform.prisma.memberMessage.findMany({ where: { id: { in: ids('message') } }, select: { id: true, body: true, senderId: true, status: true } }),
+    platform.prisma.memberTopic.findMany({
+      where: { id: { in: ids('topic') } },
+      select: { id: true, title: true, body: true, authorId: true, status: true },
+    }),
+    platform.prisma.memberReply.findMany({
+      where: { id: { in: ids('reply') } },
+      select: { id: true, body: true, authorId: true, status: true },
+    }),
+    platform.prisma.memberMessage.findMany({
+      where: { id: { in: ids('message') } },
+      select: { id: true, body: true, senderId: true, status: true },
+    }),
   ]);
   return (type: string, id: number) => {
     if (type === 'topic') {

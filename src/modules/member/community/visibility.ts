@@ -11,7 +11,11 @@ import { isCommunityManager } from './standing.ts';
 
 export type SpaceVerdict = { visible: true } | { visible: false; reason: string };
 
-export async function spaceVerdicts(platform: Platform, principal: Principal, spaces: { id: number; visibility: string }[]): Promise<Map<number, SpaceVerdict>> {
+export async function spaceVerdicts(
+  platform: Platform,
+  principal: Principal,
+  spaces: { id: number; visibility: string }[],
+): Promise<Map<number, SpaceVerdict>> {
   const out = new Map<number, SpaceVerdict>();
   const gated = spaces.filter((s) => s.visibility !== 'public');
   for (const s of spaces) if (s.visibility === 'public') out.set(s.id, { visible: true });
@@ -27,9 +31,19 @@ export async function spaceVerdicts(platform: Platform, principal: Principal, sp
   }
   const ids = gated.map((s) => s.id);
   const [ruled, member, access] = await Promise.all([
-    platform.prisma.memberAccessRule.findMany({ where: { targetType: 'space', OR: [{ targetId: { in: ids } }, { targetId: null }] }, select: { targetId: true } }),
-    platform.prisma.membership.findFirst({ where: { userId, ...grantingWhere(platform.clock.now()) }, select: { id: true } }),
-    checkAccess(platform, whoIs(principal), gated.map((s) => ({ type: 'space' as const, id: s.id }))),
+    platform.prisma.memberAccessRule.findMany({
+      where: { targetType: 'space', OR: [{ targetId: { in: ids } }, { targetId: null }] },
+      select: { targetId: true },
+    }),
+    platform.prisma.membership.findFirst({
+      where: { userId, ...grantingWhere(platform.clock.now()) },
+      select: { id: true },
+    }),
+    checkAccess(
+      platform,
+      whoIs(principal),
+      gated.map((s) => ({ type: 'space' as const, id: s.id })),
+    ),
   ]);
   const everySpaceRuled = ruled.some((r) => r.targetId === null);
   for (const s of gated) {

@@ -6,7 +6,11 @@ import { ensureDefaultBadges } from './badges.ts';
 
 export function wireCommunity(platform: Platform): void {
   provideMemberSection(platform, 'badges', async (userId) => {
-    const awards = await platform.prisma.memberBadgeAward.findMany({ where: { userId }, include: { badge: true }, orderBy: { awardedAt: 'asc' } });
+    const awards = await platform.prisma.memberBadgeAward.findMany({
+      where: { userId },
+      include: { badge: true },
+      orderBy: { awardedAt: 'asc' },
+    });
     return awards.map((a) => ({ badgeId: a.badgeId, name: a.badge.name, slug: a.badge.slug, awardedAt: a.awardedAt }));
   });
 }

@@ -25,7 +25,9 @@ export type MemberCapability = (typeof MEMBER_CAPABILITIES)[number];
 export const memberCapabilities: RoleGrants = { administrator: MEMBER_CAPABILITIES, shop_manager: MEMBER_CAPABILITIES };
 
 /** The named capability or member_manage. */
-export const canMember = (principal: Principal, cap: MemberCapability) => can(principal, cap) || can(principal, MEMBER_MANAGE);
+export const canMember = (principal: Principal, cap: MemberCapability) =>
+  can(principal, cap) || can(principal, MEMBER_MANAGE);
 
 /** Field access: the named capability or member_manage (printed as @requiresCapability(name: cap)). */
-export const requiresMemberCapability = (cap: MemberCapability) => requiresCapability(cap, { unless: (ctx) => can(ctx.principal, MEMBER_MANAGE) });
+export const requiresMemberCapability = (cap: MemberCapability) =>
+  requiresCapability(cap, { unless: (ctx) => can(ctx.principal, MEMBER_MANAGE) });

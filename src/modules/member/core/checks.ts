@@ -20,7 +20,8 @@ export const checks: HealthCheck[] = [
         status: 'warning',
         scoreImpact: 10,
         message: `${overdue} membership(s) ended more than two hours ago but still grant access: the hourly job membership/access/expire-sweep has not run.`,
-        detail: 'Check JOBS_ENABLED and `atrium jobs list`; run it now with `atrium jobs run membership/access/expire-sweep`.',
+        detail:
+          'Check JOBS_ENABLED and `atrium jobs list`; run it now with `atrium jobs run membership/access/expire-sweep`.',
       };
     },
   },

@@ -32,16 +32,31 @@ export function memberCli(program: Command, cli: CliContext): void {
       const users = await platform.prisma.user.findMany({
         where: memberWhere({ planId: plan?.id }, now),
         orderBy: { id: 'desc' },
-        select: { id: true, username: true, email: true, memberships: { where: grantingWhere(now), select: { plan: { select: { slug: true } } } } },
+        select: {
+          id: true,
+          username: true,
+          email: true,
+          memberships: { where: grantingWhere(now), select: { plan: { select: { slug: true } } } },
+        },
       });
       cli.print(
-        users.map((u) => ({ id: u.id, username: u.username, email: u.email, status: u.memberships.length ? 'active' : 'inactive', plans: u.memberships.map((m) => m.plan.slug).join(',') })),
+        users.map((u) => ({
+          id: u.id,
+          username: u.username,
+          email: u.email,
+          status: u.memberships.length ? 'active' : 'inactive',
+          plans: u.memberships.map((m) => m.plan.slug).join(','),
+        })),
         ['id', 'username', 'email', 'status', 'plans'],
       );
     });
 
   /** `members <name> <user> <plan>`: both resolved (a clear exit 1 for an unknown one), then `run`'s message. */
-  const userPlanCommand = (name: string, description: string, run: (platform: Platform, user: User, plan: MemberPlan) => Promise<string>) =>
+  const userPlanCommand = (
+    name: string,
+    description: string,
+    run: (platform: Platform, user: User, plan: MemberPlan) => Promise<string>,
+  ) =>
     members
       .command(name)
       .description(description)
@@ -53,12 +68,20 @@ export function memberCli(program: Command, cli: CliContext): void {
         cli.success(await run(platform, user, await resolvePlan(platform, planRef)));
       });
 
-  userPlanCommand('grant', "Gives a user an active membership of a plan (or activates the user's live one)", async (platform, user, plan) => {
-    const m = await grantMembership(platform, { userId: user.id, planId: plan.id });
-    return `${user.username} has an active membership (${m.id}) of ${plan.slug}${m.currentPeriodEnd ? ` until ${m.currentPeriodEnd.toISOString()}` : ''}`;
-  });
-  userPlanCommand('revoke', "Ends a user's membership of a plan now (cancelled, reason revoked)", async (platform, user, plan) => {
-    const m = await revokeMembership(platform, { userId: user.id, planId: plan.id });
-    return `${user.username}'s membership (${m.id}) of ${plan.slug} is cancelled`;
-  });
+  userPlanCommand(
+    'grant',
+    "Gives a user an active membership of a plan (or activates the user's live one)",
+    async (platform, user, plan) => {
+      const m = await grantMembership(platform, { userId: user.id, planId: plan.id });
+      return `${user.username} has an active membership (${m.id}) of ${plan.slug}${m.currentPeriodEnd ? ` until ${m.currentPeriodEnd.toISOString()}` : ''}`;
+    },
+  );
+  userPlanCommand(
+    'revoke',
+    "Ends a user's membership of a plan now (cancelled, reason revoked)",
+    async (platform, user, plan) => {
+      const m = await revokeMembership(platform, { userId: user.id, planId: plan.id });
+      return `${user.username}'s membership (${m.id}) of ${plan.slug} is cancelled`;
+    },
+  );
 }

@@ -7,7 +7,10 @@ export const memberConfig = defineModuleConfig(
   {
     MEMBER_DM_LIMIT: int(20, 0, 10_000),
     MEMBER_DM_NEW_LIMIT: int(10, 0, 10_000),
-    MEMBER_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
+    MEMBER_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+      .default('USD'),
   },
   (env) => ({
     /** The site currency: new plans' default, and what reports sum in (ISO 4217). */

@@ -11,14 +11,16 @@ export const jobs: JobDefinition[] = [
     hook: 'membership/access/expire-sweep',
     group: MEMBERSHIP_GROUP,
     schedule: '7 * * * *',
-    description: 'Resumes pauses that are over, activates ended trials, ends scheduled cancellations and expires unrenewed periods.',
+    description:
+      'Resumes pauses that are over, activates ended trials, ends scheduled cancellations and expires unrenewed periods.',
     run: (platform) => expireSweep(platform),
   },
   {
     hook: 'membership/drip/release',
     group: MEMBERSHIP_GROUP,
     schedule: '12 * * * *',
-    description: 'Announces items a date or days-after-start drip has opened (member/drip/released, once per user and item).',
+    description:
+      'Announces items a date or days-after-start drip has opened (member/drip/released, once per user and item).',
     run: (platform) => releaseDueDrips(platform),
   },
 ];

@@ -4,9 +4,21 @@
 declare module '../../../platform/events.ts' {
   interface AtriumEvents {
     /** A membership row was inserted. */
-    'member/membership/created': { membership_id: number; user_id: number; plan_id: number; status: string; source: string };
+    'member/membership/created': {
+      membership_id: number;
+      user_id: number;
+      plan_id: number;
+      status: string;
+      source: string;
+    };
     /** A cancel reason was recorded (at the request; `immediately` false: access lasts until the period end). */
-    'member/membership/cancelled': { membership_id: number; user_id: number; plan_id: number; reason: string | null; immediately: boolean };
+    'member/membership/cancelled': {
+      membership_id: number;
+      user_id: number;
+      plan_id: number;
+      reason: string | null;
+      immediately: boolean;
+    };
     /** A plan swap completed. */
     'member/membership/upgraded': { membership_id: number; user_id: number; from_plan_id: number; to_plan_id: number };
     /** The period end passed without renewal and without a cancel (the sweep). */

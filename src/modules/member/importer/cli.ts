@@ -21,9 +21,13 @@ export function importerCli(program: Command, cli: CliContext): void {
   const importer = program.command('importer').description('Membership importer: members of another membership system');
   importer
     .command('run')
-    .description('Imports an export of Paid Memberships Pro, MemberPress, Restrict Content Pro or WooCommerce Memberships')
+    .description(
+      'Imports an export of Paid Memberships Pro, MemberPress, Restrict Content Pro or WooCommerce Memberships',
+    )
     .argument('<file>', 'the CSV export')
-    .addOption(new Option('--from <source>', 'the system that exported the file').choices(SOURCE_SYSTEMS).makeOptionMandatory())
+    .addOption(
+      new Option('--from <source>', 'the system that exported the file').choices(SOURCE_SYSTEMS).makeOptionMandatory(),
+    )
     .option('--dry-run', 'check and count everything, write nothing')
     .option('--source-timezone <zone>', 'time zone of dates without an offset (IANA name)', 'UTC')
     .option('--batch-size <rows>', 'rows per transaction', '1000')
@@ -43,9 +47,20 @@ export function importerCli(program: Command, cli: CliContext): void {
         reporter,
       ).finally(() => reporter.stop());
       cli.print({
-        source: summary.source, dry_run: summary.dryRun, rows: summary.rows, created: summary.created, updated: summary.updated,
-        unchanged: summary.unchanged, skipped: summary.skipped, users_created: summary.usersCreated, plans_created: summary.plansCreated,
+        source: summary.source,
+        dry_run: summary.dryRun,
+        rows: summary.rows,
+        created: summary.created,
+        updated: summary.updated,
+        unchanged: summary.unchanged,
+        skipped: summary.skipped,
+        users_created: summary.usersCreated,
+        plans_created: summary.plansCreated,
       });
-      if (summary.skipped) throw new AppError('member_import_rows_skipped', `${summary.skipped} row(s) skipped (see the lines above); the others were ${summary.dryRun ? 'checked' : 'imported'}.`);
+      if (summary.skipped)
+        throw new AppError(
+          'member_import_rows_skipped',
+          `${summary.skipped} row(s) skipped (see the lines above); the others were ${summary.dryRun ? 'checked' : 'imported'}.`,
+        );
     });
 }

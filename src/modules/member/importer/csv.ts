@@ -5,7 +5,8 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { parse, type Info } from 'csv-parse';
 
-export type CsvRecord = { line: number; bytes: number; cells: string[] } | { line: number; bytes: number; malformed: string };
+export type CsvRecord =
+  { line: number; bytes: number; cells: string[] } | { line: number; bytes: number; malformed: string };
 
 /** Comma, or tab when the first line has more tabs than commas outside quotes. */
 export function sniffDelimiter(firstLine: string): ',' | '\t' {
@@ -90,7 +91,11 @@ export async function* readCsv(input: AsyncIterable<Uint8Array | string>): Async
     empty = emptyLines;
     return line;
   };
-  const bad = (err: SkipError): CsvRecord => ({ line: startOf(err.bytes ?? end, err.empty_lines ?? empty), bytes: err.bytes ?? end, malformed: `malformed CSV: ${err.message}` });
+  const bad = (err: SkipError): CsvRecord => ({
+    line: startOf(err.bytes ?? end, err.empty_lines ?? empty),
+    bytes: err.bytes ?? end,
+    malformed: `malformed CSV: ${err.message}`,
+  });
   const parser = parse({
     bom: true,
     delimiter: sniffDelimiter(firstLine.replace(/^\uFEFF/, '')),

@@ -5,7 +5,8 @@ import { isStorableDate } from '../../../input/rules.ts';
 
 /** What a cell holding "no date" looks like in the four exports (PMPro N/A, RCP none, MemberPress' zero date). */
 const NO_DATE = /^(|n\/a|none|never|null|-|lifetime|unlimited|0000-00-00( 00:00:00)?)$/i;
-const DATE = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE =
+  /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 export function isTimeZone(zone: string): boolean {
   try {
@@ -29,7 +30,16 @@ export class Zone {
     this.utc = /^(utc|etc\/utc|gmt|etc\/gmt|z)$/i.test(name);
     this.#fmt = this.utc
       ? null
-      : new Intl.DateTimeFormat('en-US', { timeZone: name, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+      : new Intl.DateTimeFormat('en-US', {
+          timeZone: name,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+        });
   }
 
   /** Offset at an instant: the zone's wall time read as UTC, minus the instant. */
@@ -67,7 +77,9 @@ export function parseDate(text: string | undefined, zone: Zone): Date | null | u
   if (NO_DATE.test(s)) return null;
   const m = DATE.exec(s);
   if (!m) return undefined;
-  const [y, mo, d, h = 0, mi = 0, sec = 0] = m.slice(1, 7).map((v) => (v === undefined ? undefined : Number(v))) as number[];
+  const [y, mo, d, h = 0, mi = 0, sec = 0] = m
+    .slice(1, 7)
+    .map((v) => (v === undefined ? undefined : Number(v))) as number[];
   const ms = m[7] ? Number(m[7].padEnd(3, '0').slice(0, 3)) : 0;
   if (y! < 1000 || mo! < 1 || mo! > 12 || d! < 1 || h > 23 || mi > 59 || sec > 59) return undefined;
   const wall = Date.UTC(y!, mo! - 1, d!, h, mi, sec, ms);
@@ -76,7 +88,11 @@ export function parseDate(text: string | undefined, zone: Zone): Date | null | u
   const sign = offset?.[0] === '-' ? -1 : 1;
   const digits = offset?.slice(1).replace(':', '') ?? '';
   const instant = new Date(
-    !offset ? zone.instant(wall) : /^z$/i.test(offset) ? wall : wall - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000,
+    !offset
+      ? zone.instant(wall)
+      : /^z$/i.test(offset)
+        ? wall
+        : wall - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000,
   );
   return isStorableDate(instant) ? instant : undefined; // 9999-12-31 23:00 -02:00 is in year 10000
 }

@@ -42,7 +42,12 @@ export interface SourceFormat {
 export const invalidFile = (message: string) => new AppError('member_import_invalid_file', message, { status: 400 });
 
 /** Header names as compared: trimmed, lower-case, inner spaces single. */
-export const headerName = (h: string) => h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/\s+/g, ' ');
+export const headerName = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
 
 /** Looks up cells by any of a field's header names; the first column of a repeated name wins. */
 export class Header {
@@ -76,7 +81,8 @@ export class Header {
   /** Like column(), but the header must have it. */
   required(label: string, field: string, ...aliases: string[]): (cells: string[]) => string | null {
     const read = this.column(...aliases);
-    if (!read) throw invalidFile(`Not a ${label} file: no ${field} column (${aliases.map((a) => `"${a}"`).join(' or ')}).`);
+    if (!read)
+      throw invalidFile(`Not a ${label} file: no ${field} column (${aliases.map((a) => `"${a}"`).join(' or ')}).`);
     return read;
   }
 }

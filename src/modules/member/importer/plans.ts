@@ -13,7 +13,10 @@ export interface PlanContext {
 
 async function existing(tx: Tx, spec: PlanSpec): Promise<number | null> {
   if (spec.sourceRef) {
-    const [byRef] = await tx.$queryRawUnsafe<{ id: number }[]>('SELECT id FROM member_plans WHERE source_ref = $1', spec.sourceRef);
+    const [byRef] = await tx.$queryRawUnsafe<{ id: number }[]>(
+      'SELECT id FROM member_plans WHERE source_ref = $1',
+      spec.sourceRef,
+    );
     if (byRef) return byRef.id;
   }
   // A plan the source identifies by id may take a plan of its name that no source claims yet (made by hand, or by an
@@ -21,9 +24,15 @@ async function existing(tx: Tx, spec: PlanSpec): Promise<number | null> {
   // export that gives only the id finds it.
   const [byName] = await tx.$queryRawUnsafe<{ id: number }[]>(
     'SELECT id FROM member_plans WHERE lower(name) = lower($1) AND ($2::text IS NULL OR source_ref IS NULL) ORDER BY id LIMIT 1',
-    spec.name, spec.sourceRef,
+    spec.name,
+    spec.sourceRef,
   );
-  if (byName && spec.sourceRef) await tx.$executeRawUnsafe('UPDATE member_plans SET source_ref = $2 WHERE id = $1 AND source_ref IS NULL', byName.id, spec.sourceRef);
+  if (byName && spec.sourceRef)
+    await tx.$executeRawUnsafe(
+      'UPDATE member_plans SET source_ref = $2 WHERE id = $1 AND source_ref IS NULL',
+      byName.id,
+      spec.sourceRef,
+    );
   return byName?.id ?? null;
 }
 
@@ -40,7 +49,15 @@ async function create(tx: Tx, spec: PlanSpec, ctx: PlanContext): Promise<number>
       `INSERT INTO member_plans (name, slug, price, currency, interval, interval_count, source, source_ref, position, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'import', $7, $9, $8::timestamp(3), $8::timestamp(3))
        ON CONFLICT (slug) DO NOTHING RETURNING id`,
-      spec.name, slug, spec.price, ctx.currency, spec.interval, spec.intervalCount, spec.sourceRef, sqlTime(ctx.now), (await planOrder.last(tx)) + 1,
+      spec.name,
+      slug,
+      spec.price,
+      ctx.currency,
+      spec.interval,
+      spec.intervalCount,
+      spec.sourceRef,
+      sqlTime(ctx.now),
+      (await planOrder.last(tx)) + 1,
     );
     if (row) return row.id; // else the slug was taken: the next one
   }

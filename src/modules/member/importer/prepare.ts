@@ -36,7 +36,12 @@ export interface ImportRow {
 
 export type Prepared = { row: ImportRow } | { reason: string };
 
-const LABELS: Record<SourceSystem, string> = { pmpro: 'PMPro level', memberpress: 'MemberPress membership', rcp: 'RCP level', wcm: 'WooCommerce plan' };
+const LABELS: Record<SourceSystem, string> = {
+  pmpro: 'PMPro level',
+  memberpress: 'MemberPress membership',
+  rcp: 'RCP level',
+  wcm: 'WooCommerce plan',
+};
 const validEmail = emailSchema();
 const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
@@ -56,14 +61,16 @@ export function prepare(system: SourceSystem, src: SourceRow, line: number, zone
   const end = parseDate(src.end ?? undefined, zone);
   if (end === undefined) return { reason: `bad date ${quote(src.end!)} (end)` };
 
-  const derived = src.derived === 'by_end' ? (end === null || end > now ? 'active' : 'expired') : (src.derived ?? 'active');
+  const derived =
+    src.derived === 'by_end' ? (end === null || end > now ? 'active' : 'expired') : (src.derived ?? 'active');
   const mapped = mapStatus(system, src.status ?? derived, end, now);
   if (!mapped) return { reason: `unknown status ${quote(src.status!)}` };
 
   const plan = planSpec(system, src.plan);
   if (!plan) return { reason: 'missing plan (no plan id or name)' };
   const ended = mapped.status === 'expired' || mapped.status === 'cancelled';
-  const displayName = [src.firstName, src.lastName].filter(Boolean).join(' ').replace(/\s+/g, ' ').slice(0, 250) || null;
+  const displayName =
+    [src.firstName, src.lastName].filter(Boolean).join(' ').replace(/\s+/g, ' ').slice(0, 250) || null;
   return {
     row: {
       line,

@@ -5,13 +5,18 @@ import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import type { RowError } from './writer.ts';
 import type { ImportHooks, ImportProgress } from './run.ts';
 
-const counts = (p: ImportProgress) => `${p.created} created, ${p.updated} updated, ${p.unchanged} unchanged, ${p.skipped} skipped`;
+const counts = (p: ImportProgress) =>
+  `${p.created} created, ${p.updated} updated, ${p.unchanged} unchanged, ${p.skipped} skipped`;
 
 export interface Reporter extends ImportHooks {
   stop(): void;
 }
 
-export function progressReporter(totalBytes: number, stream: NodeJS.WriteStream = process.stderr, everyMs = 5000): Reporter {
+export function progressReporter(
+  totalBytes: number,
+  stream: NodeJS.WriteStream = process.stderr,
+  everyMs = 5000,
+): Reporter {
   const started = Date.now();
   const rate = (rows: number) => Math.round(rows / Math.max((Date.now() - started) / 1000, 0.001));
   const errorLine = (e: RowError) => `line ${e.line}: ${e.reason}\n`;
@@ -29,7 +34,13 @@ export function progressReporter(totalBytes: number, stream: NodeJS.WriteStream 
     };
   }
   const bars = new MultiBar(
-    { stream, format: '{bar} {percentage}% | {rows} rows | {rate} rows/s | {counts} | ETA {eta_formatted}', hideCursor: true, etaBuffer: 20, fps: 5 },
+    {
+      stream,
+      format: '{bar} {percentage}% | {rows} rows | {rate} rows/s | {counts} | ETA {eta_formatted}',
+      hideCursor: true,
+      etaBuffer: 20,
+      fps: 5,
+    },
     Presets.shades_classic,
   );
   const bar: SingleBar = bars.create(Math.max(totalBytes, 1), 0, { rows: 0, rate: 0, counts: '' });

@@ -15,7 +15,11 @@ import { prepare, type ImportRow } from './prepare.ts';
 import { SeenKeys } from './seen.ts';
 import { writeBatch, type RowError } from './writer.ts';
 
-export const ImportSource = enumOf('MemberImportSource', SOURCE_SYSTEMS, 'pmpro: Paid Memberships Pro; memberpress; rcp: Restrict Content Pro; wcm: WooCommerce Memberships.');
+export const ImportSource = enumOf(
+  'MemberImportSource',
+  SOURCE_SYSTEMS,
+  'pmpro: Paid Memberships Pro; memberpress; rcp: Restrict Content Pro; wcm: WooCommerce Memberships.',
+);
 export const ImportOptions = {
   from: ImportSource,
   dryRun: z.boolean().default(false).describe('Check and count everything, write nothing.'),
@@ -71,11 +75,22 @@ export async function runImport(
   const knownPlans = new Map<string, number>();
   // A dry run rolls each batch back, so a user or plan a later batch needs is "created" again: counted once.
   const dryCreated = new Set<string>();
-  const newOnes = (keys: string[]) => (opts.dryRun ? keys.filter((k) => !dryCreated.has(k) && dryCreated.add(k)).length : keys.length);
+  const newOnes = (keys: string[]) =>
+    opts.dryRun ? keys.filter((k) => !dryCreated.has(k) && dryCreated.add(k)).length : keys.length;
   const seen = new SeenKeys(); // a key twice in one file is refused the second time
   const s: ImportSummary = {
-    source: opts.from, dryRun: opts.dryRun, sourceTimezone: zone.name, rows: 0, created: 0, updated: 0, unchanged: 0, skipped: 0,
-    usersCreated: 0, plansCreated: 0, errors: [], errorsTruncated: false,
+    source: opts.from,
+    dryRun: opts.dryRun,
+    sourceTimezone: zone.name,
+    rows: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    usersCreated: 0,
+    plansCreated: 0,
+    errors: [],
+    errorsTruncated: false,
   };
   let read: ((cells: string[]) => SourceRow) | null = null;
   let header: string[] = [];
@@ -97,7 +112,12 @@ export async function runImport(
   let writing: Promise<void> = Promise.resolve();
   const write = async (rows: ImportRow[], errors: RowError[], progress: { bytes: number; line: number }) => {
     if (rows.length) {
-      const r = await writeBatch(platform, rows, { now, currency: platform.config.member.currency, dryRun: opts.dryRun, knownPlans });
+      const r = await writeBatch(platform, rows, {
+        now,
+        currency: platform.config.member.currency,
+        dryRun: opts.dryRun,
+        knownPlans,
+      });
       s.created += r.created;
       s.updated += r.updated;
       s.unchanged += r.unchanged;
@@ -107,7 +127,14 @@ export async function runImport(
       errors.push(...r.errors);
     }
     report(errors);
-    hooks.onBatch?.({ ...progress, rows: s.created + s.updated + s.unchanged + s.skipped, created: s.created, updated: s.updated, unchanged: s.unchanged, skipped: s.skipped });
+    hooks.onBatch?.({
+      ...progress,
+      rows: s.created + s.updated + s.unchanged + s.skipped,
+      created: s.created,
+      updated: s.updated,
+      unchanged: s.unchanged,
+      skipped: s.skipped,
+    });
   };
   const flush = async () => {
     await writing;
@@ -138,7 +165,10 @@ export async function runImport(
       // Cells pass the input policy of both faces (no NUL, no lone surrogate): PostgreSQL would refuse the batch.
       const bad = record.cells.findIndex((c) => textProblem(c) !== null);
       if (bad !== -1) {
-        pending.push({ line: record.line, reason: `${header[bad] || `Column ${bad + 1}`} ${textProblem(record.cells[bad]!)}` });
+        pending.push({
+          line: record.line,
+          reason: `${header[bad] || `Column ${bad + 1}`} ${textProblem(record.cells[bad]!)}`,
+        });
         continue;
       }
       const prepared = prepare(opts.from, read(record.cells), record.line, zone, now);
@@ -162,8 +192,19 @@ export async function runImport(
   await flush();
   await writing;
   if (!opts.dryRun) {
-    const payload = { source: s.source, rows: s.rows, created: s.created, updated: s.updated, unchanged: s.unchanged, skipped: s.skipped, users_created: s.usersCreated, plans_created: s.plansCreated };
-    await platform.events.emit('member/import/completed', payload).catch((err: unknown) => platform.logger.error({ err }, 'member/import/completed listener failed'));
+    const payload = {
+      source: s.source,
+      rows: s.rows,
+      created: s.created,
+      updated: s.updated,
+      unchanged: s.unchanged,
+      skipped: s.skipped,
+      users_created: s.usersCreated,
+      plans_created: s.plansCreated,
+    };
+    await platform.events
+      .emit('member/import/completed', payload)
+      .catch((err: unknown) => platform.logger.error({ err }, 'member/import/completed listener failed'));
   }
   return s;
 }

@@ -32,7 +32,12 @@ export interface MappedStatus {
 }
 
 /** Lower-cased, trimmed; WooCommerce's post statuses (`wcm-active`) and "Free Trial" labels are read as their keys. */
-export const statusKey = (raw: string) => raw.trim().toLowerCase().replace(/^wcm-/, '').replace(/[\s-]+/g, '_');
+export const statusKey = (raw: string) =>
+  raw
+    .trim()
+    .toLowerCase()
+    .replace(/^wcm-/, '')
+    .replace(/[\s-]+/g, '_');
 
 /** null: a status the mapping does not know (the row is reported and skipped). */
 export function mapStatus(system: SourceSystem, raw: string, end: Date | null, now: Date): MappedStatus | null {
@@ -41,6 +46,7 @@ export function mapStatus(system: SourceSystem, raw: string, end: Date | null, n
   if (system === 'wcm' && key === 'pending') return { status: 'active', cancelAtPeriodEnd: true };
   const status = MAP[key];
   if (!status) return null;
-  if (status === 'cancelled' && CANCEL_KEEPS_ACCESS.includes(system) && end && end > now) return { status: 'active', cancelAtPeriodEnd: true };
+  if (status === 'cancelled' && CANCEL_KEEPS_ACCESS.includes(system) && end && end > now)
+    return { status: 'active', cancelAtPeriodEnd: true };
   return { status, cancelAtPeriodEnd: false };
 }

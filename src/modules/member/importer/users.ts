@@ -24,7 +24,11 @@ export const userKey = (r: Pick<ImportRow, 'email' | 'username'>) => r.email ?? 
 const hash = (s: string, n: number) => createHash('sha256').update(s).digest('hex').slice(0, n);
 
 function candidates(email: string, username: string | null): string[] {
-  const local = email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 50) || 'member';
+  const local =
+    email
+      .split('@')[0]!
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 50) || 'member';
   const base = username && USERNAME.test(username) ? username : local;
   return [base, `${base.slice(0, 51)}-${hash(email, 8)}`, `member-${hash(email, 20)}`];
 }
@@ -36,17 +40,22 @@ export async function batchUsers(tx: Tx, rows: ImportRow[], now: Date): Promise<
   for (const r of rows) {
     if (r.email) {
       if (!wanted.has(r.email)) wanted.set(r.email, { username: r.username, displayName: r.displayName });
-    }
-    else byName.add(r.username!);
+    } else byName.add(r.username!);
   }
   const find = async (emails: string[]) => {
     if (!emails.length) return;
-    const found = await tx.$queryRawUnsafe<{ id: number; email: string }[]>('SELECT id, email FROM users WHERE email = ANY($1::text[])', emails);
+    const found = await tx.$queryRawUnsafe<{ id: number; email: string }[]>(
+      'SELECT id, email FROM users WHERE email = ANY($1::text[])',
+      emails,
+    );
     for (const u of found) ids.set(u.email, u.id);
   };
   await find([...wanted.keys()]);
   if (byName.size) {
-    const found = await tx.$queryRawUnsafe<{ id: number; username: string }[]>('SELECT id, username FROM users WHERE username = ANY($1::text[])', [...byName]);
+    const found = await tx.$queryRawUnsafe<{ id: number; username: string }[]>(
+      'SELECT id, username FROM users WHERE username = ANY($1::text[])',
+      [...byName],
+    );
     for (const u of found) ids.set(`@${u.username}`, u.id);
   }
 
@@ -62,7 +71,11 @@ export async function batchUsers(tx: Tx, rows: ImportRow[], now: Date): Promise<
       `INSERT INTO users (username, email, display_name, password_hash, roles, created_at, updated_at)
        SELECT u, e, d, $4, ARRAY['subscriber'], $5::timestamp(3), $5::timestamp(3) FROM unnest($1::text[], $2::text[], $3::text[]) AS t(u, e, d)
        ON CONFLICT DO NOTHING RETURNING id, email`,
-      names, missing, display, NO_PASSWORD, sqlTime(now),
+      names,
+      missing,
+      display,
+      NO_PASSWORD,
+      sqlTime(now),
     );
     for (const u of inserted) {
       ids.set(u.email, u.id);

@@ -64,11 +64,25 @@ async function write(tx: Tx, rows: ImportRow[], ctx: BatchContext): Promise<Batc
   const users = await batchUsers(tx, rows, ctx.now);
   const withUser = rows.filter((r) => {
     if (users.ids.has(userKey(r))) return true;
-    errors.push({ line: r.line, reason: r.email ? 'no free username could be chosen for the new user' : `no e-mail, and no user is named "${r.username}"` });
+    errors.push({
+      line: r.line,
+      reason: r.email
+        ? 'no free username could be chosen for the new user'
+        : `no e-mail, and no user is named "${r.username}"`,
+    });
     return false;
   });
-  const plans = await batchPlans(tx, withUser.map((r) => r.plan), ctx.knownPlans, ctx);
-  const resolved: Resolved[] = withUser.map((r) => ({ ...r, userId: users.ids.get(userKey(r))!, planId: plans.ids.get(r.plan.key)! }));
+  const plans = await batchPlans(
+    tx,
+    withUser.map((r) => r.plan),
+    ctx.knownPlans,
+    ctx,
+  );
+  const resolved: Resolved[] = withUser.map((r) => ({
+    ...r,
+    userId: users.ids.get(userKey(r))!,
+    planId: plans.ids.get(r.plan.key)!,
+  }));
   const conflicts = await liveConflicts(tx, resolved, users.created);
   const valid = resolved.filter((r) => {
     const reason = conflicts.get(r);
@@ -112,12 +126,18 @@ async function liveConflicts(tx: Tx, rows: Resolved[], newUsers: ReadonlySet<num
   const same = new Set(current.filter((m) => isLive(m.status)).map((m) => `${m.source_ref}|${m.user_id}|${m.plan_id}`));
   risky = risky.filter((r) => !same.has(`${r.sourceRef}|${r.userId}|${r.planId}`));
   if (!risky.length) return out;
-  await tx.$queryRawUnsafe('SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [...new Set(risky.map((r) => r.userId))]);
+  await tx.$queryRawUnsafe('SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [
+    ...new Set(risky.map((r) => r.userId)),
+  ]);
   const taken = await tx.$queryRawUnsafe<{ k: string; id: number }[]>(
     `SELECT r.k, m.id FROM unnest($1::int[], $2::int[], $3::text[]) AS r(u, p, k)
      JOIN member_memberships m ON m.user_id = r.u AND m.plan_id = r.p
      WHERE m.status = ANY($4::text[]) AND (m.source_ref IS NULL OR m.source_ref NOT IN (SELECT unnest($5::text[])))`,
-    risky.map((r) => r.userId), risky.map((r) => r.planId), risky.map((r) => r.sourceRef), LIVE_STATUSES, rows.map((r) => r.sourceRef),
+    risky.map((r) => r.userId),
+    risky.map((r) => r.planId),
+    risky.map((r) => r.sourceRef),
+    LIVE_STATUSES,
+    rows.map((r) => r.sourceRef),
   );
   const byKey = new Map(risky.map((r) => [r.sourceRef, r]));
   for (const t of taken) out.set(byKey.get(t.k)!, `the user already has a live membership (${t.id}) of this plan`);

@@ -15,7 +15,12 @@ export function reportsCli(program: Command, cli: CliContext): void {
       const rows = [
         ...r.byPlan.map((p) => ({ plan_id: p.planId, members: p.members, mrr: p.mrr, currency: r.currency })),
         { plan_id: 'total', members: r.activeMembers, mrr: r.mrr, currency: r.currency },
-        ...r.otherCurrencies.map((o) => ({ plan_id: 'other currency', members: null, mrr: o.mrr, currency: o.currency })),
+        ...r.otherCurrencies.map((o) => ({
+          plan_id: 'other currency',
+          members: null,
+          mrr: o.mrr,
+          currency: o.currency,
+        })),
       ];
       cli.print(rows, ['plan_id', 'members', 'mrr', 'currency']);
     });
@@ -28,6 +33,13 @@ export function reportsCli(program: Command, cli: CliContext): void {
       const { cohorts } = await cohortReport(platform, since);
       const width = Math.max(0, ...cohorts.map((c) => c.retained.length));
       const months = Array.from({ length: width }, (_, k) => `m${k}`);
-      cli.print(cohorts.map((c) => ({ cohort: c.cohort, size: c.size, ...Object.fromEntries(c.retained.map((n, k) => [`m${k}`, n])) })), ['cohort', 'size', ...months]);
+      cli.print(
+        cohorts.map((c) => ({
+          cohort: c.cohort,
+          size: c.size,
+          ...Object.fromEntries(c.retained.map((n, k) => [`m${k}`, n])),
+        })),
+        ['cohort', 'size', ...months],
+      );
     });
 }

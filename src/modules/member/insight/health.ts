@@ -18,7 +18,8 @@ export async function recomputeHealth(platform: Platform, userIds?: number[]): P
   const now = platform.clock.now();
   const month = new Date(now.getTime() - 30 * 86_400_000);
   const only = userIds ? Prisma.sql`AND user_id = ANY (${userIds}::int[])` : Prisma.empty;
-  const factor = (name: keyof typeof WEIGHTS) => Prisma.sql`jsonb_build_object('name', ${name}::text, 'value', ${Prisma.raw(name)}, 'weight', ${WEIGHTS[name]}::float8)`;
+  const factor = (name: keyof typeof WEIGHTS) =>
+    Prisma.sql`jsonb_build_object('name', ${name}::text, 'value', ${Prisma.raw(name)}, 'weight', ${WEIGHTS[name]}::float8)`;
   const written = await platform.prisma.$executeRaw`
     WITH members AS (
       SELECT user_id, min(started_at) AS first_at FROM member_memberships WHERE status = ANY (${STARTED_STATUSES}::text[]) ${only} GROUP BY user_id
@@ -54,14 +55,22 @@ export async function recomputeHealth(platform: Platform, userIds?: number[]): P
       jsonb_build_array(${factor('recency')}, ${factor('progress')}, ${factor('community')}, ${factor('tenure')}), ${now}::timestamp
     FROM (SELECT user_id, coalesce(recency, 0) AS recency, progress, community, tenure, score FROM scored) s
     ON CONFLICT (user_id) DO UPDATE SET score = EXCLUDED.score, band = EXCLUDED.band, factors = EXCLUDED.factors, computed_at = EXCLUDED.computed_at`;
-  if (!userIds) await platform.prisma.$executeRaw`DELETE FROM member_health h WHERE NOT EXISTS (SELECT 1 FROM member_memberships m WHERE m.user_id = h.user_id AND m.status = ANY (${STARTED_STATUSES}::text[]))`;
+  if (!userIds)
+    await platform.prisma
+      .$executeRaw`DELETE FROM member_health h WHERE NOT EXISTS (SELECT 1 FROM member_memberships m WHERE m.user_id = h.user_id AND m.status = ANY (${STARTED_STATUSES}::text[]))`;
   return written;
 }
 
 /** The stored health of a member; computed now when the daily job has not reached them yet. */
 export async function healthOf(platform: Platform, userId: number): Promise<MemberHealth> {
   let row = await platform.prisma.memberHealthScore.findUnique({ where: { userId } });
-  if (!row && (await recomputeHealth(platform, [userId]))) row = await platform.prisma.memberHealthScore.findUnique({ where: { userId } });
+  if (!row && (await recomputeHealth(platform, [userId])))
+    row = await platform.prisma.memberHealthScore.findUnique({ where: { userId } });
   if (!row) return { score: null, band: null, factors: [], computedAt: null };
-  return { score: row.score, band: row.band as MemberHealth['band'], factors: row.factors as unknown as MemberHealth['factors'], computedAt: row.computedAt };
+  return {
+    score: row.score,
+    band: row.band as MemberHealth['band'],
+    factors: row.factors as unknown as MemberHealth['factors'],
+    computedAt: row.computedAt,
+  };
 }

@@ -10,7 +10,8 @@ export const insightJobs: JobDefinition[] = [
     hook: 'membership/lifecycle/run',
     group: 'membership',
     schedule: '17 * * * *',
-    description: 'Fires member/lifecycle/<stage> for memberships that reached trial_ending, renewal_upcoming, inactive or win_back (once each, ever).',
+    description:
+      'Fires member/lifecycle/<stage> for memberships that reached trial_ending, renewal_upcoming, inactive or win_back (once each, ever).',
     run: (platform) => runLifecycle(platform),
   },
   {
@@ -24,7 +25,7 @@ export const insightJobs: JobDefinition[] = [
     hook: 'membership/analytics/snapshot',
     group: 'membership',
     schedule: '5 0 * * *',
-    description: "Stores the figures of the UTC day that just ended (once, even when two instances run it).",
+    description: 'Stores the figures of the UTC day that just ended (once, even when two instances run it).',
     run: (platform) => takeSnapshot(platform),
   },
 ];

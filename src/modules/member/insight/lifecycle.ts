@@ -19,7 +19,9 @@ export async function runLifecycle(platform: Platform): Promise<Record<Lifecycle
   const now = platform.clock.now();
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   return transaction(platform, async (tx, after) => {
-    const fired = await tx.$queryRaw<{ membership_id: number; user_id: number; plan_id: number; stage: LifecycleStage }[]>`
+    const fired = await tx.$queryRaw<
+      { membership_id: number; user_id: number; plan_id: number; stage: LifecycleStage }[]
+    >`
       WITH due AS (
         SELECT m.id, m.user_id, m.plan_id, 'trial_ending' AS stage FROM member_memberships m
         WHERE ${movableSql('endTrial')} AND m.trial_ends_at > ${now} AND m.trial_ends_at <= ${at(3)}
@@ -40,8 +42,16 @@ export async function runLifecycle(platform: Platform): Promise<Record<Lifecycle
       SELECT i.membership_id, d.user_id, d.plan_id, i.stage FROM inserted i JOIN due d ON d.id = i.membership_id AND d.stage = i.stage
       ORDER BY i.stage, i.membership_id`;
     for (const f of fired) {
-      after.emit(`member/lifecycle/${f.stage}`, { membership_id: f.membership_id, user_id: f.user_id, plan_id: f.plan_id, stage: f.stage });
+      after.emit(`member/lifecycle/${f.stage}`, {
+        membership_id: f.membership_id,
+        user_id: f.user_id,
+        plan_id: f.plan_id,
+        stage: f.stage,
+      });
     }
-    return Object.fromEntries(LIFECYCLE_STAGES.map((s) => [s, fired.filter((f) => f.stage === s).length])) as Record<LifecycleStage, number>;
+    return Object.fromEntries(LIFECYCLE_STAGES.map((s) => [s, fired.filter((f) => f.stage === s).length])) as Record<
+      LifecycleStage,
+      number
+    >;
   });
 }

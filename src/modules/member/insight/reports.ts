@@ -6,8 +6,12 @@ import type { Platform } from '../../../platform/platform.ts';
 import { grantingSql, STARTED_STATUSES } from '../core/service/statuses.ts';
 import { ACTIVITY } from './activity.ts';
 
-export const CohortArgs = { since: z.number().int().min(1).max(60).default(12).describe('How many months of cohorts (the current one included).') };
-export const EngagementArgs = { days: z.number().int().min(1).max(366).default(30).describe('How many days, today included.') };
+export const CohortArgs = {
+  since: z.number().int().min(1).max(60).default(12).describe('How many months of cohorts (the current one included).'),
+};
+export const EngagementArgs = {
+  days: z.number().int().min(1).max(366).default(30).describe('How many days, today included.'),
+};
 
 /** A plan's monthly amount in minor units: price ÷ interval_count, normalised to a month; lifetime plans add 0. */
 const MONTHLY = Prisma.sql`CASE p.interval
@@ -18,7 +22,8 @@ const MONTHLY = Prisma.sql`CASE p.interval
   ELSE 0 END`;
 
 /** Memberships granting access at `now` (statuses.ts), with their plan as `p`. */
-const granting = (now: Date) => Prisma.sql`member_memberships m JOIN member_plans p ON p.id = m.plan_id WHERE ${grantingSql(now)}`;
+const granting = (now: Date) =>
+  Prisma.sql`member_memberships m JOIN member_plans p ON p.id = m.plan_id WHERE ${grantingSql(now)}`;
 
 /** Amounts in minor units, as PostgreSQL's bigint: GraphQL's SafeInt answers them while they fit 53 bits. */
 export interface LiveMrr {
@@ -36,7 +41,9 @@ export async function liveMrr(platform: Platform): Promise<LiveMrr> {
   const [plans, [members]] = await Promise.all([
     // Amounts are summed as numeric and rounded (half up) in SQL — per plan, and once per currency for its total —
     // then answered as bigint: exact past 2^31 (and past 2^53, where the SafeInt answer refuses rather than rounds).
-    platform.prisma.$queryRaw<{ plan_id: number; currency: string; members: number; mrr: bigint; currency_mrr: bigint }[]>`
+    platform.prisma.$queryRaw<
+      { plan_id: number; currency: string; members: number; mrr: bigint; currency_mrr: bigint }[]
+    >`
       SELECT plan_id, currency, members, round(mrr)::bigint AS mrr, round(sum(mrr) OVER (PARTITION BY currency))::bigint AS currency_mrr
       FROM (
         SELECT m.plan_id, p.currency, count(*)::int AS members, coalesce(sum(CASE WHEN m.status = 'active' THEN ${MONTHLY} END), 0) AS mrr
@@ -50,7 +57,9 @@ export async function liveMrr(platform: Platform): Promise<LiveMrr> {
     currency,
     mrr: total(currency),
     activeMembers: members!.n,
-    byPlan: plans.filter((p) => p.currency === currency).map((p) => ({ planId: p.plan_id, members: p.members, mrr: p.mrr })),
+    byPlan: plans
+      .filter((p) => p.currency === currency)
+      .map((p) => ({ planId: p.plan_id, members: p.members, mrr: p.mrr })),
     otherCurrencies: others.map((c) => ({ currency: c, mrr: total(c) })),
   };
 }
@@ -86,7 +95,8 @@ export async function cohortReport(platform: Platform, since: number) {
   const now = platform.clock.now();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (since - 1), 1));
   const at = Prisma.sql`${now}::timestamp`;
-  const isMonthStart = (x: string) => Prisma.sql`CASE WHEN ${Prisma.raw(x)} = date_trunc('month', ${Prisma.raw(x)}) THEN 1 ELSE 0 END`;
+  const isMonthStart = (x: string) =>
+    Prisma.sql`CASE WHEN ${Prisma.raw(x)} = date_trunc('month', ${Prisma.raw(x)}) THEN 1 ELSE 0 END`;
   const rows = await platform.prisma.$queryRaw<{ cohort: string; size: number; k: number; retained: number }[]>`
     WITH firsts AS (
       SELECT user_id, date_trunc('month', min(started_at)) AS cohort FROM member_memberships
@@ -132,7 +142,9 @@ export async function cohortReport(platform: Platform, since: number) {
  */
 export async function coursesReport(platform: Platform) {
   const now = platform.clock.now();
-  const rows = await platform.prisma.$queryRaw<{ course_id: number; title: string; enrolled: number; completed: number; avg_quiz_score: string | null }[]>`
+  const rows = await platform.prisma.$queryRaw<
+    { course_id: number; title: string; enrolled: number; completed: number; avg_quiz_score: string | null }[]
+  >`
     WITH granted AS (
       SELECT DISTINCT c.id AS course_id, m.user_id FROM member_courses c
       JOIN member_access_rules r ON r.target_type = 'course' AND (r.target_id = c.id OR r.target_id IS NULL)
@@ -163,7 +175,16 @@ export async function engagementReport(platform: Platform, days: number) {
   const now = platform.clock.now();
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const from = new Date(today.getTime() - (days - 1) * 86_400_000);
-  const rows = await platform.prisma.$queryRaw<{ date: string; active_members: number; topics: number; replies: number; messages: number; lessons_completed: number }[]>`
+  const rows = await platform.prisma.$queryRaw<
+    {
+      date: string;
+      active_members: number;
+      topics: number;
+      replies: number;
+      messages: number;
+      lessons_completed: number;
+    }[]
+  >`
     WITH a AS (SELECT user_id, date_trunc('day', at) AS day, kind FROM (${ACTIVITY}) activity WHERE at >= ${from} AND at <= ${now}),
     per_day AS (
       SELECT day, count(DISTINCT user_id)::int AS active_members, count(*) FILTER (WHERE kind = 'topic')::int AS topics,
@@ -174,5 +195,12 @@ export async function engagementReport(platform: Platform, days: number) {
     SELECT to_char(d, 'YYYY-MM-DD') AS date, coalesce(p.active_members, 0) AS active_members, coalesce(p.topics, 0) AS topics,
       coalesce(p.replies, 0) AS replies, coalesce(p.messages, 0) AS messages, coalesce(p.lessons_completed, 0) AS lessons_completed
     FROM generate_series(${from}::timestamp, ${today}::timestamp, interval '1 day') AS d LEFT JOIN per_day p ON p.day = d ORDER BY d`;
-  return rows.map((r) => ({ date: r.date, activeMembers: r.active_members, topics: r.topics, replies: r.replies, messages: r.messages, lessonsCompleted: r.lessons_completed }));
+  return rows.map((r) => ({
+    date: r.date,
+    activeMembers: r.active_members,
+    topics: r.topics,
+    replies: r.replies,
+    messages: r.messages,
+    lessonsCompleted: r.lessons_completed,
+  }));
 }

@@ -17,7 +17,9 @@ import { score } from './scoring.ts';
 
 export const AttemptInput = {
   id: id().describe('The quiz.'),
-  answers: z.record(z.string().max(20), z.unknown()).describe('{"<question id>": option id | [option ids] | true/false | "text"}'),
+  answers: z
+    .record(z.string().max(20), z.unknown())
+    .describe('{"<question id>": option id | [option ids] | true/false | "text"}'),
 };
 
 export interface AttemptResult {
@@ -32,18 +34,29 @@ export interface AttemptResult {
   createdAt: Date;
 }
 
-export async function submitAttempt(platform: Platform, principal: Principal, input: Input<z.ZodObject<typeof AttemptInput>>): Promise<AttemptResult> {
+export async function submitAttempt(
+  platform: Platform,
+  principal: Principal,
+  input: Input<z.ZodObject<typeof AttemptInput>>,
+): Promise<AttemptResult> {
   const data = parseDeclared(z.object(AttemptInput), input);
   const userId = userIdOf(principal);
   const quiz = await platform.prisma.memberQuiz.findFirst({
-    where: { id: data.id, status: 'published', lesson: { status: 'published', module: { status: 'published' }, course: { status: 'published' } } },
+    where: {
+      id: data.id,
+      status: 'published',
+      lesson: { status: 'published', module: { status: 'published' }, course: { status: 'published' } },
+    },
   });
   if (!quiz || userId === null) throw quizNotFound(data.id);
   await gate(platform, principal, { type: 'quiz', id: quiz.id });
 
   return transaction(platform, async (tx, after) => {
     // The course, the lesson and the quiz stay until this commits: a delete racing it sees the attempt (409), or goes first.
-    const held = (await shareCourse(tx, quiz.courseId)) && (await shareLesson(tx, quiz.lessonId)) && (await shareQuiz(tx, quiz.id));
+    const held =
+      (await shareCourse(tx, quiz.courseId)) &&
+      (await shareLesson(tx, quiz.lessonId)) &&
+      (await shareQuiz(tx, quiz.id));
     if (!held) throw quizNotFound(data.id);
     const now = platform.clock.now();
     await lockEnrollment(tx, userId, quiz.courseId, now);
@@ -52,7 +65,16 @@ export async function submitAttempt(platform: Platform, principal: Principal, in
     const result = score(quiz.questions as unknown as Question[], data.answers);
     const passed = result >= quiz.passPercent;
     const attempt = await tx.memberQuizAttempt.create({
-      data: { quizId: quiz.id, userId, courseId: quiz.courseId, answers: data.answers as object, score: result, passed, attemptNumber: used + 1, createdAt: now },
+      data: {
+        quizId: quiz.id,
+        userId,
+        courseId: quiz.courseId,
+        answers: data.answers as object,
+        score: result,
+        passed,
+        attemptNumber: used + 1,
+        createdAt: now,
+      },
     });
     if (passed) {
       after.emit('member/quiz/passed', { user_id: userId, quiz_id: quiz.id, attempt_id: attempt.id, score: result });

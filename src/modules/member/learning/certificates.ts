@@ -5,7 +5,15 @@ import { id } from '../../../input/vocabulary.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { certificateNotFound } from '../core/errors.ts';
 
-export const TokenInput = { token: z.string().trim().min(20).max(64).regex(/^[A-Za-z0-9_-]+$/, 'token is URL-safe base64.').describe("The certificate's token (the last part of its verifyUrl).") };
+export const TokenInput = {
+  token: z
+    .string()
+    .trim()
+    .min(20)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'token is URL-safe base64.')
+    .describe("The certificate's token (the last part of its verifyUrl)."),
+};
 
 export const RevokeCertificateInput = { id: id().describe('Certificate id.') };
 
@@ -31,12 +39,22 @@ export async function verifyCertificate(platform: Platform, token: string): Prom
     include: { user: { select: { displayName: true } }, course: { select: { title: true } } },
   });
   if (!cert || cert.revokedAt) throw certificateNotFound();
-  return { valid: true, holderName: cert.user.displayName, courseTitle: cert.course.title, issuedAt: cert.issuedAt, score: cert.score, token: cert.token };
+  return {
+    valid: true,
+    holderName: cert.user.displayName,
+    courseTitle: cert.course.title,
+    issuedAt: cert.issuedAt,
+    score: cert.score,
+    token: cert.token,
+  };
 }
 
 /** Revoked certificates stop verifying (404); the row stays, so the learner's completion is kept. */
 export async function revokeCertificate(platform: Platform, certificateId: number) {
-  const moved = await platform.prisma.memberCertificate.updateManyAndReturn({ where: { id: certificateId }, data: { revokedAt: platform.clock.now() } });
+  const moved = await platform.prisma.memberCertificate.updateManyAndReturn({
+    where: { id: certificateId },
+    data: { revokedAt: platform.clock.now() },
+  });
   if (!moved.length) throw certificateNotFound();
   return moved[0]!;
 }

@@ -14,9 +14,23 @@ export function coursesCli(program: Command, cli: CliContext): void {
       const platform = await cli.platform();
       const user = await resolveUser(platform, ref);
       const rows = await learnerProgress(platform, user.id);
-      const titles = new Map((await platform.prisma.memberCourse.findMany({ where: { id: { in: rows.map((r) => r.courseId) } }, select: { id: true, title: true } })).map((c) => [c.id, c.title]));
+      const titles = new Map(
+        (
+          await platform.prisma.memberCourse.findMany({
+            where: { id: { in: rows.map((r) => r.courseId) } },
+            select: { id: true, title: true },
+          })
+        ).map((c) => [c.id, c.title]),
+      );
       cli.print(
-        rows.map((r) => ({ course_id: r.courseId, course: titles.get(r.courseId) ?? '', completed_lessons: r.completedLessons, total_lessons: r.totalLessons, percent: r.percent, completed: r.completed })),
+        rows.map((r) => ({
+          course_id: r.courseId,
+          course: titles.get(r.courseId) ?? '',
+          completed_lessons: r.completedLessons,
+          total_lessons: r.totalLessons,
+          percent: r.percent,
+          completed: r.completed,
+        })),
         ['course_id', 'course', 'completed_lessons', 'total_lessons', 'percent', 'completed'],
       );
     });

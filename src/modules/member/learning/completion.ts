@@ -15,8 +15,15 @@ import { gate } from './gate.ts';
 import { shareCourse, shareLesson } from './locks.ts';
 import { visibleLesson } from './outline.ts';
 
-export const ProgressStatus = enumOf('MemberProgressStatus', ['completed'], 'A lesson is completed (the only recorded state).');
-export const ProgressInput = { lessonId: id().describe('The lesson completed.'), status: ProgressStatus.default('completed') };
+export const ProgressStatus = enumOf(
+  'MemberProgressStatus',
+  ['completed'],
+  'A lesson is completed (the only recorded state).',
+);
+export const ProgressInput = {
+  lessonId: id().describe('The lesson completed.'),
+  status: ProgressStatus.default('completed'),
+};
 
 export interface LessonProgress {
   lessonId: number;
@@ -29,10 +36,17 @@ export interface LessonProgress {
 /** A 192-bit URL-safe token: unguessable, and short enough for a QR code. */
 export const certificateToken = () => randomBytes(24).toString('base64url');
 
-export async function completeLesson(platform: Platform, principal: Principal, input: Input<z.ZodObject<typeof ProgressInput>>): Promise<LessonProgress> {
+export async function completeLesson(
+  platform: Platform,
+  principal: Principal,
+  input: Input<z.ZodObject<typeof ProgressInput>>,
+): Promise<LessonProgress> {
   const { lessonId } = z.object(ProgressInput).parse(input);
   const userId = userIdOf(principal);
-  const lesson = await platform.prisma.memberLesson.findFirst({ where: { id: lessonId, ...visibleLesson(false) }, select: { id: true, courseId: true } });
+  const lesson = await platform.prisma.memberLesson.findFirst({
+    where: { id: lessonId, ...visibleLesson(false) },
+    select: { id: true, courseId: true },
+  });
   if (!lesson || userId === null) throw lessonNotFound(lessonId);
   await gate(platform, principal, { type: 'lesson', id: lessonId });
 
@@ -52,7 +66,10 @@ export async function completeLesson(platform: Platform, principal: Principal, i
     const summary = await courseSummary(tx, userId, lesson.courseId);
     let completed = enrollment.completed_at !== null;
     if (!completed && summary.totalLessons > 0 && summary.completedLessons === summary.totalLessons) {
-      await tx.memberEnrollment.update({ where: { userId_courseId: { userId, courseId: lesson.courseId } }, data: { completedAt: now } });
+      await tx.memberEnrollment.update({
+        where: { userId_courseId: { userId, courseId: lesson.courseId } },
+        data: { completedAt: now },
+      });
       completed = true;
       after.emit('member/course/completed', { user_id: userId, course_id: lesson.courseId });
       after.run(() => releaseAfterPrerequisite(platform, userId, { type: 'course', id: lesson.courseId }));
@@ -60,11 +77,25 @@ export async function completeLesson(platform: Platform, principal: Principal, i
         SELECT round(avg(best))::int AS score FROM (
           SELECT max(score) AS best FROM member_quiz_attempts WHERE user_id = ${userId} AND course_id = ${lesson.courseId} GROUP BY quiz_id) b`;
       // Reached once per enrolment (completed_at is set under its lock), so the certificate is issued once.
-      const cert = await tx.memberCertificate.create({ data: { userId, courseId: lesson.courseId, token: certificateToken(), issuedAt: now, score: best?.score ?? null } });
+      const cert = await tx.memberCertificate.create({
+        data: {
+          userId,
+          courseId: lesson.courseId,
+          token: certificateToken(),
+          issuedAt: now,
+          score: best?.score ?? null,
+        },
+      });
       after.emit('member/certificate/issued', { certificate_id: cert.id, user_id: userId, course_id: lesson.courseId });
     }
     const row = await tx.memberLessonProgress.findUniqueOrThrow({ where: { userId_lessonId: { userId, lessonId } } });
-    return { lessonId, courseId: lesson.courseId, status: 'completed' as const, completedAt: row.completedAt!, course: { ...summary, completed } };
+    return {
+      lessonId,
+      courseId: lesson.courseId,
+      status: 'completed' as const,
+      completedAt: row.completedAt!,
+      course: { ...summary, completed },
+    };
   });
   return result;
 }

@@ -16,7 +16,8 @@ async function refuseIfStarted(tx: Tx, what: string, { progress, attempts }: His
   const started =
     (progress && (await tx.memberLessonProgress.findFirst({ where: progress, select: { userId: true } }))) ??
     (await tx.memberQuizAttempt.findFirst({ where: attempts, select: { id: true } }));
-  if (started) throw memberConflict(`Learners have progress in this ${what}: unpublish it (status draft) instead of deleting it.`);
+  if (started)
+    throw memberConflict(`Learners have progress in this ${what}: unpublish it (status draft) instead of deleting it.`);
 }
 
 export async function deleteCourse(platform: Platform, courseId: number) {
@@ -38,18 +39,25 @@ export async function deleteModule(platform: Platform, moduleId: number) {
     const siblings = modulesOf(parent.courseId);
     const row = (await siblings.lock(tx)) && (await takeModule(tx, moduleId));
     if (!row) throw moduleNotFound(moduleId);
-    await refuseIfStarted(tx, 'module', { progress: { lesson: { moduleId } }, attempts: { quiz: { lesson: { moduleId } } } });
+    await refuseIfStarted(tx, 'module', {
+      progress: { lesson: { moduleId } },
+      attempts: { quiz: { lesson: { moduleId } } },
+    });
     await tx.memberModule.delete({ where: { id: moduleId } });
     await closeGap(tx, siblings, row.position);
   });
 }
 
 export async function deleteLesson(platform: Platform, lessonId: number) {
-  const parent = await platform.prisma.memberLesson.findUnique({ where: { id: lessonId }, select: { courseId: true, moduleId: true } });
+  const parent = await platform.prisma.memberLesson.findUnique({
+    where: { id: lessonId },
+    select: { courseId: true, moduleId: true },
+  });
   if (!parent) throw lessonNotFound(lessonId);
   return transaction(platform, async (tx) => {
     const siblings = lessonsOf(parent.moduleId);
-    const row = (await shareCourse(tx, parent.courseId)) && (await siblings.lock(tx)) && (await takeLesson(tx, lessonId));
+    const row =
+      (await shareCourse(tx, parent.courseId)) && (await siblings.lock(tx)) && (await takeLesson(tx, lessonId));
     if (!row) throw lessonNotFound(lessonId);
     await refuseIfStarted(tx, 'lesson', { progress: { lessonId }, attempts: { quiz: { lessonId } } });
     await tx.memberLesson.delete({ where: { id: lessonId } });

@@ -20,7 +20,11 @@ export type LessonCounts = Omit<CourseSummary, 'completed'>;
 
 /** Of each course: its published lessons (of published modules), and how many of them the user completed — one
  *  statement for any number of courses. */
-export async function courseSummaries(tx: Pick<Tx, '$queryRaw'>, userId: number, courseIds: readonly number[]): Promise<Map<number, LessonCounts>> {
+export async function courseSummaries(
+  tx: Pick<Tx, '$queryRaw'>,
+  userId: number,
+  courseIds: readonly number[],
+): Promise<Map<number, LessonCounts>> {
   const rows = await tx.$queryRaw<{ course_id: number; total: number; done: number }[]>`
     SELECT l.course_id, count(*)::int AS total, count(p.user_id)::int AS done
     FROM member_lessons l JOIN member_modules m ON m.id = l.module_id
@@ -31,12 +35,19 @@ export async function courseSummaries(tx: Pick<Tx, '$queryRaw'>, userId: number,
   return new Map(
     courseIds.map((id) => {
       const { total, done } = byCourse.get(id) ?? { total: 0, done: 0 };
-      return [id, { completedLessons: done, totalLessons: total, percent: total ? Math.floor((100 * done) / total) : 0 }];
+      return [
+        id,
+        { completedLessons: done, totalLessons: total, percent: total ? Math.floor((100 * done) / total) : 0 },
+      ];
     }),
   );
 }
 
 /** One course's lesson counts for the user (courseSummaries of one). */
-export async function courseSummary(tx: Pick<Tx, '$queryRaw'>, userId: number, courseId: number): Promise<LessonCounts> {
+export async function courseSummary(
+  tx: Pick<Tx, '$queryRaw'>,
+  userId: number,
+  courseId: number,
+): Promise<LessonCounts> {
   return (await courseSummaries(tx, userId, [courseId])).get(courseId)!;
 }

@@ -9,13 +9,19 @@ import { memberForbidden } from '../core/errors.ts';
 
 export async function gate(platform: Platform, principal: Principal, target: Target): Promise<void> {
   if (principal.kind === 'anonymous') throw refusal(principal, { anonymous: 'rest_not_logged_in' });
-  const result = (await checkAccess(platform, whoIs(principal), [target], { emitDenied: true })).get(targetKey(target))!;
+  const result = (await checkAccess(platform, whoIs(principal), [target], { emitDenied: true })).get(
+    targetKey(target),
+  )!;
   if (result.allowed) return;
   const e = memberForbidden(
     result.reason === 'drip_pending'
       ? `This ${target.type} opens on ${result.availableAt!.toISOString().replace('.000', '')}.`
       : `Your membership does not give access to this ${target.type} (${result.reason}).`,
   );
-  Object.assign(e.data, { reason: result.reason, available_at: result.availableAt?.toISOString().replace('.000', '') ?? null, plan_ids: result.planIds });
+  Object.assign(e.data, {
+    reason: result.reason,
+    available_at: result.availableAt?.toISOString().replace('.000', '') ?? null,
+    plan_ids: result.planIds,
+  });
   throw e;
 }

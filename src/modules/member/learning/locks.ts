@@ -19,16 +19,21 @@ export const shareQuiz = async (tx: Tx, quizId: number) =>
 
 /** The rows a delete removes, with their position (null: gone). */
 export const takeCourse = async (tx: Tx, id: number) =>
-  (await tx.$queryRaw<{ position: number }[]>`SELECT position FROM member_courses WHERE id = ${id} FOR UPDATE`)[0] ?? null;
+  (await tx.$queryRaw<{ position: number }[]>`SELECT position FROM member_courses WHERE id = ${id} FOR UPDATE`)[0] ??
+  null;
 
 /** A module and every lesson in it (learners hold lessons, not modules). */
 export async function takeModule(tx: Tx, id: number) {
-  const [row] = await tx.$queryRaw<{ position: number }[]>`SELECT position FROM member_modules WHERE id = ${id} FOR UPDATE`;
+  const [row] = await tx.$queryRaw<
+    { position: number }[]
+  >`SELECT position FROM member_modules WHERE id = ${id} FOR UPDATE`;
   if (row) await tx.$queryRaw`SELECT 1 FROM member_lessons WHERE module_id = ${id} FOR UPDATE`;
   return row ?? null;
 }
 
 export const takeLesson = async (tx: Tx, id: number) =>
-  (await tx.$queryRaw<{ position: number }[]>`SELECT position FROM member_lessons WHERE id = ${id} FOR UPDATE`)[0] ?? null;
+  (await tx.$queryRaw<{ position: number }[]>`SELECT position FROM member_lessons WHERE id = ${id} FOR UPDATE`)[0] ??
+  null;
 
-export const takeQuiz = async (tx: Tx, id: number) => found(await tx.$queryRaw<unknown[]>`SELECT 1 FROM member_quizzes WHERE id = ${id} FOR UPDATE`);
+export const takeQuiz = async (tx: Tx, id: number) =>
+  found(await tx.$queryRaw<unknown[]>`SELECT 1 FROM member_quizzes WHERE id = ${id} FOR UPDATE`);

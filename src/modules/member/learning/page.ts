@@ -16,14 +16,20 @@ export function certificatePage(router: Router, platform: Platform): void {
     try {
       const c = await verifyCertificate(platform, req.params.token ?? '');
       const date = c.issuedAt.toISOString().slice(0, 10);
-      res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Certificate · ${esc(c.courseTitle)}</title>
+      res.type('html')
+        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Certificate · ${esc(c.courseTitle)}</title>
 <style>${STYLE}</style></head><body><main><h1>Certificate of completion</h1><p>This certifies that</p>
 <p class="holder">${esc(c.holderName)}</p><p>completed the course</p><p><strong>${esc(c.courseTitle)}</strong></p>
 <p>on ${date}${c.score === null ? '' : `, with a score of ${c.score}%`}.</p>
 <p class="small">Verify at ${esc(platform.config.publicUrl)}/wp-json/member/v1/certificates/verify/${esc(c.token)}</p></main></body></html>`);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      res.status(404).type('html').send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Certificate not found</title></head><body><h1>No valid certificate has this address.</h1></body></html>');
+      res
+        .status(404)
+        .type('html')
+        .send(
+          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Certificate not found</title></head><body><h1>No valid certificate has this address.</h1></body></html>',
+        );
     }
   });
 }

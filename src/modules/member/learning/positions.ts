@@ -7,17 +7,30 @@ import { lockNamed, type SiblingSet } from '../core/service/positions.ts';
 export const courses: SiblingSet = {
   lock: (tx) => lockNamed(tx, 'member_courses.position'),
   last: async (tx) => (await tx.memberCourse.aggregate({ _max: { position: true } }))._max.position ?? 0,
-  shift: (tx, from, to, by) => tx.memberCourse.updateMany({ where: { position: { gte: from, lte: to } }, data: { position: { increment: by } } }),
+  shift: (tx, from, to, by) =>
+    tx.memberCourse.updateMany({ where: { position: { gte: from, lte: to } }, data: { position: { increment: by } } }),
 };
 
 export const modulesOf = (courseId: number): SiblingSet => ({
-  lock: async (tx: Tx) => (await tx.$queryRaw<unknown[]>`SELECT 1 FROM member_courses WHERE id = ${courseId} FOR NO KEY UPDATE`).length > 0,
-  last: async (tx) => (await tx.memberModule.aggregate({ where: { courseId }, _max: { position: true } }))._max.position ?? 0,
-  shift: (tx, from, to, by) => tx.memberModule.updateMany({ where: { courseId, position: { gte: from, lte: to } }, data: { position: { increment: by } } }),
+  lock: async (tx: Tx) =>
+    (await tx.$queryRaw<unknown[]>`SELECT 1 FROM member_courses WHERE id = ${courseId} FOR NO KEY UPDATE`).length > 0,
+  last: async (tx) =>
+    (await tx.memberModule.aggregate({ where: { courseId }, _max: { position: true } }))._max.position ?? 0,
+  shift: (tx, from, to, by) =>
+    tx.memberModule.updateMany({
+      where: { courseId, position: { gte: from, lte: to } },
+      data: { position: { increment: by } },
+    }),
 });
 
 export const lessonsOf = (moduleId: number): SiblingSet => ({
-  lock: async (tx: Tx) => (await tx.$queryRaw<unknown[]>`SELECT 1 FROM member_modules WHERE id = ${moduleId} FOR NO KEY UPDATE`).length > 0,
-  last: async (tx) => (await tx.memberLesson.aggregate({ where: { moduleId }, _max: { position: true } }))._max.position ?? 0,
-  shift: (tx, from, to, by) => tx.memberLesson.updateMany({ where: { moduleId, position: { gte: from, lte: to } }, data: { position: { increment: by } } }),
+  lock: async (tx: Tx) =>
+    (await tx.$queryRaw<unknown[]>`SELECT 1 FROM member_modules WHERE id = ${moduleId} FOR NO KEY UPDATE`).length > 0,
+  last: async (tx) =>
+    (await tx.memberLesson.aggregate({ where: { moduleId }, _max: { position: true } }))._max.position ?? 0,
+  shift: (tx, from, to, by) =>
+    tx.memberLesson.updateMany({
+      where: { moduleId, position: { gte: from, lte: to } },
+      data: { position: { increment: by } },
+    }),
 });

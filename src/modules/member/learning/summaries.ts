@@ -13,8 +13,14 @@ export async function learnerProgress(platform: Platform, userId: number): Promi
   ]);
   const caps = platform.roles.capabilitiesOf(user?.roles ?? []);
   const manager = caps.has('member_manage_access') || caps.has('member_manage');
-  const access = await checkAccess(platform, { userId, manager }, published.map((c) => ({ type: 'course' as const, id: c.id })));
-  const granted = published.filter((c) => access.get(`course:${c.id}`)?.reason === 'granted' && !manager).map((c) => c.id);
+  const access = await checkAccess(
+    platform,
+    { userId, manager },
+    published.map((c) => ({ type: 'course' as const, id: c.id })),
+  );
+  const granted = published
+    .filter((c) => access.get(`course:${c.id}`)?.reason === 'granted' && !manager)
+    .map((c) => c.id);
   const courseIds = [...new Set([...enrolled.map((e) => e.courseId), ...granted])].sort((a, b) => a - b);
   if (!courseIds.length) return [];
   const counts = await courseSummaries(platform.prisma, userId, courseIds);

@@ -15,5 +15,9 @@ export const mobileApiKeysSchema = schemaPart((builder) => {
     result: hoist('apiKey'), // the key's fields with the raw key beside them, not the GraphQL pair
     status: 201,
   });
-  restOn(builder, 'Mutation.revokeApiKey', 'DELETE /mobile/v1/api-keys/:id', { summary: 'Revoke an API key', select: API_KEY, result: deleted });
+  restOn(builder, 'Mutation.revokeApiKey', 'DELETE /mobile/v1/api-keys/:id', {
+    summary: 'Revoke an API key',
+    select: API_KEY,
+    result: deleted,
+  });
 });

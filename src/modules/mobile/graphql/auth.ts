@@ -33,7 +33,11 @@ type Me = { principal: Extract<Principal, { kind: 'user' }> };
 
 /** Login and refresh bind the session to the device that asks (400 device_required without it). */
 const DEVICE_HEADER = {
-  'X-App-Install-Id': { required: true, format: 'uuid', description: "The app installation's id (a UUID the app keeps): the session is bound to it." },
+  'X-App-Install-Id': {
+    required: true,
+    format: 'uuid',
+    description: "The app installation's id (a UUID the app keeps): the session is bound to it.",
+  },
 };
 
 export const mobileAuthSchema = schemaPart((builder) => {
@@ -44,9 +48,15 @@ export const mobileAuthSchema = schemaPart((builder) => {
       // The user as authentication read it for this request (no further query); `user` has every User field.
       id: t.int({ description: "The caller's user id.", resolve: (me) => me.principal.user.id }),
       username: t.string({ description: "The caller's login name.", resolve: (me) => me.principal.user.username }),
-      displayName: t.string({ description: "The caller's display name.", resolve: (me) => me.principal.user.displayName }),
+      displayName: t.string({
+        description: "The caller's display name.",
+        resolve: (me) => me.principal.user.displayName,
+      }),
       email: t.string({ description: "The caller's e-mail address.", resolve: (me) => me.principal.user.email }),
-      roles: t.stringList({ description: "The caller's role names (e.g. subscriber).", resolve: (me) => me.principal.user.roles }),
+      roles: t.stringList({
+        description: "The caller's role names (e.g. subscriber).",
+        resolve: (me) => me.principal.user.roles,
+      }),
       user: t.prismaField({
         type: 'User',
         description: 'The caller as a User, for fields beyond these (read from the database).',
@@ -68,7 +78,10 @@ export const mobileAuthSchema = schemaPart((builder) => {
         resolve: (query, me, _a, ctx) => {
           const id = chainOf(me.principal);
           if (id === null) return null;
-          return sessionOfPrincipal.get(me.principal) ?? ctx.platform.prisma.mobileSession.findUnique({ ...query, where: { id } });
+          return (
+            sessionOfPrincipal.get(me.principal) ??
+            ctx.platform.prisma.mobileSession.findUnique({ ...query, where: { id } })
+          );
         },
       }),
     }),
@@ -81,7 +94,8 @@ export const mobileAuthSchema = schemaPart((builder) => {
       ...requiresLogin(),
       ...rest('GET /mobile/v1/me', { summary: 'The caller', select: ME }),
       resolve: (_r, _a, ctx) => {
-        if (ctx.principal.kind !== 'user') throw new AppError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
+        if (ctx.principal.kind !== 'user')
+          throw new AppError('rest_not_logged_in', 'You are not currently logged in.', { status: 401 });
         return { principal: ctx.principal };
       },
     }),
@@ -110,24 +124,31 @@ export const mobileAuthSchema = schemaPart((builder) => {
       ...isPublic(),
       args: zodArgs(t, RefreshArgs),
       ...rest('POST /mobile/v1/auth/refresh', {
-        summary: 'Exchange a refresh token for a new token pair (the old one is spent); header X-App-Install-Id required',
+        summary:
+          'Exchange a refresh token for a new token pair (the old one is spent); header X-App-Install-Id required',
         select: TOKENS,
         headers: DEVICE_HEADER,
       }),
-      resolve: async (_r, { refreshToken }, ctx) => actAs(ctx, await refresh(ctx.platform, refreshToken, deviceRequest(ctx))),
+      resolve: async (_r, { refreshToken }, ctx) =>
+        actAs(ctx, await refresh(ctx.platform, refreshToken, deviceRequest(ctx))),
     }),
     mobileLogout: t.prismaField({
       type: MobileSessionType,
       description: 'Ends a mobile session: the one of the refresh token given, else the one of the access token used.',
       ...isPublic(),
       args: zodArgs(t, LogoutArgs),
-      ...rest('POST /mobile/v1/auth/logout', { summary: 'End the session of the access token used, or of the refresh token given', select: SESSION }),
+      ...rest('POST /mobile/v1/auth/logout', {
+        summary: 'End the session of the access token used, or of the refresh token given',
+        select: SESSION,
+      }),
       resolve: async (query, _r, { refreshToken }, ctx) => {
         const sessionId = chainOf(ctx.principal);
         // Anyone may end a session they hold the refresh token of (an expired access token must not keep it alive):
         // without a credential, the refresh token is the required argument.
         if (!refreshToken && ctx.principal.kind === 'anonymous') {
-          throw new AppError('rest_missing_callback_param', 'Missing parameter(s): refresh_token', { data: { params: ['refresh_token'] } });
+          throw new AppError('rest_missing_callback_param', 'Missing parameter(s): refresh_token', {
+            data: { params: ['refresh_token'] },
+          });
         }
         const id = await logout(ctx.platform, { refreshToken, sessionId });
         return ctx.platform.prisma.mobileSession.findUniqueOrThrow({ ...query, where: { id } });

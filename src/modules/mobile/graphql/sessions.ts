@@ -19,13 +19,22 @@ export const mobileSessionsSchema = schemaPart((builder) => {
       description: 'Live device sessions, most recently used first.',
       ...requiresLogin(),
       args: zodArgs(t, SessionsFilter),
-      ...rest('GET /mobile/v1/sessions', { summary: "The caller's live device sessions, most recently used first", select: SESSION, paginated: true }),
+      ...rest('GET /mobile/v1/sessions', {
+        summary: "The caller's live device sessions, most recently used first",
+        select: SESSION,
+        paginated: true,
+      }),
       resolve: (_r, args, ctx) => {
         const where = liveSessionsWhere(ctx.platform, sessionOwner(ctx.principal, args.userId));
         return offsetPage(args, {
           count: () => ctx.platform.prisma.mobileSession.count({ where }),
           findMany: (w, query) =>
-            ctx.platform.prisma.mobileSession.findMany({ ...query, ...w, where, orderBy: [{ lastUsedAt: 'desc' }, { id: 'desc' }] }),
+            ctx.platform.prisma.mobileSession.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ lastUsedAt: 'desc' }, { id: 'desc' }],
+            }),
         });
       },
     }),
@@ -37,7 +46,11 @@ export const mobileSessionsSchema = schemaPart((builder) => {
       description: 'Ends a device session now: its access and refresh tokens stop working.',
       ...requiresLogin(),
       args: zodArgs(t, { id: id().describe('The session id.') }),
-      ...rest('DELETE /mobile/v1/sessions/:id', { summary: 'End a device session: its tokens stop working at once', select: SESSION, result: deleted }),
+      ...rest('DELETE /mobile/v1/sessions/:id', {
+        summary: 'End a device session: its tokens stop working at once',
+        select: SESSION,
+        result: deleted,
+      }),
       resolve: async (query, _r, { id }, ctx) => {
         await endSession(ctx.platform, ctx.principal, id);
         return ctx.platform.prisma.mobileSession.findUniqueOrThrow({ ...query, where: { id } });

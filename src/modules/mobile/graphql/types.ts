@@ -16,8 +16,15 @@ export const mobileTypes = schemaPart((builder) => {
         type: 'DateTime',
         description: 'Last refresh or access-token use (UTC; refreshed at most once a minute unless the IP changes).',
       }),
-      expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'Login + 30 days; refreshing does not extend it.' }),
-      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was ended (UTC); null while live.' }),
+      expiresAt: t.expose('expiresAt', {
+        type: 'DateTime',
+        description: 'Login + 30 days; refreshing does not extend it.',
+      }),
+      revokedAt: t.expose('revokedAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When it was ended (UTC); null while live.',
+      }),
       revokeReason: t.expose('revokeReason', {
         type: enumType(builder, RevokeReasonEnum),
         nullable: true,
@@ -25,10 +32,14 @@ export const mobileTypes = schemaPart((builder) => {
       }),
       ip: t.exposeString('ip', { nullable: true, description: 'Address of the login.' }),
       lastIp: t.exposeString('lastIp', { nullable: true, description: 'Address of the most recent use.' }),
-      userAgent: t.exposeString('userAgent', { nullable: true, description: 'User-Agent of the login request (first 500 characters); null if none was sent.' }),
+      userAgent: t.exposeString('userAgent', {
+        nullable: true,
+        description: 'User-Agent of the login request (first 500 characters); null if none was sent.',
+      }),
       current: t.boolean({
         description: 'Whether the caller authenticated with a token of this session.',
-        resolve: (s, _a, ctx) => ctx.principal.kind === 'user' && ctx.principal.via === 'jwt' && ctx.principal.credentialId === s.id,
+        resolve: (s, _a, ctx) =>
+          ctx.principal.kind === 'user' && ctx.principal.via === 'jwt' && ctx.principal.credentialId === s.id,
       }),
     }),
   });
@@ -43,16 +54,22 @@ export const mobileTypes = schemaPart((builder) => {
       }),
       tokenType: t.string({ description: 'Always Bearer.', resolve: () => 'Bearer' }),
       expiresIn: t.int({ description: 'Seconds the access token stays valid.', resolve: (i) => i.pair.expiresIn }),
-      refreshExpiresAt: t.field({ type: 'DateTime', description: 'End of the session chain.', resolve: (i) => i.pair.refreshExpiresAt }),
+      refreshExpiresAt: t.field({
+        type: 'DateTime',
+        description: 'End of the session chain.',
+        resolve: (i) => i.pair.refreshExpiresAt,
+      }),
       user: t.prismaField({
         type: 'User',
         description: 'The user the tokens act as.',
-        resolve: (query, i, _a, ctx) => ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: i.user.id } }),
+        resolve: (query, i, _a, ctx) =>
+          ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: i.user.id } }),
       }),
       session: t.prismaField({
         type: 'MobileSession',
         description: 'The device session the tokens belong to.',
-        resolve: (query, i, _a, ctx) => ctx.platform.prisma.mobileSession.findUniqueOrThrow({ ...query, where: { id: i.sessionId } }),
+        resolve: (query, i, _a, ctx) =>
+          ctx.platform.prisma.mobileSession.findUniqueOrThrow({ ...query, where: { id: i.sessionId } }),
       }),
     }),
   });

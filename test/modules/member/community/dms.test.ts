@@ -19,7 +19,12 @@ beforeAll(async () => {
   admin = await t.as('administrator');
   a = api(t, admin);
   const silver = await plan(a, { name: 'Silver' });
-  [ada, bob, cy, outsider] = await Promise.all([t.as('subscriber', 'ada'), t.as('subscriber', 'bob'), t.as('subscriber', 'cy'), t.as('subscriber', 'nobody')]);
+  [ada, bob, cy, outsider] = await Promise.all([
+    t.as('subscriber', 'ada'),
+    t.as('subscriber', 'bob'),
+    t.as('subscriber', 'cy'),
+    t.as('subscriber', 'nobody'),
+  ]);
   for (const m of [ada, bob, cy]) await membership(a, m.userId, silver.id);
 });
 afterAll(() => t?.close());
@@ -27,7 +32,10 @@ afterAll(() => t?.close());
 describe('conversations', () => {
   it('participants read and write; everyone else gets 404, the administrator included; unread counts follow reads', async () => {
     const events = recordEvents(t, ['member/dm/sent']);
-    const c = await ok(await api(t, ada).post('/dms/conversations', { participant_ids: [bob.userId], message: 'Hi Bob' }), 201);
+    const c = await ok(
+      await api(t, ada).post('/dms/conversations', { participant_ids: [bob.userId], message: 'Hi Bob' }),
+      201,
+    );
     expect(c).toMatchObject({ participant_ids: [ada.userId, bob.userId].sort((x, y) => x - y), unread_count: 0 });
     await new Promise((r) => setImmediate(r));
     expect(events).toHaveLength(1);
@@ -40,14 +48,26 @@ describe('conversations', () => {
     expect((await api(t, bob).get('/dms/conversations')).body[0].unread_count).toBe(0);
 
     for (const other of [cy, admin]) {
-      expect((await api(t, other).get(`/dms/conversations/${c.id}/messages`)).body).toMatchObject({ code: 'member_conversation_not_found', data: { status: 404 } });
+      expect((await api(t, other).get(`/dms/conversations/${c.id}/messages`)).body).toMatchObject({
+        code: 'member_conversation_not_found',
+        data: { status: 404 },
+      });
       expect((await api(t, other).post(`/dms/conversations/${c.id}/messages`, { body: 'let me in' })).status).toBe(404);
       expect((await api(t, other).get('/dms/conversations')).body.map((x: any) => x.id)).not.toContain(c.id);
     }
     expect((await api(t).get('/dms/conversations')).status).toBe(401);
     expect((await api(t, admin).get('/dms/conversations/999999/messages')).status).toBe(404);
 
-    const q = graphql(`query ConversationMessages($id: Int!) { memberMessages(id: $id) { total items { body } } }`);
+    const q = graphql(`
+      query ConversationMessages($id: Int!) {
+        memberMessages(id: $id) {
+          total
+          items {
+            body
+          }
+        }
+      }
+    `);
     expect((await t.gql(q, { id: c.id }, bob)).data?.memberMessages).toEqual({ total: 1, items: [{ body: 'Hi Bob' }] });
     expect((await t.gql(q, { id: c.id }, admin)).errors?.[0]?.extensions?.code).toBe('member_conversation_not_found');
   });
@@ -63,26 +83,54 @@ describe('conversations', () => {
   });
 
   it('needs an active membership on both sides unless the recipient manages the community; refuses bad input', async () => {
-    expect((await api(t, outsider).post('/dms/conversations', { participant_ids: [ada.userId], message: 'buy now' })).body.code).toBe('member_forbidden');
-    expect((await api(t, ada).post('/dms/conversations', { participant_ids: [outsider.userId], message: 'hi' })).body.code).toBe('member_forbidden');
-    expect((await api(t, outsider).post('/dms/conversations', { participant_ids: [admin.userId], message: 'help please' })).status).toBe(201);
-    expect((await api(t, ada).post('/dms/conversations', { participant_ids: [ada.userId], message: 'me' })).status).toBe(409);
-    expect((await api(t, ada).post('/dms/conversations', { participant_ids: [999_999], message: 'x' })).status).toBe(404);
-    expect((await api(t, ada).post('/dms/conversations', { participant_ids: [bob.userId], message: '   ' })).status).toBe(400);
+    expect(
+      (await api(t, outsider).post('/dms/conversations', { participant_ids: [ada.userId], message: 'buy now' })).body
+        .code,
+    ).toBe('member_forbidden');
+    expect(
+      (await api(t, ada).post('/dms/conversations', { participant_ids: [outsider.userId], message: 'hi' })).body.code,
+    ).toBe('member_forbidden');
+    expect(
+      (await api(t, outsider).post('/dms/conversations', { participant_ids: [admin.userId], message: 'help please' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await api(t, ada).post('/dms/conversations', { participant_ids: [ada.userId], message: 'me' })).status,
+    ).toBe(409);
+    expect((await api(t, ada).post('/dms/conversations', { participant_ids: [999_999], message: 'x' })).status).toBe(
+      404,
+    );
+    expect(
+      (await api(t, ada).post('/dms/conversations', { participant_ids: [bob.userId], message: '   ' })).status,
+    ).toBe(400);
     expect((await api(t, ada).post('/dms/conversations', { participant_ids: 'bob', message: 'x' })).status).toBe(400);
-    expect((await api(t, ada).post('/dms/conversations', { participant_ids: [bob.userId], message: 'x'.repeat(10_001) })).status).toBe(400);
+    expect(
+      (await api(t, ada).post('/dms/conversations', { participant_ids: [bob.userId], message: 'x'.repeat(10_001) }))
+        .status,
+    ).toBe(400);
   });
 });
 
 describe('blocks and rate limits', () => {
   it('a blocked sender cannot reach the blocker until unblocked; blocks are listed and removable', async () => {
-    const c = await ok(await api(t, bob).post('/dms/conversations', { participant_ids: [cy.userId], message: 'hey cy' }), 201);
-    expect(await ok(await api(t, cy).post('/blocks', { user_id: bob.userId }), 201)).toMatchObject({ user_id: bob.userId });
+    const c = await ok(
+      await api(t, bob).post('/dms/conversations', { participant_ids: [cy.userId], message: 'hey cy' }),
+      201,
+    );
+    expect(await ok(await api(t, cy).post('/blocks', { user_id: bob.userId }), 201)).toMatchObject({
+      user_id: bob.userId,
+    });
     expect((await api(t, cy).post('/blocks', { user_id: bob.userId })).status).toBe(201); // idempotent
     expect((await api(t, cy).get('/blocks')).body.map((b: any) => b.user_id)).toEqual([bob.userId]);
-    expect((await api(t, bob).post(`/dms/conversations/${c.id}/messages`, { body: 'answer me' })).body.code).toBe('member_forbidden');
-    expect((await api(t, bob).post('/dms/conversations', { participant_ids: [cy.userId], message: 'again' })).body.code).toBe('member_forbidden');
-    expect((await api(t, cy).post(`/dms/conversations/${c.id}/messages`, { body: 'blocker may still write' })).status).toBe(201);
+    expect((await api(t, bob).post(`/dms/conversations/${c.id}/messages`, { body: 'answer me' })).body.code).toBe(
+      'member_forbidden',
+    );
+    expect(
+      (await api(t, bob).post('/dms/conversations', { participant_ids: [cy.userId], message: 'again' })).body.code,
+    ).toBe('member_forbidden');
+    expect(
+      (await api(t, cy).post(`/dms/conversations/${c.id}/messages`, { body: 'blocker may still write' })).status,
+    ).toBe(201);
     expect((await api(t, cy).post('/blocks', { user_id: cy.userId })).status).toBe(409);
     expect((await api(t, cy).del(`/blocks/${bob.userId}`)).status).toBe(200);
     expect((await api(t, cy).del(`/blocks/${bob.userId}`)).status).toBe(404);
@@ -95,13 +143,17 @@ describe('blocks and rate limits', () => {
     const silver = (await a.get('/plans')).body.find((p: any) => p.name === 'Silver');
     for (const f of fresh) await membership(a, f.userId, silver.id);
     const starts = [];
-    for (const f of fresh) starts.push((await api(t, ada).post('/dms/conversations', { participant_ids: [f.userId], message: 'welcome' })).status);
+    for (const f of fresh)
+      starts.push(
+        (await api(t, ada).post('/dms/conversations', { participant_ids: [f.userId], message: 'welcome' })).status,
+      );
     expect(starts).toEqual([201, 201, 201, 429]);
 
     t.clock.advance({ hours: 2 });
     const c = (await api(t, ada).get('/dms/conversations')).body[0];
     const sent = [];
-    for (let i = 0; i < 6; i++) sent.push((await api(t, ada).post(`/dms/conversations/${c.id}/messages`, { body: `m${i}` })));
+    for (let i = 0; i < 6; i++)
+      sent.push(await api(t, ada).post(`/dms/conversations/${c.id}/messages`, { body: `m${i}` }));
     expect(sent.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 429]);
     expect(sent[5]!.headers['retry-after']).toBeDefined();
     t.clock.advance({ minutes: 1 });

@@ -31,18 +31,25 @@ afterAll(() => t?.close());
 
 it('16 concurrent replies and a lock on a pool of 2: each 201 or 409, and an anonymous read answers during the burst', async () => {
   expect(t.db.pool().total).toBeLessThanOrEqual(TEST_POOL_SIZE);
-  const topic = await ok(await api(t, members[0]).post('/topics', { space_id: lounge.id, title: 'Busy', body: 'Reply, everyone' }), 201);
+  const topic = await ok(
+    await api(t, members[0]).post('/topics', { space_id: lounge.id, title: 'Busy', body: 'Reply, everyone' }),
+    201,
+  );
   const answered: string[] = [];
   const replies = members.map((m, i) =>
-    api(t, m).post('/replies', { topic_id: topic.id, body: `Reply ${i}` }).then((res) => {
-      answered.push(`reply ${i}`);
-      return res;
-    }),
+    api(t, m)
+      .post('/replies', { topic_id: topic.id, body: `Reply ${i}` })
+      .then((res) => {
+        answered.push(`reply ${i}`);
+        return res;
+      }),
   );
   // The read and the lock go out once the burst is under way (its first answer is in).
   const midway = Promise.race(replies).then(async () => {
     const [read, lock] = await Promise.all([
-      api(t).get('/plans').then((res) => (answered.push('read'), res)),
+      api(t)
+        .get('/plans')
+        .then((res) => (answered.push('read'), res)),
       a.patch(`/topics/${topic.id}`, { locked: true }),
     ]);
     return { read, lock };

@@ -31,7 +31,8 @@ async function member(name: string) {
   await membership(a, caller.userId, gold.id, { status: 'active' });
   return caller;
 }
-const gql = (caller: Caller, query: string, variables?: object) => t.http.post('/graphql').set(caller.headers).send({ query, variables });
+const gql = (caller: Caller, query: string, variables?: object) =>
+  t.http.post('/graphql').set(caller.headers).send({ query, variables });
 
 describe('directory search', () => {
   it('matches the public name only: an account name does not find a member under their alias', async () => {
@@ -42,23 +43,34 @@ describe('directory search', () => {
     const plain = await member('plainname');
     await t.platform.prisma.user.update({ where: { id: plain.userId }, data: { displayName: 'Bernardo Plain' } });
 
-    const search = async (q: string) => (await ok(await api(t, reader).get(`/directory?search=${encodeURIComponent(q)}`))).map((e: any) => e.display_name);
+    const search = async (q: string) =>
+      (await ok(await api(t, reader).get(`/directory?search=${encodeURIComponent(q)}`))).map(
+        (e: any) => e.display_name,
+      );
     expect(await search('Diego')).toEqual([]);
     expect(await search('Vega')).toEqual([]);
     expect(await search('Masked')).toEqual(['Masked Fox']);
     expect(await search('Bernardo')).toEqual(['Bernardo Plain']); // no alias: the account's display name is public
     const q = 'query ($s: String) { memberDirectory(search: $s) { total items { displayName } } }';
     expect((await gql(reader, q, { s: 'Diego' })).body.data.memberDirectory).toEqual({ total: 0, items: [] });
-    expect((await gql(reader, q, { s: 'fox' })).body.data.memberDirectory).toEqual({ total: 1, items: [{ displayName: 'Masked Fox' }] });
+    expect((await gql(reader, q, { s: 'fox' })).body.data.memberDirectory).toEqual({
+      total: 1,
+      items: [{ displayName: 'Masked Fox' }],
+    });
   });
 });
 
 describe('a first topic edited to add a link', () => {
   it('is held as a new post with a link would be (REST)', async () => {
     const newbie = await member('newbie-rest');
-    const topic = await ok(await api(t, newbie).post('/topics', { space_id: lounge.id, title: 'Hi', body: 'Hello all' }), 201);
+    const topic = await ok(
+      await api(t, newbie).post('/topics', { space_id: lounge.id, title: 'Hi', body: 'Hello all' }),
+      201,
+    );
     expect(topic.status).toBe('published');
-    const edited = await ok(await api(t, newbie).patch(`/topics/${topic.id}`, { body: 'Great deals at https://spam.example' }));
+    const edited = await ok(
+      await api(t, newbie).patch(`/topics/${topic.id}`, { body: 'Great deals at https://spam.example' }),
+    );
     expect(edited.status).toBe('pending');
     const queue = (await a.get('/moderation/queue')).body;
     expect(queue.filter((i: any) => i.target_type === 'topic' && i.target_id === topic.id)).toHaveLength(1);
@@ -67,17 +79,31 @@ describe('a first topic edited to add a link', () => {
 
   it('is held over GraphQL too; an edit by a member with a published post, or without a link, is not', async () => {
     const newbie = await member('newbie-gql');
-    const created = await gql(newbie, `mutation { createMemberTopic(input: {spaceId: ${lounge.id}, title: "Hi", body: "Hello"}) { id status } }`);
+    const created = await gql(
+      newbie,
+      `mutation { createMemberTopic(input: {spaceId: ${lounge.id}, title: "Hi", body: "Hello"}) { id status } }`,
+    );
     const id = created.body.data.createMemberTopic.id;
-    const plainEdit = await gql(newbie, `mutation { updateMemberTopic(id: ${id}, input: {body: "Hello again"}) { status } }`);
+    const plainEdit = await gql(
+      newbie,
+      `mutation { updateMemberTopic(id: ${id}, input: {body: "Hello again"}) { status } }`,
+    );
     expect(plainEdit.body.data.updateMemberTopic.status).toBe('published');
-    const linked = await gql(newbie, `mutation { updateMemberTopic(id: ${id}, input: {body: "see https://x.example"}) { status } }`);
+    const linked = await gql(
+      newbie,
+      `mutation { updateMemberTopic(id: ${id}, input: {body: "see https://x.example"}) { status } }`,
+    );
     expect(linked.body.data.updateMemberTopic.status).toBe('pending');
 
     const regular = await member('regular');
     await ok(await api(t, regular).post('/topics', { space_id: lounge.id, title: 'First', body: 'no link' }), 201);
-    const second = await ok(await api(t, regular).post('/topics', { space_id: lounge.id, title: 'Second', body: 'no link' }), 201);
-    expect((await ok(await api(t, regular).patch(`/topics/${second.id}`, { body: 'https://fine.example' }))).status).toBe('published');
+    const second = await ok(
+      await api(t, regular).post('/topics', { space_id: lounge.id, title: 'Second', body: 'no link' }),
+      201,
+    );
+    expect(
+      (await ok(await api(t, regular).patch(`/topics/${second.id}`, { body: 'https://fine.example' }))).status,
+    ).toBe('published');
   });
 });
 
@@ -85,11 +111,21 @@ describe('a moderator (member_moderate_community only)', () => {
   it("locks and pins another member's topic on both faces; a member may not; the author still edits", async () => {
     const moderator = await t.as('contributor', 'mod');
     const author = await member('author');
-    const topic = await ok(await api(t, author).post('/topics', { space_id: lounge.id, title: 'Rules?', body: 'Which?' }), 201);
+    const topic = await ok(
+      await api(t, author).post('/topics', { space_id: lounge.id, title: 'Rules?', body: 'Which?' }),
+      201,
+    );
 
     const locked = await api(t, moderator).patch(`/topics/${topic.id}`, { locked: true, pinned: true });
-    expect([locked.status, locked.body.locked, locked.body.pinned], JSON.stringify(locked.body)).toEqual([200, true, true]);
-    const unpinned = await gql(moderator, `mutation { updateMemberTopic(id: ${topic.id}, input: {pinned: false}) { pinned locked } }`);
+    expect([locked.status, locked.body.locked, locked.body.pinned], JSON.stringify(locked.body)).toEqual([
+      200,
+      true,
+      true,
+    ]);
+    const unpinned = await gql(
+      moderator,
+      `mutation { updateMemberTopic(id: ${topic.id}, input: {pinned: false}) { pinned locked } }`,
+    );
     expect(unpinned.body).toEqual({ data: { updateMemberTopic: { pinned: false, locked: true } } });
 
     const stranger = await member('stranger');
@@ -104,12 +140,25 @@ describe('a moderator (member_moderate_community only)', () => {
 
 describe('POST /member/v1/badges criteria', () => {
   it('makes an automatic badge from {event, count} and a manual one from "manual" or {manual: true}', async () => {
-    const auto = await ok(await a.post('/badges', { name: 'Chatty', criteria: { event: 'member/reply/created', count: 5 } }), 201);
+    const auto = await ok(
+      await a.post('/badges', { name: 'Chatty', criteria: { event: 'member/reply/created', count: 5 } }),
+      201,
+    );
     expect(auto.criteria).toEqual({ event: 'member/reply/created', count: 5 });
-    expect((await ok(await a.post('/badges', { name: 'Hand A', criteria: 'manual' }), 201)).criteria).toEqual({ manual: true });
-    expect((await ok(await a.post('/badges', { name: 'Hand B', criteria: { manual: true } }), 201)).criteria).toEqual({ manual: true });
-    const gqlAuto = await gql(admin, 'mutation ($c: JSON) { createMemberBadge(input: {name: "Learner", criteria: $c}) { criteria } }', { c: { event: 'member/lesson/completed', count: 3 } });
-    expect(gqlAuto.body).toEqual({ data: { createMemberBadge: { criteria: { event: 'member/lesson/completed', count: 3 } } } });
+    expect((await ok(await a.post('/badges', { name: 'Hand A', criteria: 'manual' }), 201)).criteria).toEqual({
+      manual: true,
+    });
+    expect((await ok(await a.post('/badges', { name: 'Hand B', criteria: { manual: true } }), 201)).criteria).toEqual({
+      manual: true,
+    });
+    const gqlAuto = await gql(
+      admin,
+      'mutation ($c: JSON) { createMemberBadge(input: {name: "Learner", criteria: $c}) { criteria } }',
+      { c: { event: 'member/lesson/completed', count: 3 } },
+    );
+    expect(gqlAuto.body).toEqual({
+      data: { createMemberBadge: { criteria: { event: 'member/lesson/completed', count: 3 } } },
+    });
   });
 
   it('refuses criteria it cannot read (400), never making a silent manual badge', async () => {
@@ -128,9 +177,17 @@ describe('POST /member/v1/badges criteria', () => {
       const res = await a.post('/badges', { name: `Bad ${JSON.stringify(criteria)}`, criteria });
       expect([criteria, res.status, res.body.code]).toEqual([criteria, 400, 'rest_invalid_param']);
     }
-    const both = await a.post('/badges', { name: 'Both', criteria: { event: 'member/reply/created', count: 2 }, event: 'member/topic/created', count: 1 });
+    const both = await a.post('/badges', {
+      name: 'Both',
+      criteria: { event: 'member/reply/created', count: 2 },
+      event: 'member/topic/created',
+      count: 1,
+    });
     expect(both.status).toBe(400);
-    const gqlBad = await gql(admin, 'mutation { createMemberBadge(input: {name: "Bad GQL", criteria: {event: "member/reply/created"}}) { id } }');
+    const gqlBad = await gql(
+      admin,
+      'mutation { createMemberBadge(input: {name: "Bad GQL", criteria: {event: "member/reply/created"}}) { id } }',
+    );
     expect(gqlBad.body.errors[0].extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
     expect(await t.platform.prisma.memberBadge.count()).toBe(before);
   });

@@ -17,10 +17,26 @@ const summaryOf = (out: string) => JSON.parse(out)[0];
 
 it('imports, then finds everything unchanged; the summary follows --format', async () => {
   const first = await cli('importer', 'run', '--from=pmpro', fixture('pmpro-3.7.csv'), '--format=json');
-  expect([first.code, first.err], first.err).toEqual([0, expect.stringMatching(/^importing: 2 rows read to line 3 \(2 created, 0 updated, 0 unchanged, 0 skipped\)/)]);
-  expect(summaryOf(first.out)).toEqual({ source: 'pmpro', dry_run: false, rows: 2, created: 2, updated: 0, unchanged: 0, skipped: 0, users_created: 1, plans_created: 2 });
+  expect([first.code, first.err], first.err).toEqual([
+    0,
+    expect.stringMatching(/^importing: 2 rows read to line 3 \(2 created, 0 updated, 0 unchanged, 0 skipped\)/),
+  ]);
+  expect(summaryOf(first.out)).toEqual({
+    source: 'pmpro',
+    dry_run: false,
+    rows: 2,
+    created: 2,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    users_created: 1,
+    plans_created: 2,
+  });
   const again = await cli('importer', 'run', '--from', 'pmpro', fixture('pmpro-3.7.csv'), '--format=csv');
-  expect(again.out.trim().split('\n')).toEqual(['source,dry_run,rows,created,updated,unchanged,skipped,users_created,plans_created', 'pmpro,false,2,0,0,2,0,0,0']);
+  expect(again.out.trim().split('\n')).toEqual([
+    'source,dry_run,rows,created,updated,unchanged,skipped,users_created,plans_created',
+    'pmpro,false,2,0,0,2,0,0,0',
+  ]);
 });
 
 it('skipped rows: each on stderr with its line and reason, the others imported, exit 1', async () => {
@@ -40,19 +56,46 @@ it('skipped rows: each on stderr with its line and reason, the others imported, 
 });
 
 it('--dry-run writes nothing; --source-timezone reads WooCommerce dates in the site zone', async () => {
-  const dry = await cli('importer', 'run', '--from=wcm', fixture('wcm-members.csv'), '--dry-run', '--source-timezone=America/New_York', '--format=json');
+  const dry = await cli(
+    'importer',
+    'run',
+    '--from=wcm',
+    fixture('wcm-members.csv'),
+    '--dry-run',
+    '--source-timezone=America/New_York',
+    '--format=json',
+  );
   expect(summaryOf(dry.out)).toMatchObject({ dry_run: true, rows: 8, created: 8, users_created: 8, plans_created: 2 });
-  const real = await cli('importer', 'run', '--from=wcm', fixture('wcm-members.csv'), '--source-timezone=America/New_York', '--format=json');
+  const real = await cli(
+    'importer',
+    'run',
+    '--from=wcm',
+    fixture('wcm-members.csv'),
+    '--source-timezone=America/New_York',
+    '--format=json',
+  );
   expect(summaryOf(real.out)).toMatchObject({ dry_run: false, created: 8, unchanged: 0 }); // the dry run left nothing behind
-  const tab = await cli('importer', 'run', '--from=wcm', fixture('wcm-members-tab.tsv'), '--source-timezone=America/New_York', '--format=json');
+  const tab = await cli(
+    'importer',
+    'run',
+    '--from=wcm',
+    fixture('wcm-members-tab.tsv'),
+    '--source-timezone=America/New_York',
+    '--format=json',
+  );
   expect(summaryOf(tab.out)).toMatchObject({ created: 1, plans_created: 0 });
   // The same file read as UTC moves every date: all rows updated.
-  expect(summaryOf((await cli('importer', 'run', '--from=wcm', fixture('wcm-members.csv'), '--format=json')).out)).toMatchObject({ updated: 8 });
+  expect(
+    summaryOf((await cli('importer', 'run', '--from=wcm', fixture('wcm-members.csv'), '--format=json')).out),
+  ).toMatchObject({ updated: 8 });
   await cli('importer', 'run', '--from=wcm', fixture('wcm-members.csv'), '--source-timezone=America/New_York');
 
   const atrium = await createAtrium({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), bootstrap: false });
   try {
-    const dates = await atrium.platform.prisma.membership.findMany({ where: { sourceRef: { in: ['wcm:5001', 'wcm:5002', 'wcm:5009'] } }, orderBy: { sourceRef: 'asc' } });
+    const dates = await atrium.platform.prisma.membership.findMany({
+      where: { sourceRef: { in: ['wcm:5001', 'wcm:5002', 'wcm:5009'] } },
+      orderBy: { sourceRef: 'asc' },
+    });
     expect(dates.map((m) => [m.sourceRef, m.startedAt.toISOString(), m.currentPeriodEnd?.toISOString()])).toEqual([
       ['wcm:5001', '2024-03-10T05:00:00.000Z', '2099-03-10T04:00:00.000Z'], // EST that day in 2024, EDT in 2099
       ['wcm:5002', '2024-07-01T13:30:00.000Z', '2099-07-15T13:30:00.000Z'], // EDT
@@ -65,20 +108,42 @@ it('--dry-run writes nothing; --source-timezone reads WooCommerce dates in the s
 
 it('a bad source, time zone or batch size, a missing file, or a file of another format: a non-zero exit and the reason', async () => {
   const source = await cli('importer', 'run', '--from=ghost', fixture('wcm-members.csv'));
-  expect([source.code, source.err]).toEqual([1, expect.stringContaining("Allowed choices are pmpro, memberpress, rcp, wcm")]);
-  expect((await cli('importer', 'run', fixture('wcm-members.csv'))).err).toContain("required option '--from <source>' not specified");
+  expect([source.code, source.err]).toEqual([
+    1,
+    expect.stringContaining('Allowed choices are pmpro, memberpress, rcp, wcm'),
+  ]);
+  expect((await cli('importer', 'run', fixture('wcm-members.csv'))).err).toContain(
+    "required option '--from <source>' not specified",
+  );
   const zone = await cli('importer', 'run', '--from=wcm', fixture('wcm-members.csv'), '--source-timezone=Mars/Olympus');
-  expect([zone.code, zone.err]).toEqual([1, expect.stringContaining('source_timezone must be an IANA time zone such as Europe/Paris.')]);
+  expect([zone.code, zone.err]).toEqual([
+    1,
+    expect.stringContaining('source_timezone must be an IANA time zone such as Europe/Paris.'),
+  ]);
   expect((await cli('importer', 'run', '--from=wcm', fixture('wcm-members.csv'), '--batch-size=0')).code).toBe(1);
   const missing = await cli('importer', 'run', '--from=wcm', fixture('nothing-here.csv'));
-  expect([missing.code, missing.out, missing.err]).toEqual([1, '', expect.stringMatching(/^Error: Cannot read .*nothing-here\.csv: ENOENT/)]);
+  expect([missing.code, missing.out, missing.err]).toEqual([
+    1,
+    '',
+    expect.stringMatching(/^Error: Cannot read .*nothing-here\.csv: ENOENT/),
+  ]);
   const other = await cli('importer', 'run', '--from=memberpress', fixture('rcp-memberships.csv'));
-  expect([other.code, other.out, other.err]).toEqual([1, '', 'Error: Not a MemberPress subscriptions or transactions file: no user_email, email or username column.\n']);
+  expect([other.code, other.out, other.err]).toEqual([
+    1,
+    '',
+    'Error: Not a MemberPress subscriptions or transactions file: no user_email, email or username column.\n',
+  ]);
 });
 
 it('on a terminal: a cli-progress bar with the rows, the rate and the counts, skipped rows above it', () => {
   let screen = '';
-  const tty = Object.assign(new PassThrough(), { isTTY: true, columns: 160, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
+  const tty = Object.assign(new PassThrough(), {
+    isTTY: true,
+    columns: 160,
+    cursorTo: () => true,
+    clearLine: () => true,
+    moveCursor: () => true,
+  });
   tty.on('data', (d) => (screen += String(d)));
   const reporter = progressReporter(1000, tty as unknown as NodeJS.WriteStream);
   reporter.onError!({ line: 7, reason: 'bad e-mail "x"' });

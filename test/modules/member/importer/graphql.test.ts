@@ -35,8 +35,18 @@ it('an administrator imports an uploaded WooCommerce export in the site time zon
   const res = await upload('wcm-members.csv', { from: 'wcm', tz: 'America/New_York' }, admin);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.data.importMemberships).toEqual({
-    source: 'wcm', dryRun: false, sourceTimezone: 'America/New_York', rows: 8, created: 8, updated: 0, unchanged: 0, skipped: 0,
-    usersCreated: 8, plansCreated: 2, errors: [], errorsTruncated: false,
+    source: 'wcm',
+    dryRun: false,
+    sourceTimezone: 'America/New_York',
+    rows: 8,
+    created: 8,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    usersCreated: 8,
+    plansCreated: 2,
+    errors: [],
+    errorsTruncated: false,
   });
   const bea = await t.platform.prisma.membership.findUniqueOrThrow({ where: { sourceRef: 'wcm:5001' } });
   expect(bea.startedAt.toISOString()).toBe('2024-03-10T05:00:00.000Z'); // midnight EST
@@ -56,7 +66,13 @@ it('answers the skipped rows with their lines and reasons', async () => {
 it('a dry run over GraphQL writes nothing', async () => {
   const before = await t.platform.prisma.membership.count();
   const res = await upload('pmpro-3.7.csv', { from: 'pmpro', dryRun: true }, admin);
-  expect(res.body.data.importMemberships).toMatchObject({ dryRun: true, rows: 2, created: 2, usersCreated: 1, plansCreated: 2 });
+  expect(res.body.data.importMemberships).toMatchObject({
+    dryRun: true,
+    rows: 2,
+    created: 2,
+    usersCreated: 1,
+    plansCreated: 2,
+  });
   expect(await t.platform.prisma.membership.count()).toBe(before);
   expect(await t.platform.prisma.user.count({ where: { email: 'eve@example.com' } })).toBe(0);
 });
@@ -65,9 +81,17 @@ it('refuses everyone but administrators, and writes nothing for them', async () 
   const before = await t.platform.prisma.membership.count();
   const anonymous = await upload('pmpro-3.6.csv', { from: 'pmpro' });
   expect(anonymous.body.errors[0].extensions).toMatchObject({ code: 'rest_forbidden', status: 401 });
-  for (const caller of [await t.as('subscriber'), await t.as('editor'), await t.as('shop_manager'), await t.apiKey('administrator', ['member_manage'])]) {
+  for (const caller of [
+    await t.as('subscriber'),
+    await t.as('editor'),
+    await t.as('shop_manager'),
+    await t.apiKey('administrator', ['member_manage']),
+  ]) {
     const res = await upload('pmpro-3.6.csv', { from: 'pmpro' }, caller);
-    expect([res.body.errors?.[0].extensions, res.body.data]).toEqual([expect.objectContaining({ code: 'rest_forbidden', status: 403 }), null]);
+    expect([res.body.errors?.[0].extensions, res.body.data]).toEqual([
+      expect.objectContaining({ code: 'rest_forbidden', status: 403 }),
+      null,
+    ]);
   }
   expect(await t.platform.prisma.membership.count()).toBe(before);
   const key = await t.apiKey('administrator', ['*']);
@@ -75,14 +99,24 @@ it('refuses everyone but administrators, and writes nothing for them', async () 
 });
 
 it('a request without a file, an unknown source or time zone, or a file of another format is a 400', async () => {
-  const noFile = await t.http.post('/graphql').set(admin.headers).send({ query: MUTATION, variables: { file: 'x', from: 'pmpro' } });
+  const noFile = await t.http
+    .post('/graphql')
+    .set(admin.headers)
+    .send({ query: MUTATION, variables: { file: 'x', from: 'pmpro' } });
   expect(noFile.status).toBe(400);
   const badTz = await upload('wcm-members.csv', { from: 'wcm', tz: 'Mars/Olympus' }, admin);
-  expect(badTz.body.errors[0].extensions).toMatchObject({ code: 'rest_invalid_param', status: 400, data: { params: { source_timezone: 'source_timezone must be an IANA time zone such as Europe/Paris.' } } });
+  expect(badTz.body.errors[0].extensions).toMatchObject({
+    code: 'rest_invalid_param',
+    status: 400,
+    data: { params: { source_timezone: 'source_timezone must be an IANA time zone such as Europe/Paris.' } },
+  });
   const badSource = await upload('wcm-members.csv', { from: 'ghost' }, admin);
   expect(badSource.status).toBe(400);
   const wrong = await upload('wcm-members.csv', { from: 'rcp' }, admin);
-  expect(wrong.body.errors[0]).toMatchObject({ message: expect.stringContaining('"User Email"'), extensions: { code: 'member_import_invalid_file', status: 400 } });
+  expect(wrong.body.errors[0]).toMatchObject({
+    message: expect.stringContaining('"User Email"'),
+    extensions: { code: 'member_import_invalid_file', status: 400 },
+  });
 });
 
 it('a multipart body over UPLOAD_LIMIT is refused before it is read (413), one without a length too (411)', async () => {

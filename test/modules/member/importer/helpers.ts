@@ -11,14 +11,28 @@ export const fixture = (name: string) => path.join(FIXTURES, name);
 
 type Source = 'pmpro' | 'memberpress' | 'rcp' | 'wcm';
 
-export function importFile(platform: Platform, from: Source, file: string, options: { dryRun?: boolean; sourceTimezone?: string; batchSize?: number } = {}) {
+export function importFile(
+  platform: Platform,
+  from: Source,
+  file: string,
+  options: { dryRun?: boolean; sourceTimezone?: string; batchSize?: number } = {},
+) {
   const errors: RowError[] = [];
-  return runImport(platform, createReadStream(file.includes('/') ? file : fixture(file)), { from, ...options }, { onError: (e) => void errors.push(e) }).then(
-    (summary) => ({ summary, errors }),
-  );
+  return runImport(
+    platform,
+    createReadStream(file.includes('/') ? file : fixture(file)),
+    { from, ...options },
+    { onError: (e) => void errors.push(e) },
+  ).then((summary) => ({ summary, errors }));
 }
 
-export const counts = (s: ImportSummary) => ({ rows: s.rows, created: s.created, updated: s.updated, unchanged: s.unchanged, skipped: s.skipped });
+export const counts = (s: ImportSummary) => ({
+  rows: s.rows,
+  created: s.created,
+  updated: s.updated,
+  unchanged: s.unchanged,
+  skipped: s.skipped,
+});
 
 const iso = (d: Date | null) => (d ? d.toISOString().replace('.000Z', 'Z') : null);
 

@@ -14,12 +14,22 @@ const PAST = new Date('2026-01-01T00:00:00Z');
 
 describe('status mapping (membership.md, Importer)', () => {
   it.each([
-    ['active', 'active'], ['complete', 'active'], ['confirmed', 'active'], ['complimentary', 'active'],
-    ['trial', 'trialing'], ['free_trial', 'trialing'],
-    ['pending', 'pending'], ['delayed', 'pending'],
-    ['suspended', 'paused'], ['paused', 'paused'],
-    ['expired', 'expired'], ['inactive', 'expired'],
-    ['cancelled', 'cancelled'], ['admin_cancelled', 'cancelled'], ['changed', 'cancelled'], ['admin_changed', 'cancelled'],
+    ['active', 'active'],
+    ['complete', 'active'],
+    ['confirmed', 'active'],
+    ['complimentary', 'active'],
+    ['trial', 'trialing'],
+    ['free_trial', 'trialing'],
+    ['pending', 'pending'],
+    ['delayed', 'pending'],
+    ['suspended', 'paused'],
+    ['paused', 'paused'],
+    ['expired', 'expired'],
+    ['inactive', 'expired'],
+    ['cancelled', 'cancelled'],
+    ['admin_cancelled', 'cancelled'],
+    ['changed', 'cancelled'],
+    ['admin_changed', 'cancelled'],
   ])('%s → %s', (source, status) => {
     expect(mapStatus('pmpro', source, PAST, NOW)).toEqual({ status, cancelAtPeriodEnd: false });
   });
@@ -42,7 +52,8 @@ describe('status mapping (membership.md, Importer)', () => {
   });
 
   it('anything else is unknown', () => {
-    for (const s of ['frozen', 'refunded', 'failed', 'None', '']) expect(mapStatus('memberpress', s, null, NOW)).toBeNull();
+    for (const s of ['frozen', 'refunded', 'failed', 'None', ''])
+      expect(mapStatus('memberpress', s, null, NOW)).toBeNull();
   });
 });
 
@@ -58,8 +69,18 @@ describe('source dates', () => {
     expect(iso('2024-03-10T14:05:09.25Z')).toBe('2024-03-10T14:05:09.250Z');
     expect(iso('2024-03-10T14:05:09+02:00')).toBe('2024-03-10T12:05:09.000Z');
     expect(iso('2024-03-10 14:05:09 -0530')).toBe('2024-03-10T19:35:09.000Z');
-    for (const none of ['', 'N/A', 'none', 'Never', '0000-00-00 00:00:00', '0000-00-00', 'lifetime']) expect(parseDate(none, utc)).toBeNull();
-    for (const bad of ['2024-13-01', '2024-02-30', '2024-01-01 24:00', '10/03/2024', 'March 10, 2024', '2024-1-1', '0999-01-01']) expect(parseDate(bad, utc)).toBeUndefined();
+    for (const none of ['', 'N/A', 'none', 'Never', '0000-00-00 00:00:00', '0000-00-00', 'lifetime'])
+      expect(parseDate(none, utc)).toBeNull();
+    for (const bad of [
+      '2024-13-01',
+      '2024-02-30',
+      '2024-01-01 24:00',
+      '10/03/2024',
+      'March 10, 2024',
+      '2024-1-1',
+      '0999-01-01',
+    ])
+      expect(parseDate(bad, utc)).toBeUndefined();
   });
 
   it('reads dates without an offset in the source time zone; an offset wins over it', () => {
@@ -88,22 +109,32 @@ describe('source dates', () => {
 describe('CSV reading', () => {
   const read = async (...chunks: string[]) => {
     const out: unknown[] = [];
-    for await (const r of readCsv(Readable.from(chunks.map((c) => Buffer.from(c))))) out.push('cells' in r ? [r.line, ...r.cells] : [r.line, 'malformed']);
+    for await (const r of readCsv(Readable.from(chunks.map((c) => Buffer.from(c)))))
+      out.push('cells' in r ? [r.line, ...r.cells] : [r.line, 'malformed']);
     return out;
   };
 
   it('answers each record with the line it starts on (quoted newlines, CRLF, blank lines, a BOM, any chunking)', async () => {
     const text = '\uFEFFa,b\r\n1,"two\r\nlines"\r\n\r\n3,"x, y"\r\n4,""""\r\n';
-    const expected = [[1, 'a', 'b'], [2, '1', 'two\r\nlines'], [5, '3', 'x, y'], [6, '4', '"']];
+    const expected = [
+      [1, 'a', 'b'],
+      [2, '1', 'two\r\nlines'],
+      [5, '3', 'x, y'],
+      [6, '4', '"'],
+    ];
     expect(await read(text)).toEqual(expected);
     expect(await read(...text.split(''))).toEqual(expected);
   });
 
   it('a record it cannot read is a bad record at its line, in order', async () => {
-    expect(await read('a,b\n1,2\n"3,4\n')).toEqual([[1, 'a', 'b'], [2, '1', '2'], [3, 'malformed']]);
+    expect(await read('a,b\n1,2\n"3,4\n')).toEqual([
+      [1, 'a', 'b'],
+      [2, '1', '2'],
+      [3, 'malformed'],
+    ]);
   });
 
-  it('the delimiter is the header line\'s: comma, or tab', () => {
+  it("the delimiter is the header line's: comma, or tab", () => {
     expect(sniffDelimiter('a,b,c')).toBe(',');
     expect(sniffDelimiter('a\tb\t"c, d"')).toBe('\t');
     expect(sniffDelimiter('"a\tb",c')).toBe(',');

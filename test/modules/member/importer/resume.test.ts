@@ -20,8 +20,13 @@ let env: Record<string, string>;
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  const lines = ['id,username,firstname,lastname,email,membership,membership_id,discount_code_id,discount_code,subscription_transaction_id,billing_amount,cycle_number,cycle_period,next_payment_date,joined,startdate,expires'];
-  for (let i = 1; i <= ROWS; i++) lines.push(`"${i}","r${i}","R","${i}","r${i}@example.com","Gold","3","","","","10.00","1","Month","","2024-01-01","2024-01-01","2099-01-01"`);
+  const lines = [
+    'id,username,firstname,lastname,email,membership,membership_id,discount_code_id,discount_code,subscription_transaction_id,billing_amount,cycle_number,cycle_period,next_payment_date,joined,startdate,expires',
+  ];
+  for (let i = 1; i <= ROWS; i++)
+    lines.push(
+      `"${i}","r${i}","R","${i}","r${i}@example.com","Gold","3","","","","10.00","1","Month","","2024-01-01","2024-01-01","2099-01-01"`,
+    );
   writeFileSync(file, `${lines.join('\n')}\n`);
   const template = inject('pgTemplate');
   const base = { ...process.env, LOG_LEVEL: 'silent', JOBS_ENABLED: 'false' } as Record<string, string>;
@@ -50,7 +55,10 @@ afterAll(async () => {
 /** Runs `atrium <args>`; `killWhen` sees stderr as it comes and answers true to SIGKILL the process. */
 function atrium(args: string[], killWhen?: (stderr: string) => boolean) {
   return new Promise<{ code: number | null; signal: string | null; out: string; err: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/atrium.js'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/atrium.js'), ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += String(d)));
@@ -79,7 +87,11 @@ it('a run killed after its first committed batch finishes on the next run, witho
 
   const members = await atrium(['members', 'list', '--plan', 'gold', '--format=json']);
   const list = JSON.parse(members.out) as { email: string; status: string }[];
-  expect([list.length, new Set(list.map((m) => m.email)).size, list.every((m) => m.status === 'active')]).toEqual([ROWS, ROWS, true]);
+  expect([list.length, new Set(list.map((m) => m.email)).size, list.every((m) => m.status === 'active')]).toEqual([
+    ROWS,
+    ROWS,
+    true,
+  ]);
 
   const third = JSON.parse((await atrium(run)).out)[0];
   expect([third.unchanged, third.created, third.updated]).toEqual([ROWS, 0, 0]);

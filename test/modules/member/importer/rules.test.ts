@@ -21,7 +21,8 @@ const file = (name: string, text: string) => {
   writeFileSync(p, text);
   return p;
 };
-const RCP_HEADER = 'Membership ID,User Email,User Login,First Name,Last Name,Membership Level ID,Membership Level Name,Created Date,Expiration Date,Status';
+const RCP_HEADER =
+  'Membership ID,User Email,User Login,First Name,Last Name,Membership Level ID,Membership Level Name,Created Date,Expiration Date,Status';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,15 +47,31 @@ it('bad rows are skipped with their line and reason; the others are imported, an
 });
 
 it('a changed row is updated; what Atrium changed since is put back as the file says', async () => {
-  const v1 = file('v1.csv', `${RCP_HEADER}\n801,amy@example.com,amy,Amy,Ng,9,Club,2024-01-01,2099-01-01,active\n802,ben@example.com,ben,Ben,Ox,9,Club,2024-01-01,2099-01-01,active\n`);
+  const v1 = file(
+    'v1.csv',
+    `${RCP_HEADER}\n801,amy@example.com,amy,Amy,Ng,9,Club,2024-01-01,2099-01-01,active\n802,ben@example.com,ben,Ben,Ox,9,Club,2024-01-01,2099-01-01,active\n`,
+  );
   expect(counts((await importFile(t.platform, 'rcp', v1)).summary)).toMatchObject({ created: 2 });
   const paused = await t.platform.prisma.membership.findUniqueOrThrow({ where: { sourceRef: 'rcp:801' } });
   await pauseMembership(t.platform, { id: paused.id });
   t.clock.advance({ minutes: 1 });
-  const v2 = file('v2.csv', `${RCP_HEADER}\n801,amy@example.com,amy,Amy,Ng,9,Club,2024-01-01,2099-01-01,active\n802,ben@example.com,ben,Ben,Ox,9,Club,2024-01-01,2099-01-01,cancelled\n`);
-  expect(counts((await importFile(t.platform, 'rcp', v2)).summary)).toEqual({ rows: 2, created: 0, updated: 2, unchanged: 0, skipped: 0 });
+  const v2 = file(
+    'v2.csv',
+    `${RCP_HEADER}\n801,amy@example.com,amy,Amy,Ng,9,Club,2024-01-01,2099-01-01,active\n802,ben@example.com,ben,Ben,Ox,9,Club,2024-01-01,2099-01-01,cancelled\n`,
+  );
+  expect(counts((await importFile(t.platform, 'rcp', v2)).summary)).toEqual({
+    rows: 2,
+    created: 0,
+    updated: 2,
+    unchanged: 0,
+    skipped: 0,
+  });
   const after = await imported(t.platform, 'rcp:80');
-  expect([after['rcp:801']!.status, after['rcp:802']!.status, after['rcp:802']!.cancelAtPeriodEnd]).toEqual(['active', 'active', true]);
+  expect([after['rcp:801']!.status, after['rcp:802']!.status, after['rcp:802']!.cancelAtPeriodEnd]).toEqual([
+    'active',
+    'active',
+    true,
+  ]);
   const amy = await t.platform.prisma.membership.findUniqueOrThrow({ where: { sourceRef: 'rcp:801' } });
   expect([amy.pausedAt, amy.updatedAt.toISOString()]).toEqual([null, t.clock.now().toISOString()]);
   expect(counts((await importFile(t.platform, 'rcp', v2)).summary)).toMatchObject({ updated: 0, unchanged: 2 });
@@ -64,13 +81,16 @@ it('a user never gets a second live membership of a plan (from the database or t
   const plan = await createPlan(t.platform, { name: 'Studio' });
   const { user } = await createUser(t.platform, { username: 'cat', email: 'cat@example.com' });
   const granted = await grantMembership(t.platform, { userId: user.id, planId: plan.id });
-  const f = file('live.csv', [
-    RCP_HEADER,
-    '901,cat@example.com,cat,Cat,Po,,Studio,2024-01-01,2099-01-01,active',
-    '902,cat@example.com,cat,Cat,Po,,Studio,2020-01-01,2021-01-01,expired',
-    '903,dan@example.com,dan,Dan,Qi,,Studio,2024-01-01,2099-01-01,active',
-    '904,dan@example.com,dan,Dan,Qi,,Studio,2024-01-01,2099-01-01,pending',
-  ].join('\n'));
+  const f = file(
+    'live.csv',
+    [
+      RCP_HEADER,
+      '901,cat@example.com,cat,Cat,Po,,Studio,2024-01-01,2099-01-01,active',
+      '902,cat@example.com,cat,Cat,Po,,Studio,2020-01-01,2021-01-01,expired',
+      '903,dan@example.com,dan,Dan,Qi,,Studio,2024-01-01,2099-01-01,active',
+      '904,dan@example.com,dan,Dan,Qi,,Studio,2024-01-01,2099-01-01,pending',
+    ].join('\n'),
+  );
   const { summary, errors } = await importFile(t.platform, 'rcp', f);
   expect(counts(summary)).toEqual({ rows: 4, created: 2, updated: 0, unchanged: 0, skipped: 2 });
   expect(errors).toEqual([
@@ -82,30 +102,49 @@ it('a user never gets a second live membership of a plan (from the database or t
 
 it('usernames: the source one when free, else one derived from the e-mail, the same on every run', async () => {
   await createUser(t.platform, { username: 'eva', email: 'eva.other@example.com' });
-  const f = file('names.csv', `${RCP_HEADER}\n1001,eva@example.com,eva,Eva,Ro,9,Club,2024-01-01,none,active\n1002,fin+x@example.com,bad name!,,,9,Club,2024-01-01,none,active\n`);
+  const f = file(
+    'names.csv',
+    `${RCP_HEADER}\n1001,eva@example.com,eva,Eva,Ro,9,Club,2024-01-01,none,active\n1002,fin+x@example.com,bad name!,,,9,Club,2024-01-01,none,active\n`,
+  );
   await importFile(t.platform, 'rcp', f);
   const eva = await t.platform.prisma.user.findUniqueOrThrow({ where: { email: 'eva@example.com' } });
   const fin = await t.platform.prisma.user.findUniqueOrThrow({ where: { email: 'fin+x@example.com' } });
-  expect([eva.username, fin.username, fin.displayName]).toEqual([expect.stringMatching(/^eva-[0-9a-f]{8}$/), 'finx', 'finx']);
+  expect([eva.username, fin.username, fin.displayName]).toEqual([
+    expect.stringMatching(/^eva-[0-9a-f]{8}$/),
+    'finx',
+    'finx',
+  ]);
 });
 
 it('a row that names its user by username only needs that user to exist', async () => {
   const f = file('mp.csv', 'username,product_id,sub_num,status,started_at\nnobody,600,s-1,active,2024-01-01\n');
   const { summary, errors } = await importFile(t.platform, 'memberpress', f);
-  expect([counts(summary), errors]).toEqual([{ rows: 1, created: 0, updated: 0, unchanged: 0, skipped: 1 }, [{ line: 2, reason: 'no e-mail, and no user is named "nobody"' }]]);
+  expect([counts(summary), errors]).toEqual([
+    { rows: 1, created: 0, updated: 0, unchanged: 0, skipped: 1 },
+    [{ line: 2, reason: 'no e-mail, and no user is named "nobody"' }],
+  ]);
 });
 
 it('a payment of a subscription in the transactions export is skipped, its subscription carries the membership', async () => {
   const text = readFileSync(fixture('memberpress-transactions.csv'), 'utf8').trimEnd().split('\n');
   const renewal = text[1]!.replace('"None","0","mp-txn-701"', '"sub_hal","7","mp-txn-799"');
   const { errors } = await importFile(t.platform, 'memberpress', file('txn.csv', `${text[0]}\n${renewal}\n`));
-  expect(errors).toEqual([{ line: 2, reason: 'a payment of subscription 7: its membership comes from the subscriptions export' }]);
+  expect(errors).toEqual([
+    { line: 2, reason: 'a payment of subscription 7: its membership comes from the subscriptions export' },
+  ]);
 });
 
 it('a dry run counts what the real run then does, and writes nothing', async () => {
-  const tables = async () => [await t.platform.prisma.user.count(), await t.platform.prisma.memberPlan.count(), await t.platform.prisma.membership.count()];
+  const tables = async () => [
+    await t.platform.prisma.user.count(),
+    await t.platform.prisma.memberPlan.count(),
+    await t.platform.prisma.membership.count(),
+  ];
   const before = await tables();
-  const dry = await importFile(t.platform, 'memberpress', 'memberpress-subscriptions.csv', { dryRun: true, batchSize: 2 });
+  const dry = await importFile(t.platform, 'memberpress', 'memberpress-subscriptions.csv', {
+    dryRun: true,
+    batchSize: 2,
+  });
   expect(await tables()).toEqual(before);
   const real = await importFile(t.platform, 'memberpress', 'memberpress-subscriptions.csv', { batchSize: 2 });
   expect({ ...dry.summary, dryRun: false }).toEqual(real.summary);
@@ -113,11 +152,22 @@ it('a dry run counts what the real run then does, and writes nothing', async () 
 });
 
 it('refuses a file that is not of the format, an empty file, and an unknown time zone, before writing anything', async () => {
-  await expect(importFile(t.platform, 'pmpro', 'wcm-members.csv')).rejects.toMatchObject({ code: 'member_import_invalid_file', message: expect.stringContaining('no e-mail column') });
-  await expect(importFile(t.platform, 'rcp', file('de.csv', 'Mitgliedschafts-ID,Benutzer-E-Mail\n1,a@example.com\n'))).rejects.toMatchObject({
+  await expect(importFile(t.platform, 'pmpro', 'wcm-members.csv')).rejects.toMatchObject({
+    code: 'member_import_invalid_file',
+    message: expect.stringContaining('no e-mail column'),
+  });
+  await expect(
+    importFile(t.platform, 'rcp', file('de.csv', 'Mitgliedschafts-ID,Benutzer-E-Mail\n1,a@example.com\n')),
+  ).rejects.toMatchObject({
     message: expect.stringContaining('export with the site language set to English'),
   });
-  await expect(importFile(t.platform, 'rcp', file('payments.csv', 'ID,Status,Purchase Type,User Email\n'))).rejects.toMatchObject({ message: expect.stringContaining('payments export') });
-  await expect(importFile(t.platform, 'wcm', file('empty.csv', ''))).rejects.toMatchObject({ code: 'member_import_invalid_file' });
-  await expect(importFile(t.platform, 'wcm', 'wcm-members.csv', { sourceTimezone: 'Nowhere/Land' })).rejects.toMatchObject({ code: 'rest_invalid_param' });
+  await expect(
+    importFile(t.platform, 'rcp', file('payments.csv', 'ID,Status,Purchase Type,User Email\n')),
+  ).rejects.toMatchObject({ message: expect.stringContaining('payments export') });
+  await expect(importFile(t.platform, 'wcm', file('empty.csv', ''))).rejects.toMatchObject({
+    code: 'member_import_invalid_file',
+  });
+  await expect(
+    importFile(t.platform, 'wcm', 'wcm-members.csv', { sourceTimezone: 'Nowhere/Land' }),
+  ).rejects.toMatchObject({ code: 'rest_invalid_param' });
 });

@@ -29,7 +29,8 @@ describe('member health', () => {
     const course = await ok(await a.post('/courses', { title: 'C', status: 'published' }), 201);
     const mod = await ok(await a.post('/modules', { course_id: course.id, title: 'M' }), 201);
     const lessons = [];
-    for (const n of [1, 2, 3, 4]) lessons.push(await ok(await a.post('/lessons', { module_id: mod.id, title: `L${n}`, status: 'published' }), 201));
+    for (const n of [1, 2, 3, 4])
+      lessons.push(await ok(await a.post('/lessons', { module_id: mod.id, title: `L${n}`, status: 'published' }), 201));
     const lounge = await ok(await a.post('/spaces', { name: 'Lounge', visibility: 'public' }), 201);
 
     t.clock.set('2026-11-12T00:00:00Z');
@@ -37,13 +38,18 @@ describe('member health', () => {
     await ok(await api(t, veteran).post(`/progress/${lessons[0].id}`));
     await ok(await api(t, veteran).post(`/progress/${lessons[1].id}`));
     await ok(await api(t, veteran).post(`/progress/${lessons[2].id}`)); // 75 %
-    for (const n of [1, 2, 3]) await ok(await api(t, veteran).post('/topics', { space_id: lounge.id, title: `T${n}`, body: 'x' }), 201); // 60
+    for (const n of [1, 2, 3])
+      await ok(await api(t, veteran).post('/topics', { space_id: lounge.id, title: `T${n}`, body: 'x' }), 201); // 60
     t.clock.set('2026-11-22T00:00:00Z'); // 10 days after the veteran's last activity
 
     const vet = await ok(await a.get(`/members/${veteran.userId}/health`));
     // recency 100 − 10·100/60 = 83; progress 75; community 3·20 = 60; tenure 365 days → 100
     expect(factors(vet)).toEqual({ recency: [83, 0.4], progress: [75, 0.2], community: [60, 0.2], tenure: [100, 0.2] });
-    expect(vet).toMatchObject({ score: Math.round(83 * 0.4 + 75 * 0.2 + 60 * 0.2 + 100 * 0.2), band: 'healthy', computed_at: '2026-11-22T00:00:00Z' });
+    expect(vet).toMatchObject({
+      score: Math.round(83 * 0.4 + 75 * 0.2 + 60 * 0.2 + 100 * 0.2),
+      band: 'healthy',
+      computed_at: '2026-11-22T00:00:00Z',
+    });
 
     const nc = await ok(await a.get(`/members/${newcomer.userId}/health`));
     // no activity: recency 0; no course: progress 50 (neutral); community 0; tenure 10 days → 3
@@ -53,7 +59,8 @@ describe('member health', () => {
 
   it('the daily job recomputes every member in a constant number of statements', async () => {
     const yearly = (await a.get('/plans')).body[0];
-    const measure = async () => (await t.platform.db.statements.measure(() => t.platform.jobs.runNow('membership/health/recompute'))).statements;
+    const measure = async () =>
+      (await t.platform.db.statements.measure(() => t.platform.jobs.runNow('membership/health/recompute'))).statements;
     const before = await measure();
     for (let i = 0; i < 20; i++) await membership(a, (await t.as('subscriber')).userId, yearly.id);
     t.clock.advance({ days: 1 });
@@ -66,7 +73,18 @@ describe('member health', () => {
     const user = (await t.platform.prisma.user.findFirstOrThrow({ where: { username: 'veteran' } })).id;
     expect((await api(t, await t.as('editor')).get(`/members/${user}/health`)).status).toBe(403);
     expect((await a.get('/members/999999/health')).status).toBe(404);
-    const Health = graphql(`query MemberHealthOf($id: Int!) { memberHealth(id: $id) { score band factors { name value } } }`);
+    const Health = graphql(`
+      query MemberHealthOf($id: Int!) {
+        memberHealth(id: $id) {
+          score
+          band
+          factors {
+            name
+            value
+          }
+        }
+      }
+    `);
     expect((await t.gql(Health, { id: user }, admin)).data?.memberHealth?.band).toBe('healthy');
   });
 });

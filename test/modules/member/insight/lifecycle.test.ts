@@ -15,7 +15,13 @@ const STAGES = ['trial_ending', 'renewal_upcoming', 'inactive', 'win_back'].map(
 
 beforeAll(async () => {
   t = await createTestApp({ clock: new ManualClock('2026-01-01T00:00:00Z') });
-  second = await createAtrium({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test' }), db: t.db, clock: t.clock, migrate: false, bootstrap: false });
+  second = await createAtrium({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test' }),
+    db: t.db,
+    clock: t.clock,
+    migrate: false,
+    bootstrap: false,
+  });
   a = api(t, await t.as('administrator'));
 });
 // `second` shares t's database: closing t closes it (as in ../jobs.test.ts).
@@ -25,7 +31,11 @@ const run = async () => {
   // Whichever instance inserts a stage fires its event, on its own bus: listen on both.
   const events = recordEvents(t, STAGES);
   const other = recordEvents({ platform: second.platform } as TestApp, STAGES);
-  await Promise.all([t.platform.jobs.runNow('membership/lifecycle/run'), runLifecycle(second.platform), runLifecycle(t.platform)]);
+  await Promise.all([
+    t.platform.jobs.runNow('membership/lifecycle/run'),
+    runLifecycle(second.platform),
+    runLifecycle(t.platform),
+  ]);
   return [...events, ...other].map((e) => [e.name.replace('member/lifecycle/', ''), e.payload.membership_id]);
 };
 
@@ -54,7 +64,12 @@ describe('membership/lifecycle/run', () => {
     t.clock.set('2026-01-31T01:00:00Z'); // 30 days without activity; one ended 30 days ago; the returner is back
     const last = await run();
     expect(last.filter(([s]) => s === 'win_back')).toEqual([['win_back', leaver.id]]);
-    expect(last.filter(([s]) => s === 'inactive').map(([, id]) => id).sort((x, y) => Number(x) - Number(y))).toEqual([triallist.id, renewing.id, back.id]);
+    expect(
+      last
+        .filter(([s]) => s === 'inactive')
+        .map(([, id]) => id)
+        .sort((x, y) => Number(x) - Number(y)),
+    ).toEqual([triallist.id, renewing.id, back.id]);
     expect(await run()).toEqual([]);
     const stored = await t.platform.prisma.memberLifecycleStage.findMany();
     expect(new Set(stored.map((s) => `${s.membershipId}:${s.stage}`)).size).toBe(stored.length);

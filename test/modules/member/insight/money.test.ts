@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const MRR_QUERY = 'query { memberMrrReport { currency mrr activeMembers byPlan { planId members mrr } series { month mrr } } }';
+const MRR_QUERY =
+  'query { memberMrrReport { currency mrr activeMembers byPlan { planId members mrr } series { month mrr } } }';
 
 describe('a plan at 2,147,483,647 minor units a day', () => {
   let day: any;
@@ -39,10 +40,17 @@ describe('a plan at 2,147,483,647 minor units a day', () => {
     const expected = dayPlanMrr(INT32_MAX, 1);
     expect(expected).toBeGreaterThan(INT32_MAX);
     const rest = await ok(await a.get('/reports/mrr'));
-    expect(rest).toMatchObject({ mrr: expected, active_members: 1, by_plan: [{ plan_id: day.id, members: 1, mrr: expected }] });
+    expect(rest).toMatchObject({
+      mrr: expected,
+      active_members: 1,
+      by_plan: [{ plan_id: day.id, members: 1, mrr: expected }],
+    });
     const gql = await t.http.post('/graphql').set(admin.headers).send({ query: MRR_QUERY });
     expect(gql.body.errors).toBeUndefined();
-    expect(gql.body.data.memberMrrReport).toMatchObject({ mrr: expected, byPlan: [{ planId: day.id, members: 1, mrr: expected }] });
+    expect(gql.body.data.memberMrrReport).toMatchObject({
+      mrr: expected,
+      byPlan: [{ planId: day.id, members: 1, mrr: expected }],
+    });
   });
 
   it('the daily snapshot stores it, and the series reads it back exactly', async () => {
@@ -50,7 +58,10 @@ describe('a plan at 2,147,483,647 minor units a day', () => {
     expect(await takeSnapshot(t.platform)).toEqual({ day: '2026-11-29', stored: true });
     t.clock.set('2026-12-15T00:00:00Z');
     const rest = await ok(await a.get('/reports/mrr'));
-    expect(rest.series).toEqual([{ month: '2026-11', mrr: dayPlanMrr(INT32_MAX, 1) }, { month: '2026-12', mrr: dayPlanMrr(INT32_MAX, 1) }]);
+    expect(rest.series).toEqual([
+      { month: '2026-11', mrr: dayPlanMrr(INT32_MAX, 1) },
+      { month: '2026-12', mrr: dayPlanMrr(INT32_MAX, 1) },
+    ]);
   });
 
   it('sums of many members stay exact (the total is rounded once, in SQL)', async () => {
@@ -69,9 +80,17 @@ describe('prices are 53-bit integers on both faces', () => {
     expect(p.price).toBe(BIG);
     const patched = await ok(await a.patch(`/plans/${p.id}`, { price: BIG + 1 }));
     expect(patched.price).toBe(BIG + 1);
-    const gql = await t.http.post('/graphql').set(admin.headers).send({ query: `mutation { createMemberPlan(input: {name: "Big GQL", price: ${BIG}, interval: month}) { price } }` });
+    const gql = await t.http
+      .post('/graphql')
+      .set(admin.headers)
+      .send({
+        query: `mutation { createMemberPlan(input: {name: "Big GQL", price: ${BIG}, interval: month}) { price } }`,
+      });
     expect(gql.body).toEqual({ data: { createMemberPlan: { price: BIG } } });
-    const read = await t.http.post('/graphql').set(admin.headers).send({ query: `query { memberPlan(id: ${p.id}) { price } }` });
+    const read = await t.http
+      .post('/graphql')
+      .set(admin.headers)
+      .send({ query: `query { memberPlan(id: ${p.id}) { price } }` });
     expect(read.body).toEqual({ data: { memberPlan: { price: BIG + 1 } } });
     const report = await ok(await a.get('/reports/mrr'));
     expect(report.other_currencies).toEqual([{ currency: 'IDR', mrr: Math.round((BIG + 1) / 12) }]);
@@ -81,10 +100,18 @@ describe('prices are 53-bit integers on both faces', () => {
     for (const price of [2 ** 53, -1, 1.5]) {
       const rest = await a.post('/plans', { name: `Bad ${price}`, price, interval: 'month' });
       expect([price, rest.status, rest.body.code]).toEqual([price, 400, 'rest_invalid_param']);
-      const gql = await t.http.post('/graphql').set(admin.headers).send({ query: 'mutation ($p: SafeInt) { createMemberPlan(input: {name: "Bad", price: $p, interval: month}) { id } }', variables: { p: price } });
+      const gql = await t.http
+        .post('/graphql')
+        .set(admin.headers)
+        .send({
+          query: 'mutation ($p: SafeInt) { createMemberPlan(input: {name: "Bad", price: $p, interval: month}) { id } }',
+          variables: { p: price },
+        });
       expect([price, gql.body.errors?.[0]?.extensions?.status]).toEqual([price, 400]);
     }
-    const literal = await t.http.post('/graphql').set(admin.headers).send({ query: 'mutation { createMemberPlan(input: {name: "Bad", price: 9007199254740993, interval: month}) { id } }' });
+    const literal = await t.http.post('/graphql').set(admin.headers).send({
+      query: 'mutation { createMemberPlan(input: {name: "Bad", price: 9007199254740993, interval: month}) { id } }',
+    });
     expect([literal.status, literal.body.errors[0].extensions.status]).toEqual([400, 400]);
     expect(await t.platform.prisma.memberPlan.count({ where: { name: { startsWith: 'Bad' } } })).toBe(0);
   });
@@ -97,7 +124,12 @@ describe('prices are 53-bit integers on both faces', () => {
     const up = await ok(await a.post(`/memberships/${m.id}/upgrade`, { plan_id: to.id }));
     expect(Number.isSafeInteger(up.proration.credit) && Number.isSafeInteger(up.proration.charge)).toBe(true);
     expect(up.proration.charge).toBeGreaterThan(INT32_MAX);
-    const gql = await t.http.post('/graphql').set(admin.headers).send({ query: `query { memberships(planId: ${to.id}) { items { id proration { credit charge } } } }` });
-    expect(gql.body.data.memberships.items).toEqual([{ id: m.id, proration: { credit: up.proration.credit, charge: up.proration.charge } }]);
+    const gql = await t.http
+      .post('/graphql')
+      .set(admin.headers)
+      .send({ query: `query { memberships(planId: ${to.id}) { items { id proration { credit charge } } } }` });
+    expect(gql.body.data.memberships.items).toEqual([
+      { id: m.id, proration: { credit: up.proration.credit, charge: up.proration.charge } },
+    ]);
   });
 });

@@ -19,7 +19,13 @@ const member = async (name: string) => (ids[name] = (await t.as('subscriber', na
 
 beforeAll(async () => {
   t = await createTestApp({ clock: new ManualClock('2026-09-10T12:00:00Z') });
-  second = await createAtrium({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test' }), db: t.db, clock: t.clock, migrate: false, bootstrap: false });
+  second = await createAtrium({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://atrium.test' }),
+    db: t.db,
+    clock: t.clock,
+    migrate: false,
+    bootstrap: false,
+  });
   admin = await t.as('administrator');
   a = api(t, admin);
   // Cohorts: three join in September, one in October, when one of September's leaves.
@@ -43,7 +49,16 @@ describe('reports', () => {
     const lifetime = await plan(a, { name: 'Lifetime', price: 50_000, interval: 'lifetime' });
     const trial = await plan(a, { name: 'Trial', price: 3000, interval: 'month', trial_days: 14 });
     const euro = await plan(a, { name: 'Euro', price: 2000, interval: 'month', currency: 'EUR' });
-    for (const [n, p] of [['m1', monthly], ['w1', weekly], ['q1', quarterly], ['l1', lifetime], ['t1', trial], ['e1', euro], ['gone', monthly], ['paused', monthly]] as const) {
+    for (const [n, p] of [
+      ['m1', monthly],
+      ['w1', weekly],
+      ['q1', quarterly],
+      ['l1', lifetime],
+      ['t1', trial],
+      ['e1', euro],
+      ['gone', monthly],
+      ['paused', monthly],
+    ] as const) {
       await membership(a, await member(n), p.id);
     }
     const gone = (await a.get(`/memberships?user_id=${ids.gone}`)).body[0];
@@ -53,7 +68,11 @@ describe('reports', () => {
 
     const r = await ok(await a.get('/reports/mrr'));
     // 3000 + 1000·52/12 (4333.33) + 9000/3 + 120000/12 (the two yearly members left from the cohorts) · 2
-    expect(r).toMatchObject({ currency: 'USD', mrr: Math.round(3000 + 1000 * 52 / 12 + 3000 + 10_000 * 3), active_members: 9 });
+    expect(r).toMatchObject({
+      currency: 'USD',
+      mrr: Math.round(3000 + (1000 * 52) / 12 + 3000 + 10_000 * 3),
+      active_members: 9,
+    });
     expect(r.by_plan).toEqual([
       { plan_id: ids.yearly, members: 3, mrr: 30_000 },
       { plan_id: monthly.id, members: 1, mrr: 3000 },
@@ -78,7 +97,10 @@ describe('reports', () => {
     ]);
     // November: everyone of the mrr fixture; the one cancelled at once is not retained now, the paused one is.
     expect(r.cohorts[2]).toEqual({ cohort: '2026-11', size: 8, retained: [7] });
-    expect((await ok(await a.get('/reports/cohort?since=2'))).cohorts.map((c: any) => c.cohort)).toEqual(['2026-10', '2026-11']);
+    expect((await ok(await a.get('/reports/cohort?since=2'))).cohorts.map((c: any) => c.cohort)).toEqual([
+      '2026-10',
+      '2026-11',
+    ]);
     expect((await a.get('/reports/cohort?since=0')).status).toBe(400);
     expect((await a.get('/reports/cohort?since=abc')).status).toBe(400);
   });
@@ -86,8 +108,19 @@ describe('reports', () => {
   it('courses: enrolled by progress or by a course rule, completed, rate, mean best quiz score', async () => {
     const course = await ok(await a.post('/courses', { title: 'Basics', status: 'published' }), 201);
     const mod = await ok(await a.post('/modules', { course_id: course.id, title: 'One' }), 201);
-    const lesson = await ok(await a.post('/lessons', { module_id: mod.id, title: 'L1', status: 'published', content: 'x' }), 201);
-    const quiz = await ok(await a.post('/quizzes', { lesson_id: lesson.id, title: 'Q', questions: [{ type: 'true_false', prompt: 'Yes?', answer: true }], max_attempts: 3 }), 201);
+    const lesson = await ok(
+      await a.post('/lessons', { module_id: mod.id, title: 'L1', status: 'published', content: 'x' }),
+      201,
+    );
+    const quiz = await ok(
+      await a.post('/quizzes', {
+        lesson_id: lesson.id,
+        title: 'Q',
+        questions: [{ type: 'true_false', prompt: 'Yes?', answer: true }],
+        max_attempts: 3,
+      }),
+      201,
+    );
     const learner = await t.as('subscriber', 'learner');
     const other = await t.as('subscriber', 'learner2');
     await ok(await api(t, learner).post(`/quizzes/${quiz.id}/attempts`, { answers: { 1: false } }), 201); // 0
@@ -95,7 +128,10 @@ describe('reports', () => {
     await ok(await api(t, learner).post(`/progress/${lesson.id}`));
     await ok(await api(t, other).post(`/quizzes/${quiz.id}/attempts`, { answers: { 1: false } }), 201); // 0
     const empty = await ok(await a.post('/courses', { title: 'Advanced', status: 'published' }), 201);
-    await ok(await a.post('/access-rules', { target_type: 'course', target_id: empty.id, plan_ids: [ids.yearly] }), 201);
+    await ok(
+      await a.post('/access-rules', { target_type: 'course', target_id: empty.id, plan_ids: [ids.yearly] }),
+      201,
+    );
 
     const rows = await ok(await a.get('/reports/courses'));
     expect(rows).toEqual([
@@ -127,21 +163,44 @@ describe('reports', () => {
       expect((await api(t, await t.as('editor')).get(path)).status).toBe(403);
       expect((await api(t, await t.as('shop_manager')).get(path)).status).toBe(200);
     }
-    const Mrr = graphql(`query MrrReport { memberMrrReport { mrr activeMembers series { month mrr } } }`);
+    const Mrr = graphql(`
+      query MrrReport {
+        memberMrrReport {
+          mrr
+          activeMembers
+          series {
+            month
+            mrr
+          }
+        }
+      }
+    `);
     expect((await t.gql(Mrr, {}, admin)).data?.memberMrrReport?.activeMembers).toBeGreaterThan(0);
     expect((await t.gql(Mrr, {}, await t.as('subscriber'))).errors?.[0]?.extensions?.code).toBe('rest_forbidden');
   });
 });
 
 describe('membership/analytics/snapshot', () => {
-  it("stores the day that ended once, also on two instances at once, and the mrr series reads it", async () => {
+  it('stores the day that ended once, also on two instances at once, and the mrr series reads it', async () => {
     t.clock.set('2026-12-01T00:05:00Z');
-    const results = await Promise.all([takeSnapshot(t.platform), takeSnapshot(second.platform), t.platform.jobs.runNow('membership/analytics/snapshot')]);
-    expect(results.slice(0, 2).map((r: any) => r.stored).sort()).toEqual([false, true]);
+    const results = await Promise.all([
+      takeSnapshot(t.platform),
+      takeSnapshot(second.platform),
+      t.platform.jobs.runNow('membership/analytics/snapshot'),
+    ]);
+    expect(
+      results
+        .slice(0, 2)
+        .map((r: any) => r.stored)
+        .sort(),
+    ).toEqual([false, true]);
     const rows = await t.platform.prisma.memberDailySnapshot.findMany();
     expect(rows.map((r) => r.day.toISOString().slice(0, 10))).toEqual(['2026-11-30']);
     const live = await ok(await a.get('/reports/mrr'));
     expect(rows[0]).toMatchObject({ currency: 'USD', mrr: BigInt(live.mrr), activeMembers: live.active_members }); // a bigint column
-    expect(live.series).toEqual([{ month: '2026-11', mrr: live.mrr }, { month: '2026-12', mrr: live.mrr }]);
+    expect(live.series).toEqual([
+      { month: '2026-11', mrr: live.mrr },
+      { month: '2026-12', mrr: live.mrr },
+    ]);
   });
 });

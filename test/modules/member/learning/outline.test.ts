@@ -20,10 +20,27 @@ afterAll(() => t?.close());
 async function courseWith(lessonCount: number, opts: { modules?: number } = {}) {
   const course = await ok(await a.post('/courses', { title: `Course of ${lessonCount}`, status: 'published' }), 201);
   const modules = [];
-  for (let m = 0; m < (opts.modules ?? 1); m++) modules.push(await ok(await a.post('/modules', { course_id: course.id, title: `Module ${m + 1}` }), 201));
+  for (let m = 0; m < (opts.modules ?? 1); m++)
+    modules.push(await ok(await a.post('/modules', { course_id: course.id, title: `Module ${m + 1}` }), 201));
   for (let i = 0; i < lessonCount; i++) {
-    const lesson = await ok(await a.post('/lessons', { module_id: modules[i % modules.length].id, title: `Lesson ${i + 1}`, status: 'published', content: 'x' }), 201);
-    if (i % 5 === 0) await ok(await a.post('/quizzes', { lesson_id: lesson.id, title: `Quiz ${i}`, questions: [{ type: 'true_false', prompt: 'Yes?', answer: true }] }), 201);
+    const lesson = await ok(
+      await a.post('/lessons', {
+        module_id: modules[i % modules.length].id,
+        title: `Lesson ${i + 1}`,
+        status: 'published',
+        content: 'x',
+      }),
+      201,
+    );
+    if (i % 5 === 0)
+      await ok(
+        await a.post('/quizzes', {
+          lesson_id: lesson.id,
+          title: `Quiz ${i}`,
+          questions: [{ type: 'true_false', prompt: 'Yes?', answer: true }],
+        }),
+        201,
+      );
   }
   return course;
 }
@@ -31,12 +48,43 @@ async function courseWith(lessonCount: number, opts: { modules?: number } = {}) 
 describe('courses, modules, lessons', () => {
   it('create answers 201 with every field; slugs from titles, unique (409)', async () => {
     const c = await ok(await a.post('/courses', { title: 'Pottery for Beginners' }), 201);
-    expect(c).toEqual({ _links: expect.any(Object), id: expect.any(Number), title: 'Pottery for Beginners', slug: 'pottery-for-beginners', description: '', status: 'draft', position: expect.any(Number), module_count: 0, lesson_count: 0, created_at: '2026-11-22T00:00:00Z', updated_at: '2026-11-22T00:00:00Z' });
+    expect(c).toEqual({
+      _links: expect.any(Object),
+      id: expect.any(Number),
+      title: 'Pottery for Beginners',
+      slug: 'pottery-for-beginners',
+      description: '',
+      status: 'draft',
+      position: expect.any(Number),
+      module_count: 0,
+      lesson_count: 0,
+      created_at: '2026-11-22T00:00:00Z',
+      updated_at: '2026-11-22T00:00:00Z',
+    });
     expect((await a.post('/courses', { title: 'Pottery for beginners' })).status).toBe(409);
     const m = await ok(await a.post('/modules', { course_id: c.id, title: 'Clay' }), 201);
     expect(m).toMatchObject({ course_id: c.id, title: 'Clay', status: 'published', position: 1, lesson_count: 0 });
-    const l = await ok(await a.post('/lessons', { module_id: m.id, title: 'Wedging', content: '<p>Knead.</p>', video_url: 'https://video.example/1', duration_minutes: 12 }), 201);
-    expect(l).toMatchObject({ module_id: m.id, course_id: c.id, slug: 'wedging', status: 'draft', position: 1, duration_minutes: 12, locked: false, content: '<p>Knead.</p>', video_url: 'https://video.example/1' });
+    const l = await ok(
+      await a.post('/lessons', {
+        module_id: m.id,
+        title: 'Wedging',
+        content: '<p>Knead.</p>',
+        video_url: 'https://video.example/1',
+        duration_minutes: 12,
+      }),
+      201,
+    );
+    expect(l).toMatchObject({
+      module_id: m.id,
+      course_id: c.id,
+      slug: 'wedging',
+      status: 'draft',
+      position: 1,
+      duration_minutes: 12,
+      locked: false,
+      content: '<p>Knead.</p>',
+      video_url: 'https://video.example/1',
+    });
     expect((await a.post('/lessons', { module_id: m.id, title: 'Wedging' })).body.code).toBe('member_conflict');
   });
 
@@ -44,13 +92,21 @@ describe('courses, modules, lessons', () => {
     const c = await ok(await a.post('/courses', { title: 'Order' }), 201);
     const m = await ok(await a.post('/modules', { course_id: c.id, title: 'M' }), 201);
     const ls = [];
-    for (const title of ['A', 'B', 'C', 'D']) ls.push(await ok(await a.post('/lessons', { module_id: m.id, title }), 201));
+    for (const title of ['A', 'B', 'C', 'D'])
+      ls.push(await ok(await a.post('/lessons', { module_id: m.id, title }), 201));
     expect(ls.map((l) => l.position)).toEqual([1, 2, 3, 4]);
     await ok(await a.patch(`/lessons/${ls[3].id}`, { position: 1 }));
-    const order = (await a.get(`/lessons?module_id=${m.id}`)).body.map((l: { title: string; position: number }) => `${l.title}${l.position}`);
+    const order = (await a.get(`/lessons?module_id=${m.id}`)).body.map(
+      (l: { title: string; position: number }) => `${l.title}${l.position}`,
+    );
     expect(order).toEqual(['D1', 'A2', 'B3', 'C4']);
     await ok(await a.patch(`/lessons/${ls[0].id}`, { position: 99 }));
-    expect((await a.get(`/lessons?module_id=${m.id}`)).body.map((l: { title: string }) => l.title)).toEqual(['D', 'B', 'C', 'A']);
+    expect((await a.get(`/lessons?module_id=${m.id}`)).body.map((l: { title: string }) => l.title)).toEqual([
+      'D',
+      'B',
+      'C',
+      'A',
+    ]);
   });
 
   it('drafts are for course managers only; the public sees published items of published parents', async () => {
@@ -69,7 +125,10 @@ describe('courses, modules, lessons', () => {
 
   it('a course, module or lesson with learners’ progress cannot be deleted (409); without, it goes with its children', async () => {
     const empty = await courseWith(2);
-    expect(await ok(await a.del(`/courses/${empty.id}`))).toMatchObject({ deleted: true, previous: { id: empty.id, lesson_count: 2 } });
+    expect(await ok(await a.del(`/courses/${empty.id}`))).toMatchObject({
+      deleted: true,
+      previous: { id: empty.id, lesson_count: 2 },
+    });
     expect(await t.platform.prisma.memberLesson.count({ where: { courseId: empty.id } })).toBe(0);
 
     const used = await courseWith(2);
@@ -83,7 +142,13 @@ describe('courses, modules, lessons', () => {
 
   it('bad input 400 and nothing written; unknown parents and ids 404; writes need member_manage_courses', async () => {
     const before = await t.platform.prisma.memberCourse.count();
-    for (const body of [{}, { title: '' }, { title: 'x', status: 'live' }, { title: 'x', slug: 'Bad Slug' }, { title: 'x', position: -1 }]) {
+    for (const body of [
+      {},
+      { title: '' },
+      { title: 'x', status: 'live' },
+      { title: 'x', slug: 'Bad Slug' },
+      { title: 'x', position: -1 },
+    ]) {
       expect((await a.post('/courses', body)).status, JSON.stringify(body)).toBe(400);
     }
     expect(await t.platform.prisma.memberCourse.count()).toBe(before);
@@ -100,15 +165,38 @@ describe('courses, modules, lessons', () => {
   it('quiz questions: answers must fit their type and options; one quiz per lesson', async () => {
     const c = await courseWith(1);
     const lesson = (await a.get(`/lessons?course_id=${c.id}`)).body[0];
-    const other = await ok(await a.post('/lessons', { module_id: lesson.module_id, title: 'Another', status: 'published' }), 201);
+    const other = await ok(
+      await a.post('/lessons', { module_id: lesson.module_id, title: 'Another', status: 'published' }),
+      201,
+    );
     const bad = [
       { type: 'single', prompt: 'Q', options: [{ id: 'a', text: 'A' }], answer: 'a' },
-      { type: 'single', prompt: 'Q', options: [{ id: 'a', text: 'A' }, { id: 'b', text: 'B' }], answer: 'z' },
-      { type: 'multiple', prompt: 'Q', options: [{ id: 'a', text: 'A' }, { id: 'a', text: 'B' }], answer: ['a'] },
+      {
+        type: 'single',
+        prompt: 'Q',
+        options: [
+          { id: 'a', text: 'A' },
+          { id: 'b', text: 'B' },
+        ],
+        answer: 'z',
+      },
+      {
+        type: 'multiple',
+        prompt: 'Q',
+        options: [
+          { id: 'a', text: 'A' },
+          { id: 'a', text: 'B' },
+        ],
+        answer: ['a'],
+      },
       { type: 'true_false', prompt: 'Q', answer: 'yes' },
       { type: 'short_answer', prompt: 'Q', answer: [] },
     ];
-    for (const q of bad) expect((await a.post('/quizzes', { lesson_id: other.id, title: 'Q', questions: [q] })).status, JSON.stringify(q)).toBe(400);
+    for (const q of bad)
+      expect(
+        (await a.post('/quizzes', { lesson_id: other.id, title: 'Q', questions: [q] })).status,
+        JSON.stringify(q),
+      ).toBe(400);
     await ok(await a.post('/quizzes', { lesson_id: other.id, title: 'Q' }), 201);
     expect((await a.post('/quizzes', { lesson_id: other.id, title: 'Again' })).status).toBe(409);
   });
@@ -131,12 +219,19 @@ describe('the nested course read', () => {
       await ok(await api(t, learner).post(`/progress/${first.id}`));
     }
     await t.settle(); // the progress writes' durable events run as jobs: their statements are not the read's
-    const read = (id: number) => t.db.statements.measure(() => t.http.post('/graphql').set(learner.headers).send({ query: QUERY, variables: { id } }));
+    const read = (id: number) =>
+      t.db.statements.measure(() =>
+        t.http.post('/graphql').set(learner.headers).send({ query: QUERY, variables: { id } }),
+      );
     const s = await read(small.id);
     const l = await read(large.id);
     expect(s.result.body.errors).toBeUndefined();
     expect(l.result.body.data.memberCourse.lessonCount).toBe(200);
-    expect(l.result.body.data.memberCourse.modules.flatMap((m: any) => m.lessons).every((x: any) => x.locked === false && x.content === 'x')).toBe(true);
+    expect(
+      l.result.body.data.memberCourse.modules
+        .flatMap((m: any) => m.lessons)
+        .every((x: any) => x.locked === false && x.content === 'x'),
+    ).toBe(true);
     expect(l.statements).toBe(s.statements);
   });
 });

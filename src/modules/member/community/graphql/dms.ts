@@ -7,7 +7,18 @@ import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { pageArgs } from '../../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../../rest/binding.ts';
-import { block, BlockInput, ConversationCreate, markRead, MessageCreate, MessagesFilter, participatingConversation, sendMessage, startConversation, unblock } from '../dms.ts';
+import {
+  block,
+  BlockInput,
+  ConversationCreate,
+  markRead,
+  MessageCreate,
+  MessagesFilter,
+  participatingConversation,
+  sendMessage,
+  startConversation,
+  unblock,
+} from '../dms.ts';
 import { BLOCK, CONVERSATION, MESSAGE } from './selections.ts';
 import { communityTypes } from './types.ts';
 
@@ -27,7 +38,13 @@ export const dmsSchema = schemaPart((builder) => {
         const where = { participants: { some: { userId: userIdOf(ctx.principal) ?? 0 } } };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberConversation.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberConversation.findMany({ ...query, ...w, where, orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberConversation.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+            }),
         });
       },
     }),
@@ -43,7 +60,8 @@ export const dmsSchema = schemaPart((builder) => {
         const where = { conversationId: c.id, status: 'published' };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberMessage.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberMessage.findMany({ ...query, ...w, where, orderBy: { id: 'desc' } }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberMessage.findMany({ ...query, ...w, where, orderBy: { id: 'desc' } }),
         });
       },
     }),
@@ -52,18 +70,28 @@ export const dmsSchema = schemaPart((builder) => {
       description: 'The members the caller blocked.',
       ...requiresLogin(),
       ...rest('GET /member/v1/blocks', { select: BLOCK }),
-      resolve: (query, _r, _a, ctx) => ctx.platform.prisma.memberBlock.findMany({ ...query, where: { blockerId: userIdOf(ctx.principal) ?? 0 }, orderBy: { createdAt: 'asc' } }),
+      resolve: (query, _r, _a, ctx) =>
+        ctx.platform.prisma.memberBlock.findMany({
+          ...query,
+          where: { blockerId: userIdOf(ctx.principal) ?? 0 },
+          orderBy: { createdAt: 'asc' },
+        }),
     }),
   }));
 
   builder.mutationFields((t) => ({
     startMemberConversation: t.prismaField({
       type: ConversationType,
-      description: 'Sends a first message to members (reusing the conversation of the same participants). Both sides need an active membership unless the recipient is a community manager; 403 member_forbidden when blocked; 429 past the rate limit.',
+      description:
+        'Sends a first message to members (reusing the conversation of the same participants). Both sides need an active membership unless the recipient is a community manager; 403 member_forbidden when blocked; 429 past the rate limit.',
       ...requiresLogin(),
       args: zodArgs(t, ConversationCreate),
       ...rest('POST /member/v1/dms/conversations', { select: CONVERSATION, status: 201, errors: [409, 429] }),
-      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.memberConversation.findUniqueOrThrow({ ...query, where: { id: (await startConversation(ctx.platform, ctx.principal, args)).id } }),
+      resolve: async (query, _r, args, ctx) =>
+        ctx.platform.prisma.memberConversation.findUniqueOrThrow({
+          ...query,
+          where: { id: (await startConversation(ctx.platform, ctx.principal, args)).id },
+        }),
     }),
     sendMemberMessage: t.prismaField({
       type: MessageType,
@@ -71,7 +99,11 @@ export const dmsSchema = schemaPart((builder) => {
       ...requiresLogin(),
       args: zodArgs(t, MessageCreate),
       ...rest('POST /member/v1/dms/conversations/:id/messages', { select: MESSAGE, status: 201, errors: [429] }),
-      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.memberMessage.findUniqueOrThrow({ ...query, where: { id: (await sendMessage(ctx.platform, ctx.principal, args)).id } }),
+      resolve: async (query, _r, args, ctx) =>
+        ctx.platform.prisma.memberMessage.findUniqueOrThrow({
+          ...query,
+          where: { id: (await sendMessage(ctx.platform, ctx.principal, args)).id },
+        }),
     }),
     blockMember: t.prismaField({
       type: BlockType,
@@ -81,7 +113,10 @@ export const dmsSchema = schemaPart((builder) => {
       ...rest('POST /member/v1/blocks', { select: BLOCK, status: 201 }),
       resolve: async (query, _r, { userId }, ctx) => {
         const b = await block(ctx.platform, ctx.principal, userId);
-        return ctx.platform.prisma.memberBlock.findUniqueOrThrow({ ...query, where: { blockerId_blockedId: { blockerId: b.blockerId, blockedId: b.blockedId } } });
+        return ctx.platform.prisma.memberBlock.findUniqueOrThrow({
+          ...query,
+          where: { blockerId_blockedId: { blockerId: b.blockerId, blockedId: b.blockedId } },
+        });
       },
     }),
     unblockMember: t.prismaField({
@@ -92,7 +127,10 @@ export const dmsSchema = schemaPart((builder) => {
       ...rest('DELETE /member/v1/blocks/:user_id', { select: BLOCK, result: deleted }),
       resolve: async (query, _r, { userId }, ctx) => {
         const blockerId = userIdOf(ctx.principal)!;
-        const previous = await ctx.platform.prisma.memberBlock.findUnique({ ...query, where: { blockerId_blockedId: { blockerId, blockedId: userId } } });
+        const previous = await ctx.platform.prisma.memberBlock.findUnique({
+          ...query,
+          where: { blockerId_blockedId: { blockerId, blockedId: userId } },
+        });
         await unblock(ctx.platform, ctx.principal, userId);
         return previous!;
       },

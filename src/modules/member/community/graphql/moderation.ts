@@ -9,14 +9,27 @@ import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { rest } from '../../../../rest/binding.ts';
 import type { MemberModerationItem } from '../../../../generated/prisma/client.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
-import { flag, FlagInput, QueueFilter, resolve, ResolveInput, suspend, SuspendInput, targetsOf } from '../moderation.ts';
+import {
+  flag,
+  FlagInput,
+  QueueFilter,
+  resolve,
+  ResolveInput,
+  suspend,
+  SuspendInput,
+  targetsOf,
+} from '../moderation.ts';
 import { MODERATION, QUEUE_ITEM } from './selections.ts';
 import { communityTypes } from './types.ts';
 
 const moderate = requiresMemberCapability('member_moderate_community');
 
 /** What the queue's items are about (content, author, status: three fields, one query per page). */
-const targets = sharedLoader<MemberModerationItem, { text: string | null; authorId: number; status: string | null } | null, string>(
+const targets = sharedLoader<
+  MemberModerationItem,
+  { text: string | null; authorId: number; status: string | null } | null,
+  string
+>(
   async (items, ctx) => {
     const find = await targetsOf(ctx.platform, items);
     return items.map((i) => find(i.targetType, i.targetId));
@@ -33,18 +46,43 @@ export const moderationSchema = schemaPart((builder) => {
       return {
         id: t.exposeInt('id', { description: 'Moderation item id.' }),
         targetType: t.exposeString('targetType', { description: 'What was flagged: topic, reply, message or member.' }),
-        targetId: t.exposeInt('targetId', { description: 'Id of the flagged topic, reply, message or member (user id).' }),
-        reason: t.exposeString('reason', { description: 'The reason of the first flag: spam, inappropriate, off_topic, harassment or other.' }),
-        flagCount: t.exposeInt('flagCount', { description: 'Flags received, one per member; the third hides a topic or reply until resolved.' }),
+        targetId: t.exposeInt('targetId', {
+          description: 'Id of the flagged topic, reply, message or member (user id).',
+        }),
+        reason: t.exposeString('reason', {
+          description: 'The reason of the first flag: spam, inappropriate, off_topic, harassment or other.',
+        }),
+        flagCount: t.exposeInt('flagCount', {
+          description: 'Flags received, one per member; the third hides a topic or reply until resolved.',
+        }),
         status: t.exposeString('status', { description: 'pending (to review), approved or removed.' }),
         createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the first flag came in (UTC).' }),
-        resolvedBy: t.exposeInt('resolvedBy', { nullable: true, description: 'The moderator who resolved it (user id); null while pending.' }),
-        resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true, description: 'When it was resolved (UTC); null while pending.' }),
+        resolvedBy: t.exposeInt('resolvedBy', {
+          nullable: true,
+          description: 'The moderator who resolved it (user id); null while pending.',
+        }),
+        resolvedAt: t.expose('resolvedAt', {
+          type: 'DateTime',
+          nullable: true,
+          description: 'When it was resolved (UTC); null while pending.',
+        }),
         note: t.exposeString('note', { nullable: true, description: "The moderator's note; null when none." }),
 
-        content: t.string({ nullable: true, description: 'The flagged text (null for a member).', resolve: async (i, _a, ctx) => (await target(i, ctx))?.text ?? null }),
-        authorId: t.int({ nullable: true, description: 'Who wrote it (the member, for a member).', resolve: async (i, _a, ctx) => (await target(i, ctx))?.authorId ?? null }),
-        contentStatus: t.string({ nullable: true, description: 'The content’s status now (pending while hidden by flags).', resolve: async (i, _a, ctx) => (await target(i, ctx))?.status ?? null }),
+        content: t.string({
+          nullable: true,
+          description: 'The flagged text (null for a member).',
+          resolve: async (i, _a, ctx) => (await target(i, ctx))?.text ?? null,
+        }),
+        authorId: t.int({
+          nullable: true,
+          description: 'Who wrote it (the member, for a member).',
+          resolve: async (i, _a, ctx) => (await target(i, ctx))?.authorId ?? null,
+        }),
+        contentStatus: t.string({
+          nullable: true,
+          description: 'The content’s status now (pending while hidden by flags).',
+          resolve: async (i, _a, ctx) => (await target(i, ctx))?.status ?? null,
+        }),
       };
     },
   });
@@ -70,19 +108,29 @@ export const moderationSchema = schemaPart((builder) => {
   builder.mutationFields((t) => ({
     flagMemberContent: t.prismaField({
       type: ModerationItemType,
-      description: 'Flags a topic, reply, message (participants only) or member, once per member and target (409 the second time).',
+      description:
+        'Flags a topic, reply, message (participants only) or member, once per member and target (409 the second time).',
       ...requiresLogin(),
       args: zodArgs(t, FlagInput),
       ...rest('POST /member/v1/flags', { select: MODERATION, status: 201, errors: [409] }),
-      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.memberModerationItem.findUniqueOrThrow({ ...query, where: { id: (await flag(ctx.platform, ctx.principal, args)).id } }),
+      resolve: async (query, _r, args, ctx) =>
+        ctx.platform.prisma.memberModerationItem.findUniqueOrThrow({
+          ...query,
+          where: { id: (await flag(ctx.platform, ctx.principal, args)).id },
+        }),
     }),
     resolveMemberModeration: t.prismaField({
       type: ModerationItemType,
-      description: 'approve publishes the content again; remove hides it from every read (a member: suspended for 30 days). 409 when resolved already.',
+      description:
+        'approve publishes the content again; remove hides it from every read (a member: suspended for 30 days). 409 when resolved already.',
       ...moderate,
       args: zodArgs(t, ResolveInput),
       ...rest('POST /member/v1/moderation/:id/resolve', { select: MODERATION, errors: [409] }),
-      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.memberModerationItem.findUniqueOrThrow({ ...query, where: { id: (await resolve(ctx.platform, ctx.principal, args)).id } }),
+      resolve: async (query, _r, args, ctx) =>
+        ctx.platform.prisma.memberModerationItem.findUniqueOrThrow({
+          ...query,
+          where: { id: (await resolve(ctx.platform, ctx.principal, args)).id },
+        }),
     }),
     suspendMemberFromCommunity: t.boolean({
       description: 'Suspends a member from posting, reacting and messaging until `until` (null lifts it).',

@@ -10,7 +10,15 @@ import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { profileNotFound } from '../../core/errors.ts';
 import { AwardInput, awardBadge, BadgeCreate, createBadge } from '../badges.ts';
-import { assertDirectoryReader, DirectoryFilter, listedWhere, profileOf, publicNameWhere, ProfileUpdate, updateProfile } from '../directory.ts';
+import {
+  assertDirectoryReader,
+  DirectoryFilter,
+  listedWhere,
+  profileOf,
+  publicNameWhere,
+  ProfileUpdate,
+  updateProfile,
+} from '../directory.ts';
 import { AWARD, BADGE, DIRECTORY, PROFILE } from './selections.ts';
 import { communityTypes } from './types.ts';
 
@@ -21,19 +29,28 @@ export const peopleSchema = schemaPart((builder) => {
     description: "The caller's own profile.",
     fields: (t) => ({
       userId: t.exposeInt('userId', { description: 'The caller (user id).' }),
-      displayName: t.exposeString('displayName', { description: "Name shown in the community (the account's display name unless set)." }),
+      displayName: t.exposeString('displayName', {
+        description: "Name shown in the community (the account's display name unless set).",
+      }),
       bio: t.exposeString('bio', { description: 'Profile text (plain text); empty when none.' }),
       avatarUrl: t.exposeString('avatarUrl', { nullable: true, description: 'An https image URL; null when none.' }),
-      directoryVisible: t.exposeBoolean('directoryVisible', { description: 'Whether the member directory lists the caller (with an active membership).' }),
+      directoryVisible: t.exposeBoolean('directoryVisible', {
+        description: 'Whether the member directory lists the caller (with an active membership).',
+      }),
 
-      suspendedUntil: t.expose('suspendedUntil', { type: 'DateTime', nullable: true, description: 'When a community suspension ends.' }),
+      suspendedUntil: t.expose('suspendedUntil', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When a community suspension ends.',
+      }),
     }),
   });
 
   builder.queryFields((t) => ({
     memberDirectory: t.field({
       type: DirectoryPage,
-      description: 'Members with an active membership who have not hidden themselves, by name: public profiles only. For members with an active membership.',
+      description:
+        'Members with an active membership who have not hidden themselves, by name: public profiles only. For members with an active membership.',
       ...requiresLogin(),
       args: zodArgs(t, DirectoryFilter),
       ...rest('GET /member/v1/directory', { select: DIRECTORY, paginated: true }),
@@ -41,14 +58,17 @@ export const peopleSchema = schemaPart((builder) => {
         await assertDirectoryReader(ctx.platform, ctx.principal);
         const q = args.search;
         const where = {
-          AND: [
-            listedWhere(ctx.platform.clock.now()),
-            ...(q ? [publicNameWhere(q)] : []),
-          ],
+          AND: [listedWhere(ctx.platform.clock.now()), ...(q ? [publicNameWhere(q)] : [])],
         };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.user.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.user.findMany({ ...query, ...w, where, orderBy: [{ displayName: 'asc' }, { id: 'asc' }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.user.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ displayName: 'asc' }, { id: 'asc' }],
+            }),
         });
       },
     }),
@@ -60,7 +80,12 @@ export const peopleSchema = schemaPart((builder) => {
       ...rest('GET /member/v1/directory/:user_id', { select: DIRECTORY }),
       resolve: async (query, _r, { userId }, ctx) => {
         await assertDirectoryReader(ctx.platform, ctx.principal);
-        return (await ctx.platform.prisma.user.findFirst({ ...query, where: { id: userId, ...listedWhere(ctx.platform.clock.now()) } })) ?? Promise.reject(profileNotFound());
+        return (
+          (await ctx.platform.prisma.user.findFirst({
+            ...query,
+            where: { id: userId, ...listedWhere(ctx.platform.clock.now()) },
+          })) ?? Promise.reject(profileNotFound())
+        );
       },
     }),
     myMemberProfile: t.field({
@@ -97,18 +122,26 @@ export const peopleSchema = schemaPart((builder) => {
       ...requiresMemberCapability('member_manage_badges'),
       args: zodArgs(t, { input: BadgeCreate }),
       ...rest('POST /member/v1/badges', { select: BADGE, status: 201, errors: [409] }),
-      resolve: async (query, _r, { input }, ctx) => ctx.platform.prisma.memberBadge.findUniqueOrThrow({ ...query, where: { id: (await createBadge(ctx.platform, input)).id } }),
+      resolve: async (query, _r, { input }, ctx) =>
+        ctx.platform.prisma.memberBadge.findUniqueOrThrow({
+          ...query,
+          where: { id: (await createBadge(ctx.platform, input)).id },
+        }),
     }),
     awardMemberBadge: t.prismaField({
       type: AwardType,
-      description: 'Awards a badge to a member: 201 with the award; a second award answers 200 with the existing one and fires no event.',
+      description:
+        'Awards a badge to a member: 201 with the award; a second award answers 200 with the existing one and fires no event.',
       ...requiresMemberCapability('member_manage_badges'),
       args: zodArgs(t, AwardInput),
       ...rest('POST /member/v1/members/:id/badges/:badge_id', { select: AWARD }),
       resolve: async (query, _r, { id, badgeId }, ctx) => {
         const { award, created } = await awardBadge(ctx.platform, id, badgeId, userIdOf(ctx.principal));
         ctx.response.setRestStatus(created ? 201 : 200);
-        return ctx.platform.prisma.memberBadgeAward.findUniqueOrThrow({ ...query, where: { badgeId_userId: { badgeId: award.badgeId, userId: award.userId } } });
+        return ctx.platform.prisma.memberBadgeAward.findUniqueOrThrow({
+          ...query,
+          where: { badgeId_userId: { badgeId: award.badgeId, userId: award.userId } },
+        });
       },
     }),
   }));

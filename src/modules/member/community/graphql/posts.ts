@@ -7,7 +7,19 @@ import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { id, pageArgs } from '../../../../input/vocabulary.ts';
 import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
-import { createReply, createTopic, readableTopic, readableWhere, ReplyCreate, ReplyFilter, TopicCreate, TopicFilter, topicWhere, TopicUpdate, updateTopic } from '../posts.ts';
+import {
+  createReply,
+  createTopic,
+  readableTopic,
+  readableWhere,
+  ReplyCreate,
+  ReplyFilter,
+  TopicCreate,
+  TopicFilter,
+  topicWhere,
+  TopicUpdate,
+  updateTopic,
+} from '../posts.ts';
 import { ReactionInput, toggleReaction } from '../reactions.ts';
 import { createSpace, SpaceCreate } from '../spaces.ts';
 import { spaceVerdicts } from '../visibility.ts';
@@ -23,7 +35,11 @@ export const postsSchema = schemaPart((builder) => {
     description: 'The outcome of toggling a reaction.',
     fields: (t) => ({
       active: t.exposeBoolean('active', { description: 'Whether the caller now holds this reaction.' }),
-      counts: t.field({ type: Reactions, description: "The target's reaction counts after the toggle.", resolve: (r) => r.counts }),
+      counts: t.field({
+        type: Reactions,
+        description: "The target's reaction counts after the toggle.",
+        resolve: (r) => r.counts,
+      }),
     }),
   });
 
@@ -40,7 +56,13 @@ export const postsSchema = schemaPart((builder) => {
         const where = { id: { in: all.filter((s) => verdicts.get(s.id)?.visible).map((s) => s.id) } };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberSpace.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberSpace.findMany({ ...query, ...w, where, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberSpace.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ position: 'asc' }, { id: 'asc' }],
+            }),
         });
       },
     }),
@@ -54,7 +76,13 @@ export const postsSchema = schemaPart((builder) => {
         const where = await topicWhere(ctx.platform, ctx.principal, args);
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberTopic.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberTopic.findMany({ ...query, ...w, where, orderBy: [{ pinned: 'desc' }, { lastActivityAt: 'desc' }, { id: 'desc' }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberTopic.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ pinned: 'desc' }, { lastActivityAt: 'desc' }, { id: 'desc' }],
+            }),
         });
       },
     }),
@@ -80,7 +108,8 @@ export const postsSchema = schemaPart((builder) => {
         const where = { topicId: args.topicId, ...readableWhere(ctx.principal) };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberReply.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberReply.findMany({ ...query, ...w, where, orderBy: { id: 'asc' } }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberReply.findMany({ ...query, ...w, where, orderBy: { id: 'asc' } }),
         });
       },
     }),
@@ -93,7 +122,11 @@ export const postsSchema = schemaPart((builder) => {
       ...requiresMemberCapability('member_manage_community'),
       args: zodArgs(t, { input: SpaceCreate }),
       ...rest('POST /member/v1/spaces', { select: SPACE, status: 201, errors: [409] }),
-      resolve: async (query, _r, { input }, ctx) => ctx.platform.prisma.memberSpace.findUniqueOrThrow({ ...query, where: { id: (await createSpace(ctx.platform, input)).id } }),
+      resolve: async (query, _r, { input }, ctx) =>
+        ctx.platform.prisma.memberSpace.findUniqueOrThrow({
+          ...query,
+          where: { id: (await createSpace(ctx.platform, input)).id },
+        }),
     }),
     createMemberTopic: t.prismaField({
       type: TopicType,
@@ -101,7 +134,11 @@ export const postsSchema = schemaPart((builder) => {
       ...requiresLogin(),
       args: zodArgs(t, { input: TopicCreate }),
       ...rest('POST /member/v1/topics', { select: TOPIC, status: 201 }),
-      resolve: async (query, _r, { input }, ctx) => ctx.platform.prisma.memberTopic.findUniqueOrThrow({ ...query, where: { id: (await createTopic(ctx.platform, ctx.principal, input)).id } }),
+      resolve: async (query, _r, { input }, ctx) =>
+        ctx.platform.prisma.memberTopic.findUniqueOrThrow({
+          ...query,
+          where: { id: (await createTopic(ctx.platform, ctx.principal, input)).id },
+        }),
     }),
     updateMemberTopic: t.prismaField({
       type: TopicType,
@@ -120,7 +157,11 @@ export const postsSchema = schemaPart((builder) => {
       ...requiresLogin(),
       args: zodArgs(t, { input: ReplyCreate }),
       ...rest('POST /member/v1/replies', { select: REPLY, status: 201, errors: [409] }),
-      resolve: async (query, _r, { input }, ctx) => ctx.platform.prisma.memberReply.findUniqueOrThrow({ ...query, where: { id: (await createReply(ctx.platform, ctx.principal, input)).id } }),
+      resolve: async (query, _r, { input }, ctx) =>
+        ctx.platform.prisma.memberReply.findUniqueOrThrow({
+          ...query,
+          where: { id: (await createReply(ctx.platform, ctx.principal, input)).id },
+        }),
     }),
     toggleMemberReaction: t.field({
       type: Toggle,

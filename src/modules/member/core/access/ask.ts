@@ -14,7 +14,11 @@ export const AccessCheckInput = {
   userId: id().optional().describe('Another user (member_manage_access); default the caller.'),
 };
 
-export async function checkAccessFor(platform: Platform, principal: Principal, args: { targetType: TargetType; targetId: number; userId?: number | null }): Promise<AccessResult> {
+export async function checkAccessFor(
+  platform: Platform,
+  principal: Principal,
+  args: { targetType: TargetType; targetId: number; userId?: number | null },
+): Promise<AccessResult> {
   let who = whoIs(principal);
   if (args.userId) {
     if (!canMember(principal, 'member_manage_access')) throw refusal(principal);

@@ -10,7 +10,15 @@ import { addDays } from '../service/periods.ts';
 import { grants } from '../service/statuses.ts';
 import { accessRegistry, targetKey, type Target, type TargetType } from './targets.ts';
 
-export const ACCESS_REASONS = ['granted', 'no_rule', 'not_logged_in', 'no_membership', 'membership_inactive', 'drip_pending', 'prerequisite_pending'] as const;
+export const ACCESS_REASONS = [
+  'granted',
+  'no_rule',
+  'not_logged_in',
+  'no_membership',
+  'membership_inactive',
+  'drip_pending',
+  'prerequisite_pending',
+] as const;
 export type AccessReason = (typeof ACCESS_REASONS)[number];
 
 export interface AccessResult {
@@ -37,7 +45,15 @@ type Membership = { planId: number; status: string; startedAt: Date; currentPeri
 type Outcome = { reason: AccessReason; availableAt: Date | null };
 
 // Of two refusals, the one closer to access is reported (a date to wait for beats "get a membership").
-const RANK: Record<AccessReason, number> = { granted: 0, no_rule: 0, drip_pending: 1, prerequisite_pending: 2, membership_inactive: 3, no_membership: 4, not_logged_in: 5 };
+const RANK: Record<AccessReason, number> = {
+  granted: 0,
+  no_rule: 0,
+  drip_pending: 1,
+  prerequisite_pending: 2,
+  membership_inactive: 3,
+  no_membership: 4,
+  not_logged_in: 5,
+};
 
 async function ancestorsOf(platform: Platform, targets: Target[]): Promise<Map<string, Target[]>> {
   const out = new Map<string, Target[]>();
@@ -70,16 +86,24 @@ function evaluate(rule: MemberAccessRule, memberships: Membership[], completed: 
   const granting = matching.filter((m) => grants(m, now));
   if (!granting.length) return { reason: matching.length ? 'membership_inactive' : 'no_membership', availableAt: null };
   let availableAt: Date | null = null;
-  if (rule.dripMethod === 'days_after_start') availableAt = new Date(Math.min(...granting.map((m) => addDays(m.startedAt, rule.dripDays ?? 0).getTime())));
+  if (rule.dripMethod === 'days_after_start')
+    availableAt = new Date(Math.min(...granting.map((m) => addDays(m.startedAt, rule.dripDays ?? 0).getTime())));
   if (rule.dripMethod === 'date') availableAt = rule.dripDate;
   if (availableAt && availableAt > now) return { reason: 'drip_pending', availableAt };
-  if (rule.dripMethod === 'after_prerequisite' && !completed.has(`${rule.prerequisiteType}:${rule.prerequisiteId}`)) return { reason: 'prerequisite_pending', availableAt: null };
+  if (rule.dripMethod === 'after_prerequisite' && !completed.has(`${rule.prerequisiteType}:${rule.prerequisiteId}`))
+    return { reason: 'prerequisite_pending', availableAt: null };
   return { reason: 'granted', availableAt };
 }
 
-async function completedPrerequisites(platform: Platform, userId: number, rules: MemberAccessRule[]): Promise<Set<string>> {
+async function completedPrerequisites(
+  platform: Platform,
+  userId: number,
+  rules: MemberAccessRule[],
+): Promise<Set<string>> {
   const byType = new Map<string, number[]>();
-  for (const r of rules) if (r.dripMethod === 'after_prerequisite' && r.prerequisiteType && r.prerequisiteId) byType.set(r.prerequisiteType, [...(byType.get(r.prerequisiteType) ?? []), r.prerequisiteId]);
+  for (const r of rules)
+    if (r.dripMethod === 'after_prerequisite' && r.prerequisiteType && r.prerequisiteId)
+      byType.set(r.prerequisiteType, [...(byType.get(r.prerequisiteType) ?? []), r.prerequisiteId]);
   const done = new Set<string>();
   const { prerequisites } = accessRegistry(platform);
   await Promise.all(
@@ -96,7 +120,12 @@ export interface CheckOptions {
   emitDenied?: boolean;
 }
 
-export async function checkAccess(platform: Platform, who: Who, targets: Target[], options: CheckOptions = {}): Promise<Map<string, AccessResult>> {
+export async function checkAccess(
+  platform: Platform,
+  who: Who,
+  targets: Target[],
+  options: CheckOptions = {},
+): Promise<Map<string, AccessResult>> {
   const results = new Map<string, AccessResult>();
   if (!targets.length) return results;
   const now = platform.clock.now();
@@ -108,17 +137,26 @@ export async function checkAccess(platform: Platform, who: Who, targets: Target[
       where: {
         OR: [
           { targetId: null, targetType: { in: [...new Set(levels.map((l) => l.type))] } },
-          ...[...new Set(levels.map((l) => l.type))].map((type) => ({ targetType: type, targetId: { in: levels.filter((l) => l.type === type).map((l) => l.id) } })),
+          ...[...new Set(levels.map((l) => l.type))].map((type) => ({
+            targetType: type,
+            targetId: { in: levels.filter((l) => l.type === type).map((l) => l.id) },
+          })),
         ],
       },
       orderBy: { id: 'asc' },
     }),
     who.userId !== null && !who.manager
-      ? platform.prisma.membership.findMany({ where: { userId: who.userId }, select: { planId: true, status: true, startedAt: true, currentPeriodEnd: true } })
+      ? platform.prisma.membership.findMany({
+          where: { userId: who.userId },
+          select: { planId: true, status: true, startedAt: true, currentPeriodEnd: true },
+        })
       : Promise.resolve([] as Membership[]),
   ]);
   const deciding = new Map([...chains].map(([key, chain]) => [key, decidingRules(chain, rules)]));
-  const completed = who.userId !== null && !who.manager ? await completedPrerequisites(platform, who.userId, [...deciding.values()].flat()) : new Set<string>();
+  const completed =
+    who.userId !== null && !who.manager
+      ? await completedPrerequisites(platform, who.userId, [...deciding.values()].flat())
+      : new Set<string>();
 
   for (const [key, decidingRulesOf] of deciding) {
     const planIds = [...new Set(decidingRulesOf.flatMap((r) => r.planIds))].sort((a, b) => a - b);
@@ -130,8 +168,16 @@ export async function checkAccess(platform: Platform, who: Who, targets: Target[
       const outcomes = decidingRulesOf.map((r) => evaluate(r, memberships, completed, now));
       const granted = outcomes.filter((o) => o.reason === 'granted');
       outcome = granted.length
-        ? { reason: 'granted', availableAt: granted.some((o) => !o.availableAt) ? null : new Date(Math.min(...granted.map((o) => o.availableAt!.getTime()))) }
-        : outcomes.sort((a, b) => RANK[a.reason] - RANK[b.reason] || (a.availableAt?.getTime() ?? 0) - (b.availableAt?.getTime() ?? 0))[0]!;
+        ? {
+            reason: 'granted',
+            availableAt: granted.some((o) => !o.availableAt)
+              ? null
+              : new Date(Math.min(...granted.map((o) => o.availableAt!.getTime()))),
+          }
+        : outcomes.sort(
+            (a, b) =>
+              RANK[a.reason] - RANK[b.reason] || (a.availableAt?.getTime() ?? 0) - (b.availableAt?.getTime() ?? 0),
+          )[0]!;
     }
     results.set(key, { allowed: outcome.reason === 'granted' || outcome.reason === 'no_rule', planIds, ...outcome });
   }
@@ -139,7 +185,13 @@ export async function checkAccess(platform: Platform, who: Who, targets: Target[
   if (options.emitDenied) {
     for (const t of targets) {
       const r = results.get(targetKey(t))!;
-      if (!r.allowed) await platform.events.emit('member/access/denied', { user_id: who.userId, target_type: t.type, target_id: t.id, reason: r.reason });
+      if (!r.allowed)
+        await platform.events.emit('member/access/denied', {
+          user_id: who.userId,
+          target_type: t.type,
+          target_id: t.id,
+          reason: r.reason,
+        });
     }
   }
   return results;

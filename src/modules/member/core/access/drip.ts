@@ -14,7 +14,12 @@ interface Released {
 
 function announce(platform: Platform, rows: Released[]) {
   return transaction(platform, async (_tx, after) => {
-    for (const r of rows) after.emit('member/drip/released', { user_id: r.user_id, target_type: r.target_type, target_id: r.target_id === 0 ? null : r.target_id });
+    for (const r of rows)
+      after.emit('member/drip/released', {
+        user_id: r.user_id,
+        target_type: r.target_type,
+        target_id: r.target_id === 0 ? null : r.target_id,
+      });
   });
 }
 
@@ -36,7 +41,11 @@ export async function releaseDueDrips(platform: Platform): Promise<number> {
 }
 
 /** A user completed a prerequisite: release what rules waiting on it gate, for the user's granting memberships. */
-export async function releaseAfterPrerequisite(platform: Platform, userId: number, prerequisite: { type: string; id: number }): Promise<number> {
+export async function releaseAfterPrerequisite(
+  platform: Platform,
+  userId: number,
+  prerequisite: { type: string; id: number },
+): Promise<number> {
   const now = platform.clock.now();
   const rows = await platform.prisma.$queryRaw<Released[]>`
     INSERT INTO member_drip_releases (user_id, target_type, target_id, released_at)

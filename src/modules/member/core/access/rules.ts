@@ -11,30 +11,58 @@ import { planNotFound, ruleNotFound } from '../errors.ts';
 import { TargetTypeEnum } from './targets.ts';
 
 export const DRIP_METHODS = ['none', 'days_after_start', 'date', 'after_prerequisite'] as const;
-export const DripMethod = enumOf('MemberDripMethod', DRIP_METHODS, 'When a granted item opens: at once, N days after the membership started, on a date (UTC), or once a prerequisite is completed.');
+export const DripMethod = enumOf(
+  'MemberDripMethod',
+  DRIP_METHODS,
+  'When a granted item opens: at once, N days after the membership started, on a date (UTC), or once a prerequisite is completed.',
+);
 
 const fields = {
   planIds: z.array(id()).max(100).optional().describe('Any of these plans grants (empty: any membership).'),
   dripMethod: DripMethod.optional(),
   dripDays: z.number().int().min(1).max(3650).nullable().optional().describe('With days_after_start.'),
   dripDate: z.date().nullable().optional().describe('With date: ISO 8601 in UTC.'),
-  prerequisiteType: TargetTypeEnum.nullable().optional().describe('With after_prerequisite: what must be completed first.'),
-  prerequisiteId: id().nullable().optional().describe('With after_prerequisite: the item of prerequisiteType to complete first.'),
+  prerequisiteType: TargetTypeEnum.nullable()
+    .optional()
+    .describe('With after_prerequisite: what must be completed first.'),
+  prerequisiteId: id()
+    .nullable()
+    .optional()
+    .describe('With after_prerequisite: the item of prerequisiteType to complete first.'),
 };
-export const AccessRuleCreate = inputObject('MemberAccessRuleCreateInput', {
-  targetType: TargetTypeEnum,
-  targetId: id().nullable().optional().describe('The item; null or absent: every item of the type.'),
-  ...fields,
-}, 'A new access rule; the drip fields must fit dripMethod (the others are cleared).');
-export const AccessRuleUpdate = inputObject('MemberAccessRuleUpdateInput', fields, 'Changes to an access rule (its target stays); the drip fields must fit dripMethod.');
-export const AccessRuleFilter = { ...pageArgs, targetType: TargetTypeEnum.optional(), targetId: id().optional().describe('Only rules naming this item.') };
+export const AccessRuleCreate = inputObject(
+  'MemberAccessRuleCreateInput',
+  {
+    targetType: TargetTypeEnum,
+    targetId: id().nullable().optional().describe('The item; null or absent: every item of the type.'),
+    ...fields,
+  },
+  'A new access rule; the drip fields must fit dripMethod (the others are cleared).',
+);
+export const AccessRuleUpdate = inputObject(
+  'MemberAccessRuleUpdateInput',
+  fields,
+  'Changes to an access rule (its target stays); the drip fields must fit dripMethod.',
+);
+export const AccessRuleFilter = {
+  ...pageArgs,
+  targetType: TargetTypeEnum.optional(),
+  targetId: id().optional().describe('Only rules naming this item.'),
+};
 
-type DripFields = { dripMethod: string; dripDays: number | null; dripDate: Date | null; prerequisiteType: string | null; prerequisiteId: number | null };
+type DripFields = {
+  dripMethod: string;
+  dripDays: number | null;
+  dripDate: Date | null;
+  prerequisiteType: string | null;
+  prerequisiteId: number | null;
+};
 
 /** The drip fields a method needs, and nothing it does not: the others are cleared. */
 function fitDrip(d: DripFields): DripFields {
   const missing: Record<string, string> = {};
-  if (d.dripMethod === 'days_after_start' && !d.dripDays) missing.drip_days = 'drip_days is required with days_after_start.';
+  if (d.dripMethod === 'days_after_start' && !d.dripDays)
+    missing.drip_days = 'drip_days is required with days_after_start.';
   if (d.dripMethod === 'date' && !d.dripDate) missing.drip_date = 'drip_date is required with date.';
   if (d.dripMethod === 'after_prerequisite' && (!d.prerequisiteType || !d.prerequisiteId)) {
     missing.prerequisite_id = 'prerequisite_type and prerequisite_id are required with after_prerequisite.';
@@ -51,34 +79,75 @@ function fitDrip(d: DripFields): DripFields {
 
 async function assertPlans(platform: Platform, planIds: readonly number[]) {
   if (!planIds.length) return;
-  const found = await platform.prisma.memberPlan.findMany({ where: { id: { in: [...planIds] } }, select: { id: true } });
+  const found = await platform.prisma.memberPlan.findMany({
+    where: { id: { in: [...planIds] } },
+    select: { id: true },
+  });
   const missing = planIds.find((p) => !found.some((f) => f.id === p));
   if (missing !== undefined) throw planNotFound(missing);
 }
 
 /** Creates a rule, answered as written with `query` (the selection the caller asked of it). */
-export async function createAccessRule<T = MemberAccessRule>(platform: Platform, input: Input<typeof AccessRuleCreate>, query: object = {}): Promise<T> {
+export async function createAccessRule<T = MemberAccessRule>(
+  platform: Platform,
+  input: Input<typeof AccessRuleCreate>,
+  query: object = {},
+): Promise<T> {
   const data = parseDeclared(AccessRuleCreate, input);
   const planIds = [...new Set(data.planIds ?? [])];
   await assertPlans(platform, planIds);
-  const drip = fitDrip({ dripMethod: data.dripMethod ?? 'none', dripDays: data.dripDays ?? null, dripDate: data.dripDate ?? null, prerequisiteType: data.prerequisiteType ?? null, prerequisiteId: data.prerequisiteId ?? null });
+  const drip = fitDrip({
+    dripMethod: data.dripMethod ?? 'none',
+    dripDays: data.dripDays ?? null,
+    dripDate: data.dripDate ?? null,
+    prerequisiteType: data.prerequisiteType ?? null,
+    prerequisiteId: data.prerequisiteId ?? null,
+  });
   const now = platform.clock.now();
-  return platform.prisma.memberAccessRule.create({ ...query, data: { targetType: data.targetType, targetId: data.targetId ?? null, planIds, ...drip, createdAt: now, updatedAt: now } }) as Promise<T>;
+  return platform.prisma.memberAccessRule.create({
+    ...query,
+    data: {
+      targetType: data.targetType,
+      targetId: data.targetId ?? null,
+      planIds,
+      ...drip,
+      createdAt: now,
+      updatedAt: now,
+    },
+  }) as Promise<T>;
 }
 
 /** Edits a rule: its row is locked while the change is merged into it, so a delete racing it is a 404, and two edits
  *  apply one after the other. Answered as written with `query`. */
-export async function updateAccessRule<T = MemberAccessRule>(platform: Platform, ruleId: number, input: Input<typeof AccessRuleUpdate>, query: object = {}): Promise<T> {
+export async function updateAccessRule<T = MemberAccessRule>(
+  platform: Platform,
+  ruleId: number,
+  input: Input<typeof AccessRuleUpdate>,
+  query: object = {},
+): Promise<T> {
   const data = parseDeclared(AccessRuleUpdate, input);
   if (data.planIds) await assertPlans(platform, [...new Set(data.planIds)]);
   return transaction(platform, async (tx) => {
-    const [held] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM member_access_rules WHERE id = ${ruleId} FOR UPDATE`;
+    const [held] = await tx.$queryRaw<
+      { id: number }[]
+    >`SELECT id FROM member_access_rules WHERE id = ${ruleId} FOR UPDATE`;
     const rule = held && (await tx.memberAccessRule.findUnique({ where: { id: ruleId } }));
     if (!rule) throw ruleNotFound();
     const planIds = data.planIds ? [...new Set(data.planIds)] : rule.planIds;
-    const pick = <K extends keyof DripFields>(k: K): DripFields[K] => (data[k] !== undefined ? (data[k] as DripFields[K]) : (rule[k] as DripFields[K]));
-    const drip = fitDrip({ dripMethod: pick('dripMethod'), dripDays: pick('dripDays'), dripDate: pick('dripDate'), prerequisiteType: pick('prerequisiteType'), prerequisiteId: pick('prerequisiteId') });
-    return tx.memberAccessRule.update({ ...query, where: { id: ruleId }, data: { planIds, ...drip, updatedAt: platform.clock.now() } }) as Promise<T>;
+    const pick = <K extends keyof DripFields>(k: K): DripFields[K] =>
+      data[k] !== undefined ? (data[k] as DripFields[K]) : (rule[k] as DripFields[K]);
+    const drip = fitDrip({
+      dripMethod: pick('dripMethod'),
+      dripDays: pick('dripDays'),
+      dripDate: pick('dripDate'),
+      prerequisiteType: pick('prerequisiteType'),
+      prerequisiteId: pick('prerequisiteId'),
+    });
+    return tx.memberAccessRule.update({
+      ...query,
+      where: { id: ruleId },
+      data: { planIds, ...drip, updatedAt: platform.clock.now() },
+    }) as Promise<T>;
   });
 }
 
@@ -87,6 +156,12 @@ export async function deleteAccessRule(platform: Platform, ruleId: number) {
   if (!deleted.count) throw ruleNotFound();
 }
 
-export function accessRuleWhere(args: { targetType?: string | null; targetId?: number | null }): Prisma.MemberAccessRuleWhereInput {
-  return { ...(args.targetType ? { targetType: args.targetType } : {}), ...(args.targetId ? { targetId: args.targetId } : {}) };
+export function accessRuleWhere(args: {
+  targetType?: string | null;
+  targetId?: number | null;
+}): Prisma.MemberAccessRuleWhereInput {
+  return {
+    ...(args.targetType ? { targetType: args.targetType } : {}),
+    ...(args.targetId ? { targetId: args.targetId } : {}),
+  };
 }

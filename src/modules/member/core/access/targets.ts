@@ -6,7 +6,11 @@ import type { Platform } from '../../../../platform/platform.ts';
 
 export const TARGET_TYPES = ['course', 'module', 'lesson', 'quiz', 'space', 'post', 'page'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
-export const TargetTypeEnum = enumOf('MemberTargetType', TARGET_TYPES, 'What an access rule gates: a course, module, lesson or quiz (a course rule covers its modules, lessons and quizzes), a community space, or a post or page.');
+export const TargetTypeEnum = enumOf(
+  'MemberTargetType',
+  TARGET_TYPES,
+  'What an access rule gates: a course, module, lesson or quiz (a course rule covers its modules, lessons and quizzes), a community space, or a post or page.',
+);
 
 export interface Target {
   type: TargetType;
@@ -34,7 +38,8 @@ export function accessRegistry(platform: Platform): Registry {
 }
 
 /** The learning part (or any other) tells where items of `type` sit; one call per list of ids. */
-export const registerAncestry = (platform: Platform, type: TargetType, resolve: AncestryResolver) => void accessRegistry(platform).ancestry.set(type, resolve);
+export const registerAncestry = (platform: Platform, type: TargetType, resolve: AncestryResolver) =>
+  void accessRegistry(platform).ancestry.set(type, resolve);
 
 /** The learning part (or any other) tells which prerequisites of `type` a user has completed. */
 export const registerPrerequisite = (platform: Platform, type: string, resolve: PrerequisiteResolver) =>

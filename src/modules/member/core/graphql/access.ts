@@ -7,7 +7,15 @@ import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { id } from '../../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../../rest/binding.ts';
 import { checkAccessFor, AccessCheckInput } from '../access/ask.ts';
-import { AccessRuleCreate, AccessRuleFilter, AccessRuleUpdate, accessRuleWhere, createAccessRule, deleteAccessRule, updateAccessRule } from '../access/rules.ts';
+import {
+  AccessRuleCreate,
+  AccessRuleFilter,
+  AccessRuleUpdate,
+  accessRuleWhere,
+  createAccessRule,
+  deleteAccessRule,
+  updateAccessRule,
+} from '../access/rules.ts';
 import { requiresMemberCapability } from '../capabilities.ts';
 import { ruleNotFound } from '../errors.ts';
 import { ACCESS, ACCESS_RULE } from './selections.ts';
@@ -32,7 +40,8 @@ export const accessSchema = schemaPart((builder) => {
         const where = accessRuleWhere(args);
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberAccessRule.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberAccessRule.findMany({ ...query, ...w, where, orderBy: { id: 'asc' } }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberAccessRule.findMany({ ...query, ...w, where, orderBy: { id: 'asc' } }),
         });
       },
     }),
@@ -70,7 +79,8 @@ export const accessSchema = schemaPart((builder) => {
     }),
     checkMemberAccess: t.field({
       type: AccessResultType,
-      description: 'May this user see this item now? Without user_id, for the caller (anonymous included); user_id needs member_manage_access. A question: it fires no event.',
+      description:
+        'May this user see this item now? Without user_id, for the caller (anonymous included); user_id needs member_manage_access. A question: it fires no event.',
       ...isPublic(),
       args: zodArgs(t, AccessCheckInput),
       ...rest('POST /member/v1/access/check', { select: ACCESS }),

@@ -25,7 +25,8 @@ export const membersSchema = schemaPart((builder) => {
   const { ProgressRef, HealthRef } = memberSectionTypes(builder);
   const MemberPage = prismaPage(builder, 'User', { ref: MemberType, name: 'Member' });
   const memberExists = async (platform: Platform, userId: number) => {
-    if (!(await platform.prisma.membership.findFirst({ where: { userId }, select: { id: true } }))) throw memberNotFound();
+    if (!(await platform.prisma.membership.findFirst({ where: { userId }, select: { id: true } })))
+      throw memberNotFound();
   };
 
   builder.queryFields((t) => ({
@@ -50,7 +51,8 @@ export const membersSchema = schemaPart((builder) => {
       args: zodArgs(t, { id: id().describe('The member (user id).') }),
       ...rest('GET /member/v1/members/:id', { select: MEMBER_DETAIL }),
       resolve: async (query, _r, { id }, ctx) =>
-        (await ctx.platform.prisma.user.findFirst({ ...query, where: { id, memberships: { some: {} } } })) ?? Promise.reject(memberNotFound()),
+        (await ctx.platform.prisma.user.findFirst({ ...query, where: { id, memberships: { some: {} } } })) ??
+        Promise.reject(memberNotFound()),
     }),
     memberProgress: t.field({
       type: [ProgressRef],
@@ -79,11 +81,18 @@ export const membersSchema = schemaPart((builder) => {
   builder.mutationFields((t) => ({
     grantMembership: t.prismaField({
       type: MembershipType,
-      description: "Grants a plan: the user's live membership of it becomes active (ends_at sets its period end), or a new active one is created.",
+      description:
+        "Grants a plan: the user's live membership of it becomes active (ends_at sets its period end), or a new active one is created.",
       ...grant,
       args: zodArgs(t, { id: GrantInput.userId, planId: GrantInput.planId, endsAt: GrantInput.endsAt }), // id: the member of the path
       ...rest('POST /member/v1/members/:id/grant', { select: MEMBERSHIP, errors: [409] }),
-      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id: (await grantMembership(ctx.platform, { userId: args.id, planId: args.planId, endsAt: args.endsAt })).id } }),
+      resolve: async (query, _r, args, ctx) =>
+        ctx.platform.prisma.membership.findUniqueOrThrow({
+          ...query,
+          where: {
+            id: (await grantMembership(ctx.platform, { userId: args.id, planId: args.planId, endsAt: args.endsAt })).id,
+          },
+        }),
     }),
     revokeMembership: t.prismaField({
       type: MembershipType,
@@ -91,7 +100,11 @@ export const membersSchema = schemaPart((builder) => {
       ...grant,
       args: zodArgs(t, { id: RevokeInput.userId, planId: RevokeInput.planId }),
       ...rest('POST /member/v1/members/:id/revoke', { select: MEMBERSHIP }),
-      resolve: async (query, _r, args, ctx) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id: (await revokeMembership(ctx.platform, { userId: args.id, planId: args.planId })).id } }),
+      resolve: async (query, _r, args, ctx) =>
+        ctx.platform.prisma.membership.findUniqueOrThrow({
+          ...query,
+          where: { id: (await revokeMembership(ctx.platform, { userId: args.id, planId: args.planId })).id },
+        }),
     }),
   }));
 });

@@ -7,12 +7,22 @@ import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../capabilities.ts';
 import { createMembership, MembershipCreate, MembershipFilter, membershipWhere } from '../service/memberships.ts';
-import { CancelInput, cancelMembership, PauseInput, pauseMembership, resumeMembership, ResumeInput, UpgradeInput, upgradeMembership } from '../service/moves.ts';
+import {
+  CancelInput,
+  cancelMembership,
+  PauseInput,
+  pauseMembership,
+  resumeMembership,
+  ResumeInput,
+  UpgradeInput,
+  upgradeMembership,
+} from '../service/moves.ts';
 import { MEMBERSHIP } from './selections.ts';
 import { membershipType } from './types/membership.ts';
 
 const grant = requiresMemberCapability('member_grant_access');
-const reload = (ctx: Context, query: object, id: number) => ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id } });
+const reload = (ctx: Context, query: object, id: number) =>
+  ctx.platform.prisma.membership.findUniqueOrThrow({ ...query, where: { id } });
 
 export const membershipsSchema = schemaPart((builder) => {
   const MembershipType = membershipType(builder);
@@ -29,7 +39,8 @@ export const membershipsSchema = schemaPart((builder) => {
         const where = membershipWhere(args);
         return offsetPage(args, {
           count: () => ctx.platform.prisma.membership.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.membership.findMany({ ...query, ...w, where, orderBy: { id: 'desc' } }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.membership.findMany({ ...query, ...w, where, orderBy: { id: 'desc' } }),
         });
       },
     }),
@@ -38,15 +49,18 @@ export const membershipsSchema = schemaPart((builder) => {
   builder.mutationFields((t) => ({
     createMembership: t.prismaField({
       type: MembershipType,
-      description: 'Creates a membership (pending, trialing or active; default trialing when the plan has trial days). 409 member_conflict when the user already has a live one of the plan.',
+      description:
+        'Creates a membership (pending, trialing or active; default trialing when the plan has trial days). 409 member_conflict when the user already has a live one of the plan.',
       ...grant,
       args: zodArgs(t, { input: MembershipCreate }),
       ...rest('POST /member/v1/memberships', { select: MEMBERSHIP, status: 201, errors: [409] }),
-      resolve: async (query, _r, { input }, ctx) => reload(ctx, query, (await createMembership(ctx.platform, input)).id),
+      resolve: async (query, _r, { input }, ctx) =>
+        reload(ctx, query, (await createMembership(ctx.platform, input)).id),
     }),
     cancelMembership: t.prismaField({
       type: MembershipType,
-      description: 'Cancels at the period end (status stays, cancel_at_period_end) or immediately; lifetime and paused memberships end now.',
+      description:
+        'Cancels at the period end (status stays, cancel_at_period_end) or immediately; lifetime and paused memberships end now.',
       ...grant,
       args: zodArgs(t, CancelInput),
       ...rest('POST /member/v1/memberships/:id/cancel', { select: MEMBERSHIP, errors: [409] }),
@@ -70,7 +84,8 @@ export const membershipsSchema = schemaPart((builder) => {
     }),
     upgradeMembership: t.prismaField({
       type: MembershipType,
-      description: 'Swaps the plan of a trialing or active membership, recording previous_plan_id and the proration (data only).',
+      description:
+        'Swaps the plan of a trialing or active membership, recording previous_plan_id and the proration (data only).',
       ...grant,
       args: zodArgs(t, UpgradeInput),
       ...rest('POST /member/v1/memberships/:id/upgrade', { select: MEMBERSHIP, errors: [409] }),

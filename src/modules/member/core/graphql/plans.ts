@@ -18,15 +18,22 @@ const manage = requiresMemberCapability('member_manage_plans');
 export const plansSchema = schemaPart((builder) => {
   const MemberPlanType = planType(builder);
   const PlanPage = prismaPage(builder, 'MemberPlan');
-  const Deletion = builder.objectRef<{ deleted: boolean; archived: boolean; previous: { id: number } }>('MemberPlanDeletion').implement({
-    description: 'A plan that had memberships is archived, not deleted.',
-    fields: (t) => ({
-      deleted: t.exposeBoolean('deleted', { description: 'True when the plan never had a membership and is gone.' }),
-      archived: t.exposeBoolean('archived', { description: 'True when the plan had memberships and was archived instead.' }),
-      previous: t.field({ type: MemberPlanType, description: 'The plan as it was before.', resolve: (d) => d.previous as never }),
-
-    }),
-  });
+  const Deletion = builder
+    .objectRef<{ deleted: boolean; archived: boolean; previous: { id: number } }>('MemberPlanDeletion')
+    .implement({
+      description: 'A plan that had memberships is archived, not deleted.',
+      fields: (t) => ({
+        deleted: t.exposeBoolean('deleted', { description: 'True when the plan never had a membership and is gone.' }),
+        archived: t.exposeBoolean('archived', {
+          description: 'True when the plan had memberships and was archived instead.',
+        }),
+        previous: t.field({
+          type: MemberPlanType,
+          description: 'The plan as it was before.',
+          resolve: (d) => d.previous as never,
+        }),
+      }),
+    });
 
   builder.queryFields((t) => ({
     memberPlans: t.field({
@@ -39,7 +46,13 @@ export const plansSchema = schemaPart((builder) => {
         const where = planWhere(args, canMember(ctx.principal, 'member_manage_plans'));
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberPlan.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberPlan.findMany({ ...query, ...w, where, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberPlan.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ position: 'asc' }, { id: 'asc' }],
+            }),
         });
       },
     }),
@@ -51,7 +64,9 @@ export const plansSchema = schemaPart((builder) => {
       ...rest('GET /member/v1/plans/:id', { select: PLAN }),
       resolve: async (query, _r, { id }, ctx) => {
         const where = { id, ...(canMember(ctx.principal, 'member_manage_plans') ? {} : { status: 'active' }) };
-        return (await ctx.platform.prisma.memberPlan.findFirst({ ...query, where })) ?? Promise.reject(planNotFound(id));
+        return (
+          (await ctx.platform.prisma.memberPlan.findFirst({ ...query, where })) ?? Promise.reject(planNotFound(id))
+        );
       },
     }),
   }));
@@ -67,7 +82,8 @@ export const plansSchema = schemaPart((builder) => {
     }),
     updateMemberPlan: t.prismaField({
       type: MemberPlanType,
-      description: "Edits a plan. Price and period changes apply to new memberships and upgrades; live ones keep their dates.",
+      description:
+        'Edits a plan. Price and period changes apply to new memberships and upgrades; live ones keep their dates.',
       ...manage,
       args: zodArgs(t, { id: id().describe('Plan id.'), input: PlanUpdate }),
       ...rest('PATCH /member/v1/plans/:id', { select: PLAN, errors: [409] }),
@@ -80,7 +96,8 @@ export const plansSchema = schemaPart((builder) => {
       args: zodArgs(t, { id: id().describe('Plan id.') }),
       ...rest('DELETE /member/v1/plans/:id', { select: `deleted archived previous { ${PLAN} }` }),
       // The plan as it was is read with the selection asked of `previous`, before the row may go.
-      resolve: (_r, { id }, ctx, info) => deletePlan<{ id: number }>(ctx.platform, id, queryFromInfo({ context: ctx, info, path: ['previous'] })),
+      resolve: (_r, { id }, ctx, info) =>
+        deletePlan<{ id: number }>(ctx.platform, id, queryFromInfo({ context: ctx, info, path: ['previous'] })),
     }),
   }));
 });

@@ -11,14 +11,21 @@ export const MemberFilter = {
   status: MemberStatus.optional(),
 };
 
-export function memberWhere(args: { search?: string | null; planId?: number | null; status?: string | null }, now: Date): Prisma.UserWhereInput {
+export function memberWhere(
+  args: { search?: string | null; planId?: number | null; status?: string | null },
+  now: Date,
+): Prisma.UserWhereInput {
   const q = args.search;
   const and: Prisma.UserWhereInput[] = [{ memberships: { some: args.planId ? { planId: args.planId } : {} } }];
   if (args.status === 'active') and.push({ memberships: { some: grantingWhere(now) } });
   if (args.status === 'inactive') and.push({ memberships: { none: grantingWhere(now) } });
   if (q) {
     and.push({
-      OR: [{ username: { contains: q, mode: 'insensitive' } }, { displayName: { contains: q, mode: 'insensitive' } }, { email: { contains: q.toLowerCase() } }],
+      OR: [
+        { username: { contains: q, mode: 'insensitive' } },
+        { displayName: { contains: q, mode: 'insensitive' } },
+        { email: { contains: q.toLowerCase() } },
+      ],
     });
   }
   return { AND: and };

@@ -14,21 +14,40 @@ import { addDays, addInterval, type PlanInterval } from './periods.ts';
 import { sharePlan } from './plans.ts';
 import { LIVE_STATUSES, MembershipStatusEnum, MOVES, NEW_STATUSES, next } from './statuses.ts';
 
-export const MembershipSource = enumOf('MembershipSource', ['manual', 'api', 'import'], 'Who created it: a manager (grant), the API, or the importer.');
+export const MembershipSource = enumOf(
+  'MembershipSource',
+  ['manual', 'api', 'import'],
+  'Who created it: a manager (grant), the API, or the importer.',
+);
 
-export const MembershipCreate = inputObject('MembershipCreateInput', {
-  userId: id().describe('The user who joins.'),
-  planId: id().describe('The plan joined; not archived.'),
-  status: enumOf('MembershipNewStatus', NEW_STATUSES, 'pending waits for activation; default trialing when the plan has trial days, else active.').optional(),
-  endsAt: z.date().optional().describe('The end of the first period (default: one period of the plan).'),
-}, 'A new membership (source api).');
+export const MembershipCreate = inputObject(
+  'MembershipCreateInput',
+  {
+    userId: id().describe('The user who joins.'),
+    planId: id().describe('The plan joined; not archived.'),
+    status: enumOf(
+      'MembershipNewStatus',
+      NEW_STATUSES,
+      'pending waits for activation; default trialing when the plan has trial days, else active.',
+    ).optional(),
+    endsAt: z.date().optional().describe('The end of the first period (default: one period of the plan).'),
+  },
+  'A new membership (source api).',
+);
 /** Grant and revoke name the user userId; their fields and routes call it `id`, the member of POST /members/{id}/grant
  *  and /revoke (graphql/members.ts). */
-export const GrantInput = { userId: id().describe('The user.'), planId: id().describe('The plan granted.'), endsAt: z.date().optional().describe('The end of the period (default: one period of the plan).') };
-export const RevokeInput = { userId: id().describe('The user.'), planId: id().describe('The plan whose live membership ends.') };
+export const GrantInput = {
+  userId: id().describe('The user.'),
+  planId: id().describe('The plan granted.'),
+  endsAt: z.date().optional().describe('The end of the period (default: one period of the plan).'),
+};
+export const RevokeInput = {
+  userId: id().describe('The user.'),
+  planId: id().describe('The plan whose live membership ends.'),
+};
 export const MembershipFilter = {
   ...pageArgs,
-  userId: id().optional().describe('Only this user\'s memberships.'),
+  userId: id().optional().describe("Only this user's memberships."),
   planId: id().optional().describe('Only memberships of this plan.'),
 
   status: MembershipStatusEnum.optional(),
@@ -43,7 +62,8 @@ export async function lockUser(tx: Tx, userId: number) {
 }
 
 /** The user's live membership of the plan, if any (under lockUser). */
-export const liveOf = (tx: Tx, userId: number, planId: number) => tx.membership.findFirst({ where: { userId, planId, status: { in: LIVE_STATUSES } } });
+export const liveOf = (tx: Tx, userId: number, planId: number) =>
+  tx.membership.findFirst({ where: { userId, planId, status: { in: LIVE_STATUSES } } });
 
 /** Dates of a new membership of `plan` started at `now`. */
 function firstPeriod(plan: Plan, now: Date, status: string, endsAt?: Date | null) {
@@ -60,13 +80,31 @@ export async function insertMembership(
 ) {
   const now = platform.clock.now();
   const row = await tx.membership.create({
-    data: { userId: m.userId, planId: m.plan.id, status: m.status, source: m.source, ...firstPeriod(m.plan, now, m.status, m.endsAt), createdAt: now, updatedAt: now },
+    data: {
+      userId: m.userId,
+      planId: m.plan.id,
+      status: m.status,
+      source: m.source,
+      ...firstPeriod(m.plan, now, m.status, m.endsAt),
+      createdAt: now,
+      updatedAt: now,
+    },
   });
-  after.emit('member/membership/created', { membership_id: row.id, user_id: row.userId, plan_id: row.planId, status: row.status, source: row.source });
+  after.emit('member/membership/created', {
+    membership_id: row.id,
+    user_id: row.userId,
+    plan_id: row.planId,
+    status: row.status,
+    source: row.source,
+  });
   return row;
 }
 
-export async function createMembership(platform: Platform, input: Input<typeof MembershipCreate>, source: 'api' | 'manual' = 'api') {
+export async function createMembership(
+  platform: Platform,
+  input: Input<typeof MembershipCreate>,
+  source: 'api' | 'manual' = 'api',
+) {
   const data = parseDeclared(MembershipCreate, input);
   return transaction(platform, async (tx, after) => {
     await lockUser(tx, data.userId);
@@ -89,13 +127,32 @@ export async function grantMembership(platform: Platform, input: Input<z.ZodObje
     const live = await liveOf(tx, data.userId, plan.id);
     if (!live) {
       if (plan.status !== 'active') throw memberConflict('An archived plan takes no new members.');
-      return insertMembership(tx, after, platform, { userId: data.userId, plan, status: MOVES.activate.to, source: 'manual', endsAt: data.endsAt });
+      return insertMembership(tx, after, platform, {
+        userId: data.userId,
+        plan,
+        status: MOVES.activate.to,
+        source: 'manual',
+        endsAt: data.endsAt,
+      });
     }
     const status = next(live, 'activate');
-    const periodEnd = data.endsAt ?? (live.status === status ? live.currentPeriodEnd : addInterval(now, plan.interval as PlanInterval, plan.intervalCount));
+    const periodEnd =
+      data.endsAt ??
+      (live.status === status
+        ? live.currentPeriodEnd
+        : addInterval(now, plan.interval as PlanInterval, plan.intervalCount));
     return tx.membership.update({
       where: { id: live.id },
-      data: { status, currentPeriodEnd: periodEnd, pausedAt: null, pausedUntil: null, cancelAtPeriodEnd: false, cancelledAt: null, cancelReason: null, updatedAt: now },
+      data: {
+        status,
+        currentPeriodEnd: periodEnd,
+        pausedAt: null,
+        pausedUntil: null,
+        cancelAtPeriodEnd: false,
+        cancelledAt: null,
+        cancelReason: null,
+        updatedAt: now,
+      },
     });
   });
 }
@@ -110,14 +167,31 @@ export async function revokeMembership(platform: Platform, input: Input<z.ZodObj
     const now = platform.clock.now();
     const ended = await tx.membership.update({
       where: { id: live.id },
-      data: { status: next(live, 'revoke'), cancelledAt: now, cancelReason: 'revoked', endedAt: now, cancelAtPeriodEnd: false, updatedAt: now },
+      data: {
+        status: next(live, 'revoke'),
+        cancelledAt: now,
+        cancelReason: 'revoked',
+        endedAt: now,
+        cancelAtPeriodEnd: false,
+        updatedAt: now,
+      },
     });
-    after.emit('member/membership/cancelled', { membership_id: ended.id, user_id: ended.userId, plan_id: ended.planId, reason: 'revoked', immediately: true });
+    after.emit('member/membership/cancelled', {
+      membership_id: ended.id,
+      user_id: ended.userId,
+      plan_id: ended.planId,
+      reason: 'revoked',
+      immediately: true,
+    });
     return ended;
   });
 }
 
-export function membershipWhere(args: { userId?: number | null; planId?: number | null; status?: string | null }): Prisma.MembershipWhereInput {
+export function membershipWhere(args: {
+  userId?: number | null;
+  planId?: number | null;
+  status?: string | null;
+}): Prisma.MembershipWhereInput {
   return {
     ...(args.userId ? { userId: args.userId } : {}),
     ...(args.planId ? { planId: args.planId } : {}),

@@ -18,9 +18,15 @@ import { MOVES, next } from './statuses.ts';
 export const CancelInput = {
   id: id().describe('Membership id.'),
   reason: text(500).optional().describe('Recorded with the cancellation.'),
-  immediately: z.boolean().default(false).describe('End access now (default: at the period end; lifetime and paused memberships always end now).'),
+  immediately: z
+    .boolean()
+    .default(false)
+    .describe('End access now (default: at the period end; lifetime and paused memberships always end now).'),
 };
-export const PauseInput = { id: id().describe('Membership id.'), until: z.date().optional().describe('Resume by itself then (the sweep); default: until resumed.') };
+export const PauseInput = {
+  id: id().describe('Membership id.'),
+  until: z.date().optional().describe('Resume by itself then (the sweep); default: until resumed.'),
+};
 export const ResumeInput = { id: id().describe('Membership id.') };
 export const UpgradeInput = { id: id().describe('Membership id.'), planId: id().describe('The plan to swap to.') };
 
@@ -36,17 +42,34 @@ export async function cancelMembership(platform: Platform, input: Input<z.ZodObj
     const m = await locked(tx, data.id);
     const now = platform.clock.now();
     // A lifetime membership has no period end to wait for, and a paused one no access to keep: both end now.
-    const atPeriodEnd = !data.immediately && m.currentPeriodEnd !== null && (MOVES.cancelAtPeriodEnd.from as readonly string[]).includes(m.status);
+    const atPeriodEnd =
+      !data.immediately &&
+      m.currentPeriodEnd !== null &&
+      (MOVES.cancelAtPeriodEnd.from as readonly string[]).includes(m.status);
     const immediately = !atPeriodEnd;
     const status = next(m, immediately ? 'cancelNow' : 'cancelAtPeriodEnd');
     const reason = data.reason ?? null;
     const moved = await tx.membership.update({
       where: { id: m.id },
       data: immediately
-        ? { status, cancelledAt: now, cancelReason: reason ?? m.cancelReason, endedAt: now, cancelAtPeriodEnd: false, pausedUntil: null, updatedAt: now }
+        ? {
+            status,
+            cancelledAt: now,
+            cancelReason: reason ?? m.cancelReason,
+            endedAt: now,
+            cancelAtPeriodEnd: false,
+            pausedUntil: null,
+            updatedAt: now,
+          }
         : { cancelAtPeriodEnd: true, cancelledAt: now, cancelReason: reason, updatedAt: now },
     });
-    after.emit('member/membership/cancelled', { membership_id: m.id, user_id: m.userId, plan_id: m.planId, reason, immediately });
+    after.emit('member/membership/cancelled', {
+      membership_id: m.id,
+      user_id: m.userId,
+      plan_id: m.planId,
+      reason,
+      immediately,
+    });
     return moved;
   });
 }
@@ -58,7 +81,10 @@ export async function pauseMembership(platform: Platform, input: Input<z.ZodObje
     const now = platform.clock.now();
     const status = next(m, 'pause');
     if (data.until && data.until <= now) throw memberConflict('until must be in the future.');
-    return tx.membership.update({ where: { id: m.id }, data: { status, pausedAt: now, pausedUntil: data.until ?? null, updatedAt: now } });
+    return tx.membership.update({
+      where: { id: m.id },
+      data: { status, pausedAt: now, pausedUntil: data.until ?? null, updatedAt: now },
+    });
   });
 }
 
@@ -67,7 +93,10 @@ export async function resumeMembership(platform: Platform, input: { id: number }
   const data = parseDeclared(z.object(ResumeInput), input);
   return transaction(platform, async (tx) => {
     const m = await locked(tx, data.id);
-    return tx.membership.update({ where: { id: m.id }, data: { status: next(m, 'resume'), ...resumedData(m, platform.clock.now()) } });
+    return tx.membership.update({
+      where: { id: m.id },
+      data: { status: next(m, 'resume'), ...resumedData(m, platform.clock.now()) },
+    });
   });
 }
 
@@ -75,7 +104,13 @@ export async function resumeMembership(platform: Platform, input: { id: number }
 function resumedData(m: Pick<Membership, 'pausedAt' | 'currentPeriodEnd' | 'trialEndsAt'>, now: Date) {
   const paused = m.pausedAt ? Math.max(0, now.getTime() - m.pausedAt.getTime()) : 0;
   const shift = (d: Date | null) => (d ? new Date(d.getTime() + paused) : null);
-  return { currentPeriodEnd: shift(m.currentPeriodEnd), trialEndsAt: shift(m.trialEndsAt), pausedAt: null, pausedUntil: null, updatedAt: now };
+  return {
+    currentPeriodEnd: shift(m.currentPeriodEnd),
+    trialEndsAt: shift(m.trialEndsAt),
+    pausedAt: null,
+    pausedUntil: null,
+    updatedAt: now,
+  };
 }
 
 /** Swaps the plan of a trialing or active membership, recording previous_plan_id and the proration (data only). The
@@ -95,7 +130,8 @@ export async function upgradeMembership(platform: Platform, input: Input<z.ZodOb
     const held = await liveOf(tx, m.userId, to.id);
     if (held) throw memberConflict(`The user already has a live membership (${held.id}) of that plan.`);
     if (to.status !== 'active') throw memberConflict('An archived plan takes no new members.');
-    if (to.currency !== from.currency) throw memberConflict(`The plans are priced in different currencies (${from.currency}, ${to.currency}).`);
+    if (to.currency !== from.currency)
+      throw memberConflict(`The plans are priced in different currencies (${from.currency}, ${to.currency}).`);
     const now = platform.clock.now();
     const { proration, newPeriod } = prorate(m, from, to, now);
     const moved = await tx.membership.update({
@@ -112,7 +148,12 @@ export async function upgradeMembership(platform: Platform, input: Input<z.ZodOb
         updatedAt: now,
       },
     });
-    after.emit('member/membership/upgraded', { membership_id: m.id, user_id: m.userId, from_plan_id: from.id, to_plan_id: to.id });
+    after.emit('member/membership/upgraded', {
+      membership_id: m.id,
+      user_id: m.userId,
+      from_plan_id: from.id,
+      to_plan_id: to.id,
+    });
     return moved;
   });
 }

@@ -15,51 +15,101 @@ import { PLAN_INTERVALS } from './periods.ts';
 import { closeGap, lockNamed, placeMoved, placeNew, type SiblingSet } from './positions.ts';
 
 export const PLAN_STATUSES = ['active', 'archived'] as const;
-export const PlanStatus = enumOf('MemberPlanStatus', PLAN_STATUSES, 'active or archived: archived plans take no new members; their members keep their memberships.');
-export const PlanInterval = enumOf('MemberPlanInterval', PLAN_INTERVALS, 'A billing period unit (day, week, month, year); lifetime plans never renew or expire.');
+export const PlanStatus = enumOf(
+  'MemberPlanStatus',
+  PLAN_STATUSES,
+  'active or archived: archived plans take no new members; their members keep their memberships.',
+);
+export const PlanInterval = enumOf(
+  'MemberPlanInterval',
+  PLAN_INTERVALS,
+  'A billing period unit (day, week, month, year); lifetime plans never renew or expire.',
+);
 
-const slug = z.string().trim().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lower-case letters, digits and dashes.');
+const slug = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lower-case letters, digits and dashes.');
 const money = minorUnits().describe('In minor units of the currency (cents): a 53-bit integer.');
-const currency = z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as USD.').describe('ISO 4217; default MEMBER_CURRENCY.').meta({ examples: ['EUR'] });
+const currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as USD.')
+  .describe('ISO 4217; default MEMBER_CURRENCY.')
+  .meta({ examples: ['EUR'] });
 
 const fields = {
   description: text(5000).optional().describe('Text shown to members.'),
   price: money.optional(),
   currency: currency.optional(),
   interval: PlanInterval.optional(),
-  intervalCount: z.number().int().min(1).max(365).optional().describe('Intervals per period (3 months: interval month, interval_count 3).'),
+  intervalCount: z
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .optional()
+    .describe('Intervals per period (3 months: interval month, interval_count 3).'),
   trialDays: z.number().int().min(0).max(365).optional().describe('Days of free trial before the first period.'),
   status: PlanStatus.optional(),
-  position: z.number().int().min(1).max(INT32_MAX).optional().describe('Place in the plans list, from 1 (the others move along; past the end: last; default: last).'),
+  position: z
+    .number()
+    .int()
+    .min(1)
+    .max(INT32_MAX)
+    .optional()
+    .describe('Place in the plans list, from 1 (the others move along; past the end: last; default: last).'),
 };
-export const PlanCreate = inputObject('MemberPlanCreateInput', {
-  name: text(200, 1).describe('Name shown to members.'),
-  slug: slug.optional().describe('Default: from the name.'),
-  ...fields,
-}, 'A new plan.');
-export const PlanUpdate = inputObject('MemberPlanUpdateInput', {
-  name: text(200, 1).optional().describe('Name shown to members.'),
-  slug: slug.optional().describe('Unique URL name: lower-case letters, digits and dashes.'),
-  ...fields,
-}, 'Changes to a plan (they apply to new memberships and upgrades); fields left out stay as they are.');
+export const PlanCreate = inputObject(
+  'MemberPlanCreateInput',
+  {
+    name: text(200, 1).describe('Name shown to members.'),
+    slug: slug.optional().describe('Default: from the name.'),
+    ...fields,
+  },
+  'A new plan.',
+);
+export const PlanUpdate = inputObject(
+  'MemberPlanUpdateInput',
+  {
+    name: text(200, 1).optional().describe('Name shown to members.'),
+    slug: slug.optional().describe('Unique URL name: lower-case letters, digits and dashes.'),
+    ...fields,
+  },
+  'Changes to a plan (they apply to new memberships and upgrades); fields left out stay as they are.',
+);
 
-export const PlanFilter = { ...pageArgs, search: search().describe('Part of the name or slug.'), status: PlanStatus.optional().describe('Managers only; default active.') };
+export const PlanFilter = {
+  ...pageArgs,
+  search: search().describe('Part of the name or slug.'),
+  status: PlanStatus.optional().describe('Managers only; default active.'),
+};
 
 /** "Gold Plan (yearly)" -> "gold-plan-yearly" (accents folded, as sanitize_title does). */
 export function slugify(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100);
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
 }
-
 
 /** The plans' order (service/positions.ts): one set, archived plans included. */
 export const planOrder: SiblingSet = {
   lock: (tx) => lockNamed(tx, 'member_plans.position'),
   last: async (tx) => (await tx.memberPlan.aggregate({ _max: { position: true } }))._max.position ?? 0,
-  shift: (tx, from, to, by) => tx.memberPlan.updateMany({ where: { position: { gte: from, lte: to } }, data: { position: { increment: by } } }),
+  shift: (tx, from, to, by) =>
+    tx.memberPlan.updateMany({ where: { position: { gte: from, lte: to } }, data: { position: { increment: by } } }),
 };
 
 /** Creates a plan, answered as written with `query` (the selection the caller asked of it). */
-export async function createPlan<T = MemberPlan>(platform: Platform, input: Input<typeof PlanCreate>, query: object = {}): Promise<T> {
+export async function createPlan<T = MemberPlan>(
+  platform: Platform,
+  input: Input<typeof PlanCreate>,
+  query: object = {},
+): Promise<T> {
   const { position: wanted, ...data } = parseDeclared(PlanCreate, input);
   const planSlug = data.slug || slugify(data.name);
   if (!planSlug) throw new ValidationError({ name: 'name must contain a letter or a digit.' });
@@ -88,13 +138,25 @@ export async function createPlan<T = MemberPlan>(platform: Platform, input: Inpu
   }
 }
 
-export async function updatePlan<T = MemberPlan>(platform: Platform, id: number, input: Input<typeof PlanUpdate>, query: object = {}): Promise<T> {
+export async function updatePlan<T = MemberPlan>(
+  platform: Platform,
+  id: number,
+  input: Input<typeof PlanUpdate>,
+  query: object = {},
+): Promise<T> {
   const { position: wanted, ...data } = parseDeclared(PlanUpdate, input);
   const where = { id };
   try {
     return await transaction(platform, async (tx) => {
-      const position = wanted && (await placeMoved(tx, planOrder, wanted, () => tx.memberPlan.findUnique({ where, select: { position: true } })));
-      const { count } = await tx.memberPlan.updateMany({ where, data: { ...data, ...(position ? { position } : {}), updatedAt: platform.clock.now() } });
+      const position =
+        wanted &&
+        (await placeMoved(tx, planOrder, wanted, () =>
+          tx.memberPlan.findUnique({ where, select: { position: true } }),
+        ));
+      const { count } = await tx.memberPlan.updateMany({
+        where,
+        data: { ...data, ...(position ? { position } : {}), updatedAt: platform.clock.now() },
+      });
       if (!count) throw planNotFound(id);
       return tx.memberPlan.findUniqueOrThrow({ ...query, where }) as T;
     });
@@ -117,10 +179,15 @@ export async function sharePlan(tx: Tx, id: number) {
 export async function deletePlan<T>(platform: Platform, id: number, query: object = {}) {
   return transaction(platform, async (tx) => {
     await planOrder.lock(tx);
-    const [held] = await tx.$queryRaw<{ position: number }[]>`SELECT position FROM member_plans WHERE id = ${id} FOR UPDATE`;
+    const [held] = await tx.$queryRaw<
+      { position: number }[]
+    >`SELECT position FROM member_plans WHERE id = ${id} FOR UPDATE`;
     const previous = held && ((await tx.memberPlan.findUnique({ ...query, where: { id } })) as T | null);
     if (!held || !previous) throw planNotFound(id);
-    const used = await tx.membership.findFirst({ where: { OR: [{ planId: id }, { previousPlanId: id }] }, select: { id: true } });
+    const used = await tx.membership.findFirst({
+      where: { OR: [{ planId: id }, { previousPlanId: id }] },
+      select: { id: true },
+    });
     if (!used) {
       await tx.memberPlan.delete({ where: { id } });
       await closeGap(tx, planOrder, held.position);
@@ -132,8 +199,12 @@ export async function deletePlan<T>(platform: Platform, id: number, query: objec
 }
 
 /** The plans list's filter: active plans, unless a manager asks for another status. */
-export function planWhere(args: { search?: string | null; status?: string | null }, manager: boolean): Prisma.MemberPlanWhereInput {
-  if (args.status && args.status !== 'active' && !manager) throw new ValidationError({ status: `status ${args.status} is forbidden.` });
+export function planWhere(
+  args: { search?: string | null; status?: string | null },
+  manager: boolean,
+): Prisma.MemberPlanWhereInput {
+  if (args.status && args.status !== 'active' && !manager)
+    throw new ValidationError({ status: `status ${args.status} is forbidden.` });
   const q = args.search;
   return {
     ...(manager ? (args.status ? { status: args.status } : {}) : { status: 'active' }),

@@ -31,7 +31,12 @@ export async function placeNew(tx: Tx, set: SiblingSet, wanted?: number): Promis
 
 /** Where an item of `set` goes when moved to `wanted` (past the end: last); the ones between move along. Takes the
  *  set's lock, then reads the item's place with `current`; null when the item (or the set's parent) is gone. */
-export async function placeMoved(tx: Tx, set: SiblingSet, wanted: number, current: () => Promise<{ position: number } | null>): Promise<number | null> {
+export async function placeMoved(
+  tx: Tx,
+  set: SiblingSet,
+  wanted: number,
+  current: () => Promise<{ position: number } | null>,
+): Promise<number | null> {
   const row = (await set.lock(tx)) && (await current());
   if (!row) return null;
   const from = row.position;

@@ -28,7 +28,12 @@ export function remainingFraction(end: Date, interval: PlanInterval, count: numb
   return Math.min(1, Math.max(0, (end.getTime() - now.getTime()) / length));
 }
 
-export function prorate(m: { status: string; currentPeriodEnd: Date | null }, from: Plan, to: Plan, now: Date): { proration: Proration; newPeriod: boolean } {
+export function prorate(
+  m: { status: string; currentPeriodEnd: Date | null },
+  from: Plan,
+  to: Plan,
+  now: Date,
+): { proration: Proration; newPeriod: boolean } {
   const samePeriod = from.interval === to.interval && from.intervalCount === to.intervalCount;
   const [fromPrice, toPrice] = [Number(from.price), Number(to.price)];
   if (m.status === 'trialing') return { proration: { credit: 0, charge: 0, currency: to.currency }, newPeriod: false };

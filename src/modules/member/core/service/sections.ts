@@ -48,6 +48,10 @@ const providers = new WeakMap<Platform, MemberSections>();
 export const memberSections = (platform: Platform): MemberSections => providers.get(platform) ?? EMPTY;
 
 /** A part provides one section (learning: progress; community: badges; insight: health). */
-export function provideMemberSection<K extends keyof MemberSections>(platform: Platform, key: K, provider: MemberSections[K]) {
+export function provideMemberSection<K extends keyof MemberSections>(
+  platform: Platform,
+  key: K,
+  provider: MemberSections[K],
+) {
   providers.set(platform, { ...memberSections(platform), [key]: provider });
 }

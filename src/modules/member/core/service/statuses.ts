@@ -70,13 +70,21 @@ type Current = { status: string; cancelAtPeriodEnd: boolean };
 /** Whether `move` may leave from the membership's state. */
 export function allows(m: Current, move: MoveName): boolean {
   const rule: Move = MOVES[move];
-  return (rule.from as readonly string[]).includes(m.status) && (rule.ending === undefined || rule.ending === m.cancelAtPeriodEnd);
+  return (
+    (rule.from as readonly string[]).includes(m.status) &&
+    (rule.ending === undefined || rule.ending === m.cancelAtPeriodEnd)
+  );
 }
 
 /** The status `move` leads the membership to; 409 member_invalid_transition when the table does not allow it. */
 export function next(m: Current, move: MoveName): MembershipStatus {
   const rule: Move = MOVES[move];
-  if (!allows(m, move)) throw invalidTransition(m.status, rule.verb, m.cancelAtPeriodEnd && rule.ending === false ? ' ending at its period end' : '');
+  if (!allows(m, move))
+    throw invalidTransition(
+      m.status,
+      rule.verb,
+      m.cancelAtPeriodEnd && rule.ending === false ? ' ending at its period end' : '',
+    );
   return rule.to ?? (m.status as MembershipStatus);
 }
 

@@ -34,7 +34,8 @@ export async function expireSweep(platform: Platform): Promise<SweepResult> {
       UPDATE member_memberships m SET status = ${MOVES.expire.to}, ended_at = current_period_end, updated_at = ${now}
       WHERE ${movableSql('expire')} AND m.current_period_end <= ${now}
       RETURNING id, user_id, plan_id`;
-    for (const m of expired) after.emit('member/membership/expired', { membership_id: m.id, user_id: m.user_id, plan_id: m.plan_id });
+    for (const m of expired)
+      after.emit('member/membership/expired', { membership_id: m.id, user_id: m.user_id, plan_id: m.plan_id });
     return { resumed, activated, cancelled, expired: expired.length };
   });
 }

@@ -20,12 +20,15 @@ export const memberpress: SourceFormat = {
     const h = new Header(names);
     const email = h.optional('user_email', 'email');
     const username = h.optional('member', 'user_login', 'username');
-    if (!h.has('user_email', 'email', 'member', 'user_login', 'username')) throw invalidFile(`Not a ${this.label} file: no user_email, email or username column.`);
-    if (!h.has('product_id', 'product_name')) throw invalidFile(`Not a ${this.label} file: no product_id or product_name column.`);
+    if (!h.has('user_email', 'email', 'member', 'user_login', 'username'))
+      throw invalidFile(`Not a ${this.label} file: no user_email, email or username column.`);
+    if (!h.has('product_id', 'product_name'))
+      throw invalidFile(`Not a ${this.label} file: no product_id or product_name column.`);
     const kind = h.column('sub_type');
     const subscr = h.optional('subscr_id', 'sub_num');
     const transNum = h.column('trans_num');
-    if (!kind && !transNum && !h.has('subscr_id', 'sub_num')) throw invalidFile(`Not a ${this.label} file: no subscr_id, sub_num or trans_num column.`);
+    if (!kind && !transNum && !h.has('subscr_id', 'sub_num'))
+      throw invalidFile(`Not a ${this.label} file: no subscr_id, sub_num or trans_num column.`);
     const ownId = h.optional('id');
     const subId = h.optional('sub_id');
     const status = h.optional('status');
@@ -47,7 +50,13 @@ export const memberpress: SourceFormat = {
       username: username(cells),
       firstName: base.first(cells),
       lastName: base.last(cells),
-      plan: { id: base.productId(cells), name: base.productName(cells), price: base.price(cells), interval: base.periodType(cells), intervalCount: base.period(cells) },
+      plan: {
+        id: base.productId(cells),
+        name: base.productName(cells),
+        price: base.price(cells),
+        interval: base.periodType(cells),
+        intervalCount: base.period(cells),
+      },
       status: s,
       derived,
       start: base.start(cells),
@@ -58,7 +67,9 @@ export const memberpress: SourceFormat = {
       const type = kind?.(cells)?.toLowerCase();
       if (type === 'transaction') {
         // The non-recurring table: "None" (translated) is no status; its `active` column decides.
-        const live = active ? (active(cells) ?? '').includes('mepr-active') || /^yes$/i.test(active(cells) ?? '') : undefined;
+        const live = active
+          ? (active(cells) ?? '').includes('mepr-active') || /^yes$/i.test(active(cells) ?? '')
+          : undefined;
         const key = subscr(cells);
         return row(cells, key && `txn:${key}`, null, live === undefined ? 'by_end' : live ? 'active' : 'expired');
       }
@@ -69,7 +80,8 @@ export const memberpress: SourceFormat = {
       const key = transNum!(cells);
       const r = row(cells, key && `txn:${key}`, status(cells), 'active');
       const parent = subId(cells) ?? subscr(cells) ?? '';
-      if (!NO_SUBSCRIPTION.test(parent)) r.reject = `a payment of subscription ${parent}: its membership comes from the subscriptions export`;
+      if (!NO_SUBSCRIPTION.test(parent))
+        r.reject = `a payment of subscription ${parent}: its membership comes from the subscriptions export`;
       return r;
     };
   },

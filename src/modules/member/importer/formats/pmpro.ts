@@ -39,7 +39,13 @@ export const pmpro: SourceFormat = {
         username: username(cells),
         firstName: first(cells),
         lastName: last(cells),
-        plan: { id: levelId(cells), name: readName(cells), price: price(cells), interval: period(cells), intervalCount: count(cells) },
+        plan: {
+          id: levelId(cells),
+          name: readName(cells),
+          price: price(cells),
+          interval: period(cells),
+          intervalCount: count(cells),
+        },
         status: status ? status(cells) : null,
         derived: oldMembers ? 'expired' : 'active',
         // A start date of "N/A" (3.6+) or none (before 3.6) falls back to the join date.

@@ -14,14 +14,25 @@ export const rcp: SourceFormat = {
       throw invalidFile("This is Restrict Content Pro's payments export; import the memberships export.");
     }
     if (!h.has('user email', 'user_email')) {
-      throw invalidFile(`Not a ${this.label} file: no "User Email" column. Its headers are translated labels: export with the site language set to English.`);
+      throw invalidFile(
+        `Not a ${this.label} file: no "User Email" column. Its headers are translated labels: export with the site language set to English.`,
+      );
     }
     const email = h.optional('user email', 'user_email');
     const id = h.optional('membership id', 'id', 'membership_id');
     const gatewaySub = h.optional('gateway subscription id', 'profile_id', 'gateway_subscription_id');
     const levelId = h.optional('membership level id', 'subscription', 'membership_level_id');
     const levelName = h.optional('membership level name', 'membership_level_name', 'membership level');
-    if (!h.has('membership level id', 'subscription', 'membership_level_id', 'membership level name', 'membership_level_name', 'membership level')) {
+    if (
+      !h.has(
+        'membership level id',
+        'subscription',
+        'membership_level_id',
+        'membership level name',
+        'membership_level_name',
+        'membership level',
+      )
+    ) {
       throw invalidFile(`Not a ${this.label} file: no "Membership Level ID" or "Membership Level Name" column.`);
     }
     const username = h.optional('user login', 'user_login');

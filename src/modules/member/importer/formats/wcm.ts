@@ -15,7 +15,8 @@ export const wcm: SourceFormat = {
     const planId = h.optional('membership_plan_id');
     const planName = h.optional('membership_plan', 'membership_plan_name');
     const planSlug = h.optional('membership_plan_slug');
-    if (!h.has('membership_plan_id', 'membership_plan', 'membership_plan_name', 'membership_plan_slug')) h.required(this.label, 'plan', 'membership_plan_id', 'membership_plan');
+    if (!h.has('membership_plan_id', 'membership_plan', 'membership_plan_name', 'membership_plan_slug'))
+      h.required(this.label, 'plan', 'membership_plan_id', 'membership_plan');
     const username = h.optional('user_name', 'user_login');
     const first = h.optional('member_first_name', 'first_name');
     const last = h.optional('member_last_name', 'last_name');

@@ -16,7 +16,8 @@ import type { RowError } from '../writer.ts';
  *  a shop manager, or an API key scoped to membership alone, is refused). */
 const importAccess = {
   ...requiresCapability(MEMBER_MANAGE),
-  authScopes: (_parent: unknown, _args: unknown, ctx: Context) => can(ctx.principal, MEMBER_MANAGE) && can(ctx.principal, 'create_users'),
+  authScopes: (_parent: unknown, _args: unknown, ctx: Context) =>
+    can(ctx.principal, MEMBER_MANAGE) && can(ctx.principal, 'create_users'),
 };
 
 export const importerSchema = schemaPart((builder) => {
@@ -24,24 +25,40 @@ export const importerSchema = schemaPart((builder) => {
     description: 'A row the import skipped: written nothing of it.',
     fields: (t) => ({
       line: t.exposeInt('line', { description: 'The line it starts on in the file (1: the header).' }),
-      reason: t.exposeString('reason', { description: 'Why it was skipped, e.g. bad e-mail "…", unknown status "…", missing start date.' }),
+      reason: t.exposeString('reason', {
+        description: 'Why it was skipped, e.g. bad e-mail "…", unknown status "…", missing start date.',
+      }),
     }),
   });
   const SummaryType = builder.objectRef<ImportSummary>('MemberImportSummary').implement({
     description: 'What an import run did, row by row: every row is created, updated, unchanged or skipped.',
     fields: (t) => ({
-      source: t.expose('source', { type: enumType(builder, ImportSource), description: 'The system the export came from.' }),
-      dryRun: t.exposeBoolean('dryRun', { description: 'Nothing was written; the counts say what a real run would do.' }),
-      sourceTimezone: t.exposeString('sourceTimezone', { description: 'IANA zone in which dates without an offset were read.' }),
+      source: t.expose('source', {
+        type: enumType(builder, ImportSource),
+        description: 'The system the export came from.',
+      }),
+      dryRun: t.exposeBoolean('dryRun', {
+        description: 'Nothing was written; the counts say what a real run would do.',
+      }),
+      sourceTimezone: t.exposeString('sourceTimezone', {
+        description: 'IANA zone in which dates without an offset were read.',
+      }),
       rows: t.exposeInt('rows', { description: 'Data rows read (the header and blank lines excluded).' }),
       created: t.exposeInt('created', { description: 'Memberships created (keys not seen before).' }),
       updated: t.exposeInt('updated', { description: 'Memberships changed to what the file says.' }),
       unchanged: t.exposeInt('unchanged', { description: 'Memberships already as the file says (left untouched).' }),
       skipped: t.exposeInt('skipped', { description: 'Rows skipped whole; see errors.' }),
-      usersCreated: t.exposeInt('usersCreated', { description: 'Users created (no usable password: a reset is needed).' }),
-      plansCreated: t.exposeInt('plansCreated', { description: 'Plans created from the export (source import; edit their price and period afterwards).' }),
+      usersCreated: t.exposeInt('usersCreated', {
+        description: 'Users created (no usable password: a reset is needed).',
+      }),
+      plansCreated: t.exposeInt('plansCreated', {
+        description: 'Plans created from the export (source import; edit their price and period afterwards).',
+      }),
 
-      errors: t.expose('errors', { type: [RowErrorType], description: `The skipped rows in line order (the first ${MAX_REPORTED_ERRORS}).` }),
+      errors: t.expose('errors', {
+        type: [RowErrorType],
+        description: `The skipped rows in line order (the first ${MAX_REPORTED_ERRORS}).`,
+      }),
       errorsTruncated: t.exposeBoolean('errorsTruncated', { description: 'More rows were skipped than errors lists.' }),
     }),
   });

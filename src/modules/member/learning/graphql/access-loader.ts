@@ -30,7 +30,12 @@ export async function gated<T>(ctx: Context, target: Target, value: () => T): Pr
   const key = targetKey(target);
   if (!seen.has(key)) {
     seen.add(key);
-    await ctx.platform.events.emit('member/access/denied', { user_id: userIdOf(ctx.principal), target_type: target.type, target_id: target.id, reason: access.reason });
+    await ctx.platform.events.emit('member/access/denied', {
+      user_id: userIdOf(ctx.principal),
+      target_type: target.type,
+      target_id: target.id,
+      reason: access.reason,
+    });
   }
   return null;
 }

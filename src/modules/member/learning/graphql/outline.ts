@@ -12,8 +12,23 @@ import { canMember, requiresMemberCapability } from '../../core/capabilities.ts'
 import { courseNotFound, lessonNotFound, moduleNotFound } from '../../core/errors.ts';
 import { deleteCourse, deleteLesson, deleteModule } from '../deletes.ts';
 import {
-  CourseCreate, CourseFilter, CourseUpdate, createCourse, createLesson, createModule, LessonCreate, LessonFilter, LessonUpdate, ModuleCreate,
-  ModuleFilter, ModuleUpdate, updateCourse, updateLesson, updateModule, visibleLesson, visibleModule,
+  CourseCreate,
+  CourseFilter,
+  CourseUpdate,
+  createCourse,
+  createLesson,
+  createModule,
+  LessonCreate,
+  LessonFilter,
+  LessonUpdate,
+  ModuleCreate,
+  ModuleFilter,
+  ModuleUpdate,
+  updateCourse,
+  updateLesson,
+  updateModule,
+  visibleLesson,
+  visibleModule,
 } from '../outline.ts';
 import { COURSE, LESSON, MODULE } from './selections.ts';
 import { learningTypes } from './types.ts';
@@ -35,11 +50,21 @@ export const outlineSchema = schemaPart((builder) => {
       args: zodArgs(t, CourseFilter),
       ...rest('GET /member/v1/courses', { select: COURSE, paginated: true }),
       resolve: (_r, args, ctx) => {
-        if (args.status === 'draft' && !manager(ctx)) throw new ValidationError({ status: 'status draft is forbidden.' });
-        const where = { ...(manager(ctx) ? (args.status ? { status: args.status } : {}) : { status: 'published' }), ...(args.search ? { title: { contains: args.search, mode: 'insensitive' as const } } : {}) };
+        if (args.status === 'draft' && !manager(ctx))
+          throw new ValidationError({ status: 'status draft is forbidden.' });
+        const where = {
+          ...(manager(ctx) ? (args.status ? { status: args.status } : {}) : { status: 'published' }),
+          ...(args.search ? { title: { contains: args.search, mode: 'insensitive' as const } } : {}),
+        };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberCourse.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberCourse.findMany({ ...query, ...w, where, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberCourse.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ position: 'asc' }, { id: 'asc' }],
+            }),
         });
       },
     }),
@@ -50,7 +75,10 @@ export const outlineSchema = schemaPart((builder) => {
       args: zodArgs(t, { id: id().describe('Course id.') }),
       ...rest('GET /member/v1/courses/:id', { select: COURSE }),
       resolve: async (query, _r, { id }, ctx) =>
-        (await ctx.platform.prisma.memberCourse.findFirst({ ...query, where: { id, ...(manager(ctx) ? {} : { status: 'published' }) } })) ?? Promise.reject(courseNotFound(id)),
+        (await ctx.platform.prisma.memberCourse.findFirst({
+          ...query,
+          where: { id, ...(manager(ctx) ? {} : { status: 'published' }) },
+        })) ?? Promise.reject(courseNotFound(id)),
     }),
     memberModules: t.field({
       type: ModulePage,
@@ -62,7 +90,13 @@ export const outlineSchema = schemaPart((builder) => {
         const where = { ...visibleModule(manager(ctx)), ...(args.courseId ? { courseId: args.courseId } : {}) };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberModule.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberModule.findMany({ ...query, ...w, where, orderBy: [{ courseId: 'asc' }, { position: 'asc' }, { id: 'asc' }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberModule.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ courseId: 'asc' }, { position: 'asc' }, { id: 'asc' }],
+            }),
         });
       },
     }),
@@ -73,19 +107,33 @@ export const outlineSchema = schemaPart((builder) => {
       args: zodArgs(t, { id: id().describe('Module id.') }),
       ...rest('GET /member/v1/modules/:id', { select: MODULE }),
       resolve: async (query, _r, { id }, ctx) =>
-        (await ctx.platform.prisma.memberModule.findFirst({ ...query, where: { id, ...visibleModule(manager(ctx)) } })) ?? Promise.reject(moduleNotFound(id)),
+        (await ctx.platform.prisma.memberModule.findFirst({
+          ...query,
+          where: { id, ...visibleModule(manager(ctx)) },
+        })) ?? Promise.reject(moduleNotFound(id)),
     }),
     memberLessons: t.field({
       type: LessonPage,
-      description: 'Lessons by module and position; the content only for callers the access rules allow (others: locked).',
+      description:
+        'Lessons by module and position; the content only for callers the access rules allow (others: locked).',
       ...isPublic(),
       args: zodArgs(t, LessonFilter),
       ...rest('GET /member/v1/lessons', { select: LESSON, paginated: true }),
       resolve: (_r, args, ctx) => {
-        const where = { ...visibleLesson(manager(ctx)), ...(args.courseId ? { courseId: args.courseId } : {}), ...(args.moduleId ? { moduleId: args.moduleId } : {}) };
+        const where = {
+          ...visibleLesson(manager(ctx)),
+          ...(args.courseId ? { courseId: args.courseId } : {}),
+          ...(args.moduleId ? { moduleId: args.moduleId } : {}),
+        };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberLesson.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberLesson.findMany({ ...query, ...w, where, orderBy: [{ courseId: 'asc' }, { module: { position: 'asc' } }, { position: 'asc' }, { id: 'asc' }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberLesson.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ courseId: 'asc' }, { module: { position: 'asc' } }, { position: 'asc' }, { id: 'asc' }],
+            }),
         });
       },
     }),
@@ -96,7 +144,10 @@ export const outlineSchema = schemaPart((builder) => {
       args: zodArgs(t, { id: id().describe('Lesson id.') }),
       ...rest('GET /member/v1/lessons/:id', { select: LESSON }),
       resolve: async (query, _r, { id }, ctx) =>
-        (await ctx.platform.prisma.memberLesson.findFirst({ ...query, where: { id, ...visibleLesson(manager(ctx)) } })) ?? Promise.reject(lessonNotFound(id)),
+        (await ctx.platform.prisma.memberLesson.findFirst({
+          ...query,
+          where: { id, ...visibleLesson(manager(ctx)) },
+        })) ?? Promise.reject(lessonNotFound(id)),
     }),
   }));
 

@@ -7,7 +7,14 @@ import { schemaPart } from '../../../../graphql/builder.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
-import { RevokeCertificateInput, revokeCertificate, TokenInput, verifyCertificate, verifyUrl, type Verified } from '../certificates.ts';
+import {
+  RevokeCertificateInput,
+  revokeCertificate,
+  TokenInput,
+  verifyCertificate,
+  verifyUrl,
+  type Verified,
+} from '../certificates.ts';
 import { completeLesson, ProgressInput, ProgressStatus, type LessonProgress } from '../completion.ts';
 import { learnerProgress } from '../summaries.ts';
 import { CERTIFICATE, COURSE_PROGRESS, PROGRESS, VERIFIED } from './selections.ts';
@@ -23,8 +30,15 @@ export const progressSchema = schemaPart((builder) => {
       lessonId: t.exposeInt('lessonId', { description: 'Lesson id.' }),
       courseId: t.exposeInt('courseId', { description: "The lesson's course." }),
       status: t.expose('status', { type: enumType(builder, ProgressStatus), description: 'Always completed.' }),
-      completedAt: t.expose('completedAt', { type: 'DateTime', description: 'When the lesson was first completed (UTC); a repeat keeps it.' }),
-      course: t.field({ type: Summary, description: "The caller's progress in the course after this completion.", resolve: (p) => p.course }),
+      completedAt: t.expose('completedAt', {
+        type: 'DateTime',
+        description: 'When the lesson was first completed (UTC); a repeat keeps it.',
+      }),
+      course: t.field({
+        type: Summary,
+        description: "The caller's progress in the course after this completion.",
+        resolve: (p) => p.course,
+      }),
     }),
   });
   const Certificate = builder.prismaObject('MemberCertificate', {
@@ -35,22 +49,39 @@ export const progressSchema = schemaPart((builder) => {
       courseId: t.exposeInt('courseId', { description: 'The course completed.' }),
       course: t.relation('course', { description: 'The course completed.' }),
       token: t.exposeString('token', { description: '192 random bits, URL-safe.' }),
-      issuedAt: t.expose('issuedAt', { type: 'DateTime', description: 'When the course was completed and the certificate issued (UTC).' }),
-      score: t.exposeInt('score', { nullable: true, description: 'The average of the best score on each quiz attempted; null without quizzes.' }),
-      verifyUrl: t.string({ description: 'Absolute URL of the printable certificate page, which anyone holding it can check.', resolve: (c, _a, ctx) => verifyUrl(ctx.platform, c.token) }),
-      revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When a course manager revoked it (UTC), after which it no longer verifies; null while valid.' }),
+      issuedAt: t.expose('issuedAt', {
+        type: 'DateTime',
+        description: 'When the course was completed and the certificate issued (UTC).',
+      }),
+      score: t.exposeInt('score', {
+        nullable: true,
+        description: 'The average of the best score on each quiz attempted; null without quizzes.',
+      }),
+      verifyUrl: t.string({
+        description: 'Absolute URL of the printable certificate page, which anyone holding it can check.',
+        resolve: (c, _a, ctx) => verifyUrl(ctx.platform, c.token),
+      }),
+      revokedAt: t.expose('revokedAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When a course manager revoked it (UTC), after which it no longer verifies; null while valid.',
+      }),
     }),
   });
   const VerifiedRef = builder.objectRef<Verified>('MemberCertificateVerification').implement({
     description: 'A certificate checked by its token: what a third party may know of it.',
     fields: (t) => ({
-      valid: t.exposeBoolean('valid', { description: 'Always true: an unknown or revoked token is a 404 member_certificate_not_found.' }),
+      valid: t.exposeBoolean('valid', {
+        description: 'Always true: an unknown or revoked token is a 404 member_certificate_not_found.',
+      }),
       holderName: t.exposeString('holderName', { description: "The learner's display name." }),
       courseTitle: t.exposeString('courseTitle', { description: 'Title of the course completed.' }),
       issuedAt: t.expose('issuedAt', { type: 'DateTime', description: 'When it was issued (UTC).' }),
-      score: t.exposeInt('score', { nullable: true, description: 'The average of the best score on each quiz attempted (0 to 100); null without quizzes.' }),
+      score: t.exposeInt('score', {
+        nullable: true,
+        description: 'The average of the best score on each quiz attempted (0 to 100); null without quizzes.',
+      }),
       token: t.exposeString('token', { description: 'The token checked.' }),
-
     }),
   });
 
@@ -71,11 +102,16 @@ export const progressSchema = schemaPart((builder) => {
       ...requiresLogin(),
       ...rest('GET /member/v1/me/certificates', { select: CERTIFICATE }),
       resolve: (query, _r, _a, ctx) =>
-        ctx.platform.prisma.memberCertificate.findMany({ ...query, where: { userId: userIdOf(ctx.principal) ?? 0, revokedAt: null }, orderBy: { id: 'asc' } }),
+        ctx.platform.prisma.memberCertificate.findMany({
+          ...query,
+          where: { userId: userIdOf(ctx.principal) ?? 0, revokedAt: null },
+          orderBy: { id: 'asc' },
+        }),
     }),
     verifyMemberCertificate: t.field({
       type: VerifiedRef,
-      description: 'Verifies a certificate: holder, course, date and score; 404 member_certificate_not_found for an unknown or revoked token.',
+      description:
+        'Verifies a certificate: holder, course, date and score; 404 member_certificate_not_found for an unknown or revoked token.',
       ...isPublic(),
       args: zodArgs(t, TokenInput),
       ...rest('GET /member/v1/certificates/verify/:token', { select: VERIFIED }),
@@ -97,7 +133,11 @@ export const progressSchema = schemaPart((builder) => {
       description: 'Revokes a certificate: it stops verifying.',
       ...requiresMemberCapability('member_manage_courses'),
       args: zodArgs(t, RevokeCertificateInput),
-      resolve: async (query, _r, { id }, ctx) => ctx.platform.prisma.memberCertificate.findUniqueOrThrow({ ...query, where: { id: (await revokeCertificate(ctx.platform, id)).id } }),
+      resolve: async (query, _r, { id }, ctx) =>
+        ctx.platform.prisma.memberCertificate.findUniqueOrThrow({
+          ...query,
+          where: { id: (await revokeCertificate(ctx.platform, id)).id },
+        }),
     }),
   }));
 });

@@ -31,10 +31,11 @@ export const quizzesSchema = schemaPart((builder) => {
       userId: t.exposeInt('userId', { description: 'The learner.' }),
       score: t.exposeInt('score', { description: '0 to 100.' }),
       passed: t.exposeBoolean('passed', { description: "Whether the score reached the quiz's passPercent." }),
-      attemptNumber: t.exposeInt('attemptNumber', { description: "The learner's attempt count on this quiz, this one included (from 1)." }),
+      attemptNumber: t.exposeInt('attemptNumber', {
+        description: "The learner's attempt count on this quiz, this one included (from 1).",
+      }),
       attemptsLeft: t.exposeInt('attemptsLeft', { nullable: true, description: 'null: unlimited.' }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the attempt was submitted (UTC).' }),
-
     }),
   });
 
@@ -46,10 +47,20 @@ export const quizzesSchema = schemaPart((builder) => {
       args: zodArgs(t, QuizFilter),
       ...rest('GET /member/v1/quizzes', { select: QUIZ, paginated: true }),
       resolve: (_r, args, ctx) => {
-        const where = { ...visibleQuiz(ctx), ...(args.courseId ? { courseId: args.courseId } : {}), ...(args.lessonId ? { lessonId: args.lessonId } : {}) };
+        const where = {
+          ...visibleQuiz(ctx),
+          ...(args.courseId ? { courseId: args.courseId } : {}),
+          ...(args.lessonId ? { lessonId: args.lessonId } : {}),
+        };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberQuiz.count({ where }),
-          findMany: (w, query) => ctx.platform.prisma.memberQuiz.findMany({ ...query, ...w, where, orderBy: [{ courseId: 'asc' }, { id: 'asc' }] }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberQuiz.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ courseId: 'asc' }, { id: 'asc' }],
+            }),
         });
       },
     }),
@@ -59,14 +70,17 @@ export const quizzesSchema = schemaPart((builder) => {
       ...isPublic(),
       args: zodArgs(t, { id: id().describe('Quiz id.') }),
       ...rest('GET /member/v1/quizzes/:id', { select: QUIZ }),
-      resolve: async (query, _r, { id }, ctx) => (await ctx.platform.prisma.memberQuiz.findFirst({ ...query, where: { id, ...visibleQuiz(ctx) } })) ?? Promise.reject(quizNotFound(id)),
+      resolve: async (query, _r, { id }, ctx) =>
+        (await ctx.platform.prisma.memberQuiz.findFirst({ ...query, where: { id, ...visibleQuiz(ctx) } })) ??
+        Promise.reject(quizNotFound(id)),
     }),
   }));
 
   builder.mutationFields((t) => ({
     createMemberQuiz: t.prismaField({
       type: QuizType,
-      description: "Adds the quiz of a lesson (409 when it has one). Questions: {type, prompt, options [{id, text}], points, answer}.",
+      description:
+        'Adds the quiz of a lesson (409 when it has one). Questions: {type, prompt, options [{id, text}], points, answer}.',
       ...manage,
       args: zodArgs(t, { input: QuizCreate }),
       ...rest('POST /member/v1/quizzes', { select: QUIZ, status: 201, errors: [409] }),
@@ -95,7 +109,8 @@ export const quizzesSchema = schemaPart((builder) => {
     }),
     attemptMemberQuiz: t.field({
       type: Attempt,
-      description: 'Submits answers: the server scores them (0–100), stores the attempt and answers it; 409 member_attempts_exhausted past max_attempts; 403 member_forbidden without access.',
+      description:
+        'Submits answers: the server scores them (0–100), stores the attempt and answers it; 409 member_attempts_exhausted past max_attempts; 403 member_forbidden without access.',
       ...requiresLogin(),
       args: zodArgs(t, AttemptInput),
       ...rest('POST /member/v1/quizzes/:id/attempts', { select: ATTEMPT, status: 201, errors: [409] }),

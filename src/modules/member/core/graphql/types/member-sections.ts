@@ -4,15 +4,23 @@ import { enumType } from '../../../../../graphql/zod-args.ts';
 import { enumOf } from '../../../../../input/vocabulary.ts';
 import type { CourseProgressSummary, HealthFactor, MemberBadge, MemberHealth } from '../../service/sections.ts';
 
-export const HealthBand = enumOf('MemberHealthBand', ['healthy', 'at_risk', 'critical'], 'healthy (score ≥ 70), at_risk (≥ 40) or critical.');
+export const HealthBand = enumOf(
+  'MemberHealthBand',
+  ['healthy', 'at_risk', 'critical'],
+  'healthy (score ≥ 70), at_risk (≥ 40) or critical.',
+);
 
 export const memberSectionTypes = schemaPart((builder) => {
   const ProgressRef = builder.objectRef<CourseProgressSummary>('MemberCourseProgress').implement({
     description: "A learner's progress in one course they are enrolled in.",
     fields: (t) => ({
       courseId: t.exposeInt('courseId', { description: 'Course id.' }),
-      completedLessons: t.exposeInt('completedLessons', { description: 'Published lessons of the course the learner completed.' }),
-      totalLessons: t.exposeInt('totalLessons', { description: 'Published lessons in the course\'s published modules.' }),
+      completedLessons: t.exposeInt('completedLessons', {
+        description: 'Published lessons of the course the learner completed.',
+      }),
+      totalLessons: t.exposeInt('totalLessons', {
+        description: "Published lessons in the course's published modules.",
+      }),
       percent: t.exposeInt('percent', { description: '0 to 100.' }),
       completed: t.exposeBoolean('completed', { description: 'Whether every published lesson is completed.' }),
     }),
@@ -30,7 +38,7 @@ export const memberSectionTypes = schemaPart((builder) => {
     description: 'One factor of the health score.',
     fields: (t) => ({
       name: t.exposeString('name', { description: 'recency, progress, community or tenure.' }),
-      value: t.exposeFloat('value', { description: 'The factor\'s score, 0 to 100.' }),
+      value: t.exposeFloat('value', { description: "The factor's score, 0 to 100." }),
       weight: t.exposeFloat('weight', { description: 'Its share of the score (0 to 1; the weights sum to 1).' }),
     }),
   });
@@ -38,9 +46,21 @@ export const memberSectionTypes = schemaPart((builder) => {
     description: 'Member health: null until computed (the daily recompute).',
     fields: (t) => ({
       score: t.exposeInt('score', { nullable: true, description: '0 to 100.' }),
-      band: t.expose('band', { type: enumType(builder, HealthBand), nullable: true, description: 'healthy (score ≥ 70), at_risk (≥ 40) or critical; null until computed.' }),
-      factors: t.field({ type: [FactorRef], description: 'The weighted factors of the score; empty until computed.', resolve: (h) => h.factors }),
-      computedAt: t.expose('computedAt', { type: 'DateTime', nullable: true, description: 'When the score was computed (UTC); null until then.' }),
+      band: t.expose('band', {
+        type: enumType(builder, HealthBand),
+        nullable: true,
+        description: 'healthy (score ≥ 70), at_risk (≥ 40) or critical; null until computed.',
+      }),
+      factors: t.field({
+        type: [FactorRef],
+        description: 'The weighted factors of the score; empty until computed.',
+        resolve: (h) => h.factors,
+      }),
+      computedAt: t.expose('computedAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When the score was computed (UTC); null until then.',
+      }),
     }),
   });
 

@@ -19,22 +19,48 @@ export const memberType = schemaPart((builder) => {
       username: t.exposeString('username', { description: 'Login name.' }),
       displayName: t.exposeString('displayName', { description: 'Name shown publicly.' }),
       email: t.exposeString('email', { description: 'E-mail address.' }),
-      registeredAt: t.expose('createdAt', { type: 'DateTime', description: 'When the user account was created (UTC).' }),
-      memberships: t.relation('memberships', { query: { orderBy: { id: 'asc' } }, description: 'Every membership, past and live, oldest first.' }),
+      registeredAt: t.expose('createdAt', {
+        type: 'DateTime',
+        description: 'When the user account was created (UTC).',
+      }),
+      memberships: t.relation('memberships', {
+        query: { orderBy: { id: 'asc' } },
+        description: 'Every membership, past and live, oldest first.',
+      }),
       activePlanIds: t.intList({
         description: 'Plans of the memberships that grant access now.',
-        select: (_args, ctx) => ({ memberships: { where: grantingWhere(ctx.platform.clock.now()), select: { planId: true }, orderBy: { planId: 'asc' } } }),
+        select: (_args, ctx) => ({
+          memberships: {
+            where: grantingWhere(ctx.platform.clock.now()),
+            select: { planId: true },
+            orderBy: { planId: 'asc' },
+          },
+        }),
         resolve: (u) => [...new Set(u.memberships.map((m) => m.planId))],
       }),
       status: t.field({
         type: enumType(builder, MemberStatus),
         description: 'active when a membership grants access now, else inactive.',
-        select: (_args, ctx) => ({ memberships: { where: grantingWhere(ctx.platform.clock.now()), select: { id: true }, take: 1 } }),
+        select: (_args, ctx) => ({
+          memberships: { where: grantingWhere(ctx.platform.clock.now()), select: { id: true }, take: 1 },
+        }),
         resolve: (u) => (u.memberships.length ? 'active' : 'inactive'),
       }),
-      progress: t.field({ type: [ProgressRef], description: 'Courses summary (the learning part).', resolve: (u, _a, ctx) => memberSections(ctx.platform).progress(u.id) }),
-      badges: t.field({ type: [BadgeRef], description: 'Badges awarded (the community part).', resolve: (u, _a, ctx) => memberSections(ctx.platform).badges(u.id) }),
-      health: t.field({ type: HealthRef, description: 'Member health (the insight part).', resolve: (u, _a, ctx) => memberSections(ctx.platform).health(u.id) }),
+      progress: t.field({
+        type: [ProgressRef],
+        description: 'Courses summary (the learning part).',
+        resolve: (u, _a, ctx) => memberSections(ctx.platform).progress(u.id),
+      }),
+      badges: t.field({
+        type: [BadgeRef],
+        description: 'Badges awarded (the community part).',
+        resolve: (u, _a, ctx) => memberSections(ctx.platform).badges(u.id),
+      }),
+      health: t.field({
+        type: HealthRef,
+        description: 'Member health (the insight part).',
+        resolve: (u, _a, ctx) => memberSections(ctx.platform).health(u.id),
+      }),
     }),
   });
 });

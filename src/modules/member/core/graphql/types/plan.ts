@@ -12,12 +12,21 @@ export const planType = schemaPart((builder) => {
       name: t.exposeString('name', { description: 'Name shown to members.' }),
       slug: t.exposeString('slug', { description: 'Unique URL name: lower-case letters, digits and dashes.' }),
       description: t.exposeString('description', { description: 'Text shown to members; empty when none.' }),
-      price: t.expose('price', { type: 'SafeInt', description: 'Minor units (cents) per period; for lifetime plans, once (a 53-bit integer).' }),
+      price: t.expose('price', {
+        type: 'SafeInt',
+        description: 'Minor units (cents) per period; for lifetime plans, once (a 53-bit integer).',
+      }),
       currency: t.exposeString('currency', { description: 'ISO 4217.' }),
-      interval: t.expose('interval', { type: enumType(builder, PlanInterval), description: 'Length unit of a period (day, week, month, year), or lifetime: paid once, never ends.' }),
+      interval: t.expose('interval', {
+        type: enumType(builder, PlanInterval),
+        description: 'Length unit of a period (day, week, month, year), or lifetime: paid once, never ends.',
+      }),
       intervalCount: t.exposeInt('intervalCount', { description: 'Intervals per period.' }),
       trialDays: t.exposeInt('trialDays', { description: 'Days of free trial before the first period; 0: none.' }),
-      status: t.expose('status', { type: enumType(builder, PlanStatus), description: 'active plans take new members; archived ones are hidden from non-managers and take none.' }),
+      status: t.expose('status', {
+        type: enumType(builder, PlanStatus),
+        description: 'active plans take new members; archived ones are hidden from non-managers and take none.',
+      }),
       position: t.exposeInt('position', { description: 'Place in the plans list, from 1.' }),
       activeMembers: t.relationCount('memberships', {
         description: 'Memberships of the plan that grant access now.',
