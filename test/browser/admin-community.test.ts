@@ -58,11 +58,16 @@ const repliesSeenBy = async (c: Caller) =>
   (await api(rig.t, c).get(`/replies?topic_id=${topic.id}&per_page=100`)).body.map((r: { id: number }) => r.id);
 const queue = () => page.getByRole('table', { name: 'Moderation queue' });
 
-it('removes a flagged reply after asking, with its text and flag count on the queue; the API no longer shows it', async () => {
+it('removes a flagged reply after asking, with its text, flag count and who flagged it on the queue; the API no longer shows it', async () => {
   await page.getByRole('heading', { name: 'Moderation' }).waitFor();
   const row = queue().getByRole('row', { name: new RegExp(`reply #${spam.id}`) });
   await expect.poll(() => row.textContent()).toContain('Cheap pills at https://pills.example');
   expect(await row.textContent()).toContain('2 flags');
+  const flaggers = await rig.t.platform.prisma.user.findMany({ where: { id: { in: [ada.userId, cy.userId] } } });
+  const byName = (id: number) => flaggers.find((u) => u.id === id)!.displayName;
+  expect(await row.getByTestId('flagged-by').textContent()).toBe(
+    `Flagged by ${byName(ada.userId)}, ${byName(cy.userId)}`,
+  );
   await checkScreen(page, 'community-moderation');
 
   expect(await repliesSeenBy(cy)).toContain(spam.id);

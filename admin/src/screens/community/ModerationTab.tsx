@@ -79,6 +79,9 @@ export function ModerationTab() {
           <Text size="xs" c="dimmed">
             {formatDateTime(i.createdAt)}
           </Text>
+          <Text size="xs" c="dimmed" data-testid="flagged-by">
+            {i.flags.length ? `Flagged by ${i.flags.map((f) => f.name).join(', ')}` : 'Held automatically'}
+          </Text>
         </Stack>
       ),
     },

@@ -42,6 +42,21 @@ const TopicQuery = graphql(`
   }
 `);
 
+const QueueFlags = graphql(`
+  query ModerationQueueFlags {
+    memberModerationQueue(perPage: 100) {
+      items {
+        targetId
+        flags {
+          userId
+          name
+          reason
+        }
+      }
+    }
+  }
+`);
+
 describe('flags and the queue', () => {
   it('one flag per member and target; the third hides the topic; the queue shows it; remove hides it everywhere', async () => {
     const [ada, bob, cy, dee] = members as [Caller, Caller, Caller, Caller];
@@ -86,6 +101,16 @@ describe('flags and the queue', () => {
       author_id: ada.userId,
       content_status: 'pending',
     });
+
+    // Who flagged it, first flag first, with their display names (GraphQL, for the console's queue).
+    const names = await t.platform.prisma.user.findMany({ where: { id: { in: [bob.userId, cy.userId, dee.userId] } } });
+    const nameOf = (id: number) => names.find((u) => u.id === id)!.displayName;
+    const queued = (await t.gql(QueueFlags, {}, admin)).data!.memberModerationQueue.items;
+    expect(queued.find((i) => i.targetId === topic.id)!.flags).toEqual([
+      { userId: bob.userId, name: nameOf(bob.userId), reason: 'spam' },
+      { userId: cy.userId, name: nameOf(cy.userId), reason: 'spam' },
+      { userId: dee.userId, name: nameOf(dee.userId), reason: 'inappropriate' },
+    ]);
 
     expect(await ok(await a.post(`/moderation/${item.id}/resolve`, { action: 'remove', note: 'spam' }))).toMatchObject({
       status: 'removed',

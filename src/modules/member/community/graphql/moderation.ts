@@ -37,8 +37,40 @@ const targets = sharedLoader<
   { cacheKeyFn: (i) => `${i.targetType}:${i.targetId}` },
 );
 
+interface Flagger {
+  userId: number;
+  name: string;
+  reason: string;
+  createdAt: Date;
+}
+
+/** Who flagged each item, first flag first (one query per page of the queue). */
+const flaggers = sharedLoader<number, Flagger[]>(async (itemIds, ctx) => {
+  const flags = await ctx.platform.prisma.memberFlag.findMany({
+    where: { itemId: { in: itemIds } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { itemId: true, userId: true, reason: true, createdAt: true, user: { select: { displayName: true } } },
+  });
+  return itemIds.map((id) =>
+    flags
+      .filter((f) => f.itemId === id)
+      .map((f) => ({ userId: f.userId, name: f.user.displayName, reason: f.reason, createdAt: f.createdAt })),
+  );
+});
+
 export const moderationSchema = schemaPart((builder) => {
   const { ModerationItemType } = communityTypes(builder);
+  const FlagType = builder.objectRef<Flagger>('MemberModerationFlag').implement({
+    description: 'One member’s flag on an item of the queue.',
+    fields: (t) => ({
+      userId: t.exposeInt('userId', { description: 'The member who flagged it (user id).' }),
+      name: t.exposeString('name', { description: 'Their display name.' }),
+      reason: t.exposeString('reason', {
+        description: 'Their reason: spam, inappropriate, off_topic, harassment or other.',
+      }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When they flagged it (UTC).' }),
+    }),
+  });
   const QueueItem = builder.objectRef<MemberModerationItem>('MemberModerationQueueItem').implement({
     description: 'An item of the queue with what it is about.',
     fields: (t) => {
@@ -77,6 +109,11 @@ export const moderationSchema = schemaPart((builder) => {
           nullable: true,
           description: 'Who wrote it (the member, for a member).',
           resolve: async (i, _a, ctx) => (await target(i, ctx))?.authorId ?? null,
+        }),
+        flags: t.field({
+          type: [FlagType],
+          description: 'Who flagged it, first flag first; empty for a post held automatically.',
+          resolve: (i, _a, ctx) => flaggers(ctx).load(i.id),
         }),
         contentStatus: t.string({
           nullable: true,
