@@ -214,7 +214,8 @@ describe('discovery', () => {
   it('GET /wp-json/ lists namespaces and routes with their args', async () => {
     const res = await t.http.get('/wp-json/');
     expect(res.status).toBe(200);
-    expect(res.body.namespaces).toEqual(['demo/v1']);
+    // The platform's own wp/v2 (GET /wp/v2/users/me) first, then the module's.
+    expect(res.body.namespaces).toEqual(['wp/v2', 'demo/v1']);
     const posts = res.body.routes['/demo/v1/posts'];
     expect(posts.methods).toEqual(['GET', 'POST']);
     expect(posts.endpoints[0].args.per_page).toMatchObject({
