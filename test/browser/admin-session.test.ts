@@ -78,8 +78,6 @@ it('a wrong password is answered with the server message, beside nothing stored'
 
 it('a session that ends sends the user to sign-in with a message, and back where they were', async () => {
   const { page } = await rig.signIn('administrator');
-  page.on('request', (r) => console.log('REQ', r.method(), r.url(), r.postData()?.slice(0, 80)));
-  page.on('console', (m) => console.log('CONSOLE', m.text()));
   await page.getByRole('button', { name: 'Scan now' }).waitFor();
   rig.t.clock.advance({ hours: 49 }); // SESSION_TTL_HOURS is 48
   await page.getByRole('button', { name: 'Scan now' }).click();
