@@ -52,6 +52,11 @@ export function rest(route: Route, options?: RestOptions, ...more: [Route, RestO
 
 type RootField = `${'Query' | 'Mutation'}.${string}`;
 
+function rootField(schema: GraphQLSchema, coordinate: RootField) {
+  const [type, name] = coordinate.split('.') as [string, string];
+  return (type === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[name];
+}
+
 /** Binds REST routes on a root field another schema part declares (`restOn(builder, 'Query.apiKeys', 'GET
  *  /mobile/v1/api-keys', …)`): a module serving a core field under its own namespace, so the routes go with the
  *  module. Call it from the module's schema(builder); the bindings join the field's own when the schema is built. */
@@ -65,13 +70,28 @@ export function restOn(
   const bindings = rest(route, options, ...more).extensions.rest;
   // A field that is not there fails start-up.
   whenBuilt(builder, (schema: GraphQLSchema) => {
-    const [type, name] = coordinate.split('.') as [string, string];
-    const field = (type === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[name];
+    const field = rootField(schema, coordinate);
     if (!field) throw new Error(`REST ${bindings[0]!.method} ${bindings[0]!.path}: no field ${coordinate} to bind`);
     field.extensions = {
       ...field.extensions,
       rest: [...((field.extensions?.rest as RestBinding[] | undefined) ?? []), ...bindings],
     };
+  });
+}
+
+/** Adds to the answer of a route another schema part binds (`selectOn(builder, 'Query.member', 'GET
+ *  /member/v1/members/:id', 'badges { … }')`): a part that adds a field to the route's type (Pothos
+ *  `builder.objectField`) shows it on the route too, so the route's base selection names no field of a part that may
+ *  be absent. Additions join the selection in the order the parts run; a route that is not there fails start-up. */
+export function selectOn(builder: object, coordinate: RootField, route: Route, selection: string) {
+  const [method, path] = route.split(' ') as [HttpMethod, string];
+  whenBuilt(builder, (schema: GraphQLSchema) => {
+    const field = rootField(schema, coordinate);
+    const bindings = (field?.extensions?.rest as RestBinding[] | undefined) ?? [];
+    const i = bindings.findIndex((b) => b.method === method && b.path === path);
+    if (!field || i === -1) throw new Error(`REST ${route}: no route on ${coordinate} to add \`${selection}\` to`);
+    const extended = { ...bindings[i]!, select: `${bindings[i]!.select ?? ''} ${selection}`.trim() };
+    field.extensions = { ...field.extensions, rest: bindings.map((b, j) => (j === i ? extended : b)) };
   });
 }
 

@@ -1,13 +1,14 @@
 // Access rules and the one access service: every reason, the course → module → lesson inheritance (the learning part
-// registers where items sit; here a test registry does), drip by days, date and prerequisite by moving the clock, a
-// list answered in a constant number of queries, and POST /access/check for the caller or (managers) a user.
+// declares where items sit; here the instance is built of the core and a test part that declares it), drip by days,
+// date and prerequisite by moving the clock, a list answered in a constant number of queries, and POST /access/check
+// for the caller or (managers) a user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modules } from '../../../src/modules/index.ts';
 import { checkAccess } from '../../../src/modules/member/core/access/check.ts';
-import {
-  registerAncestry,
-  registerPrerequisite,
-  type Target,
-} from '../../../src/modules/member/core/access/targets.ts';
+import type { Target } from '../../../src/modules/member/core/access/targets.ts';
+import { core } from '../../../src/modules/member/core/index.ts';
+import { member, memberOf } from '../../../src/modules/member/index.ts';
+import type { MemberPart } from '../../../src/modules/member/part.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
 import { api, membership, ok, plan, type Api } from './helpers.ts';
 
@@ -18,33 +19,35 @@ let gold: any;
 let silver: any;
 const completed = new Set<number>();
 
-// Lessons 100..199 sit in module (id / 10) of course 1; quizzes in their lesson.
+// Lessons 100..199 sit in module (id / 10) of course 1.
+const outline: MemberPart = {
+  name: 'test-outline',
+  access: {
+    ancestry: {
+      lesson: async (_platform, ids) =>
+        new Map(
+          ids.map((id) => [
+            id,
+            [
+              { type: 'module', id: Math.floor(id / 10) },
+              { type: 'course', id: 1 },
+            ] as Target[],
+          ]),
+        ),
+      module: async (_platform, ids) => new Map(ids.map((id) => [id, [{ type: 'course', id: 1 }] as Target[]])),
+    },
+    prerequisites: {
+      lesson: async (_platform, _user, ids) => new Set(ids.filter((id) => completed.has(id))),
+    },
+  },
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ modules: modules.map((m) => (m === member ? memberOf([core, outline]) : m)) });
   admin = await t.as('administrator');
   a = api(t, admin);
   gold = await plan(a, { name: 'Gold' });
   silver = await plan(a, { name: 'Silver' });
-  registerAncestry(
-    t.platform,
-    'lesson',
-    async (ids) =>
-      new Map(
-        ids.map((id) => [
-          id,
-          [
-            { type: 'module', id: Math.floor(id / 10) },
-            { type: 'course', id: 1 },
-          ] as Target[],
-        ]),
-      ),
-  );
-  registerAncestry(
-    t.platform,
-    'module',
-    async (ids) => new Map(ids.map((id) => [id, [{ type: 'course', id: 1 }] as Target[]])),
-  );
-  registerPrerequisite(t.platform, 'lesson', async (_user, ids) => new Set(ids.filter((id) => completed.has(id))));
 });
 afterAll(() => t?.close());
 

@@ -1,12 +1,12 @@
 // The community part: spaces with topics and replies, direct messages, the member directory, moderation and badges.
 import './community-events.ts';
 import type { MemberPart } from '../part.ts';
-import { badgeListeners } from './badges.ts';
+import { badgeListeners, ensureDefaultBadges } from './badges.ts';
 import { dmsSchema } from './graphql/dms.ts';
+import { memberBadgesSchema } from './graphql/member-badges.ts';
 import { moderationSchema } from './graphql/moderation.ts';
 import { peopleSchema } from './graphql/people.ts';
 import { postsSchema } from './graphql/posts.ts';
-import { startCommunity, wireCommunity } from './wiring.ts';
 
 export const community: MemberPart = {
   name: 'community',
@@ -15,8 +15,8 @@ export const community: MemberPart = {
     dmsSchema(builder);
     peopleSchema(builder);
     moderationSchema(builder);
+    memberBadgesSchema(builder);
   },
   listeners: badgeListeners,
-  setup: wireCommunity,
-  start: startCommunity,
+  start: ensureDefaultBadges, // the three default badges (the badge listeners are durable: listeners)
 };

@@ -7,9 +7,21 @@
 // no query per member.
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
-import type { MemberHealth } from '../core/service/sections.ts';
 import { STARTED_STATUSES } from '../core/service/statuses.ts';
 import { LAST_ACTIVITY } from './activity.ts';
+
+export interface HealthFactor {
+  name: string;
+  value: number;
+  weight: number;
+}
+
+export interface MemberHealth {
+  score: number | null;
+  band: 'healthy' | 'at_risk' | 'critical' | null;
+  factors: HealthFactor[];
+  computedAt: Date | null;
+}
 
 export const WEIGHTS = { recency: 0.4, progress: 0.2, community: 0.2, tenure: 0.2 } as const;
 

@@ -2,14 +2,16 @@
 import './lifecycle-events.ts';
 import type { MemberPart } from '../part.ts';
 import { reportsCli } from './cli.ts';
+import { memberHealthSchema } from './graphql/member-health.ts';
 import { reportsSchema } from './graphql/reports.ts';
 import { insightJobs } from './jobs.ts';
-import { wireInsight } from './wiring.ts';
 
 export const insight: MemberPart = {
   name: 'insight',
-  schema: reportsSchema,
+  schema(builder) {
+    reportsSchema(builder);
+    memberHealthSchema(builder);
+  },
   cli: reportsCli,
   jobs: insightJobs,
-  setup: wireInsight,
 };

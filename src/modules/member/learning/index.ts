@@ -3,10 +3,11 @@ import './learning-events.ts';
 import type { MemberPart } from '../part.ts';
 import { coursesCli } from './cli.ts';
 import { outlineSchema } from './graphql/outline.ts';
+import { memberProgressSchema } from './graphql/member-progress.ts';
 import { progressSchema } from './graphql/progress.ts';
 import { quizzesSchema } from './graphql/quizzes.ts';
 import { certificatePage } from './page.ts';
-import { wireLearning } from './wiring.ts';
+import { learningTargets } from './access-targets.ts';
 
 export const learning: MemberPart = {
   name: 'learning',
@@ -14,8 +15,9 @@ export const learning: MemberPart = {
     outlineSchema(builder);
     quizzesSchema(builder);
     progressSchema(builder);
+    memberProgressSchema(builder);
   },
   cli: coursesCli,
   http: certificatePage,
-  setup: wireLearning,
+  access: learningTargets,
 };

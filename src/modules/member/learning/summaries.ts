@@ -3,7 +3,14 @@
 import type { Platform } from '../../../platform/platform.ts';
 import { checkAccess } from '../core/access/check.ts';
 import { courseSummaries } from './enrollment.ts';
-import type { CourseProgressSummary } from '../core/service/sections.ts';
+
+export interface CourseProgressSummary {
+  courseId: number;
+  completedLessons: number;
+  totalLessons: number;
+  percent: number;
+  completed: boolean;
+}
 
 export async function learnerProgress(platform: Platform, userId: number): Promise<CourseProgressSummary[]> {
   const [enrolled, published, user] = await Promise.all([

@@ -8,7 +8,7 @@ import { userIdOf, type Principal } from '../../../../platform/principal.ts';
 import { canMember } from '../capabilities.ts';
 import { addDays } from '../service/periods.ts';
 import { grants } from '../service/statuses.ts';
-import { accessRegistry, targetKey, type Target, type TargetType } from './targets.ts';
+import { declaredTargets, targetKey, type Target, type TargetType } from './targets.ts';
 
 export const ACCESS_REASONS = [
   'granted',
@@ -59,11 +59,11 @@ async function ancestorsOf(platform: Platform, targets: Target[]): Promise<Map<s
   const out = new Map<string, Target[]>();
   const byType = new Map<TargetType, number[]>();
   for (const t of targets) byType.set(t.type, [...(byType.get(t.type) ?? []), t.id]);
-  const { ancestry } = accessRegistry(platform);
+  const { ancestry } = declaredTargets(platform);
   await Promise.all(
     [...byType].map(async ([type, ids]) => {
-      const resolve = ancestry.get(type);
-      const found = resolve ? await resolve([...new Set(ids)]) : new Map<number, Target[]>();
+      const resolve = ancestry[type];
+      const found = resolve ? await resolve(platform, [...new Set(ids)]) : new Map<number, Target[]>();
       for (const id of ids) out.set(targetKey({ type, id }), found.get(id) ?? []);
     }),
   );
@@ -105,11 +105,11 @@ async function completedPrerequisites(
     if (r.dripMethod === 'after_prerequisite' && r.prerequisiteType && r.prerequisiteId)
       byType.set(r.prerequisiteType, [...(byType.get(r.prerequisiteType) ?? []), r.prerequisiteId]);
   const done = new Set<string>();
-  const { prerequisites } = accessRegistry(platform);
+  const { prerequisites } = declaredTargets(platform);
   await Promise.all(
     [...byType].map(async ([type, ids]) => {
-      const resolve = prerequisites.get(type);
-      if (resolve) for (const id of await resolve(userId, [...new Set(ids)])) done.add(`${type}:${id}`);
+      const resolve = prerequisites[type as TargetType]; // a rule's prerequisite_type is a TargetTypeEnum value
+      if (resolve) for (const id of await resolve(platform, userId, [...new Set(ids)])) done.add(`${type}:${id}`);
     }),
   );
   return done;

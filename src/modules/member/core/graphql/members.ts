@@ -1,7 +1,6 @@
 // Members (member_manage_members) and grant/revoke (member_grant_access): each operation's GraphQL field, declared
 // input and REST route. A member is a user who has or had a membership.
 import { schemaPart } from '../../../../graphql/builder.ts';
-import type { Platform } from '../../../../platform/platform.ts';
 import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { id } from '../../../../input/vocabulary.ts';
@@ -10,10 +9,8 @@ import { requiresMemberCapability } from '../capabilities.ts';
 import { memberNotFound } from '../errors.ts';
 import { MemberFilter, memberWhere } from '../service/members.ts';
 import { GrantInput, grantMembership, RevokeInput, revokeMembership } from '../service/memberships.ts';
-import { memberSections } from '../service/sections.ts';
-import { HEALTH, MEMBER, MEMBER_DETAIL, MEMBERSHIP, PROGRESS } from './selections.ts';
+import { MEMBER, MEMBERSHIP } from './selections.ts';
 import { memberType } from './types/member.ts';
-import { memberSectionTypes } from './types/member-sections.ts';
 import { membershipType } from './types/membership.ts';
 
 const manageMembers = requiresMemberCapability('member_manage_members');
@@ -22,12 +19,7 @@ const grant = requiresMemberCapability('member_grant_access');
 export const membersSchema = schemaPart((builder) => {
   const MemberType = memberType(builder);
   const MembershipType = membershipType(builder);
-  const { ProgressRef, HealthRef } = memberSectionTypes(builder);
   const MemberPage = prismaPage(builder, 'User', { ref: MemberType, name: 'Member' });
-  const memberExists = async (platform: Platform, userId: number) => {
-    if (!(await platform.prisma.membership.findFirst({ where: { userId }, select: { id: true } })))
-      throw memberNotFound();
-  };
 
   builder.queryFields((t) => ({
     members: t.field({
@@ -49,32 +41,10 @@ export const membersSchema = schemaPart((builder) => {
       description: 'One member, with their memberships, courses progress, badges and health.',
       ...manageMembers,
       args: zodArgs(t, { id: id().describe('The member (user id).') }),
-      ...rest('GET /member/v1/members/:id', { select: MEMBER_DETAIL }),
+      ...rest('GET /member/v1/members/:id', { select: MEMBER }),
       resolve: async (query, _r, { id }, ctx) =>
         (await ctx.platform.prisma.user.findFirst({ ...query, where: { id, memberships: { some: {} } } })) ??
         Promise.reject(memberNotFound()),
-    }),
-    memberProgress: t.field({
-      type: [ProgressRef],
-      description: "A member's progress, one row per enrolled course.",
-      ...manageMembers,
-      args: zodArgs(t, { id: id().describe('The member (user id).') }),
-      ...rest('GET /member/v1/members/:id/progress', { select: PROGRESS }),
-      resolve: async (_r, { id }, ctx) => {
-        await memberExists(ctx.platform, id);
-        return memberSections(ctx.platform).progress(id);
-      },
-    }),
-    memberHealth: t.field({
-      type: HealthRef,
-      description: "A member's health: score, band and factors.",
-      ...manageMembers,
-      args: zodArgs(t, { id: id().describe('The member (user id).') }),
-      ...rest('GET /member/v1/members/:id/health', { select: HEALTH }),
-      resolve: async (_r, { id }, ctx) => {
-        await memberExists(ctx.platform, id);
-        return memberSections(ctx.platform).health(id);
-      },
     }),
   }));
 

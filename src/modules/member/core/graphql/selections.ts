@@ -7,9 +7,6 @@ export const MEMBERSHIP = `id user_id: userId plan_id: planId status started_at:
   source source_ref: sourceRef source_status: sourceStatus created_at: createdAt updated_at: updatedAt plan { id name slug }`;
 export const MEMBER = `id username display_name: displayName email registered_at: registeredAt memberships { ${MEMBERSHIP} }
   active_plan_ids: activePlanIds status`;
-export const PROGRESS = `course_id: courseId completed_lessons: completedLessons total_lessons: totalLessons percent completed`;
-export const HEALTH = `score band factors { name value weight } computed_at: computedAt`;
-export const MEMBER_DETAIL = `${MEMBER} progress { ${PROGRESS} } badges { badge_id: badgeId name slug awarded_at: awardedAt } health { ${HEALTH} }`;
 export const ACCESS_RULE = `id target_type: targetType target_id: targetId plan_ids: planIds drip_method: dripMethod drip_days: dripDays
   drip_date: dripDate prerequisite_type: prerequisiteType prerequisite_id: prerequisiteId created_at: createdAt updated_at: updatedAt`;
 export const ACCESS = `allowed reason plan_ids: planIds available_at: availableAt`;

@@ -1,6 +1,8 @@
 // Members: users who have or had a membership. A member is active while one of their memberships grants access.
 import type { Prisma } from '../../../../generated/prisma/client.ts';
 import { enumOf, id, pageArgs, search } from '../../../../input/vocabulary.ts';
+import type { Platform } from '../../../../platform/platform.ts';
+import { memberNotFound } from '../errors.ts';
 import { grantingWhere } from './statuses.ts';
 
 export const MemberStatus = enumOf('MemberStatus', ['active', 'inactive'], 'active: a membership grants access now.');
@@ -29,4 +31,10 @@ export function memberWhere(
     });
   }
   return { AND: and };
+}
+
+/** 404 member_not_found unless the user has or had a membership (a part's route about one member asks first). */
+export async function assertMember(platform: Platform, userId: number): Promise<void> {
+  if (!(await platform.prisma.membership.findFirst({ where: { userId }, select: { id: true } })))
+    throw memberNotFound();
 }

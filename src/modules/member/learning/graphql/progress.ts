@@ -19,11 +19,11 @@ import { completeLesson, ProgressInput, ProgressStatus, type LessonProgress } fr
 import { learnerProgress } from '../summaries.ts';
 import { CERTIFICATE, COURSE_PROGRESS, PROGRESS, VERIFIED } from './selections.ts';
 import { courseSummaryType } from './types/course-summary.ts';
-import { memberSectionTypes } from '../../core/graphql/types/member-sections.ts';
+import { courseProgressType } from './types/course-progress.ts';
 
 export const progressSchema = schemaPart((builder) => {
   const Summary = courseSummaryType(builder);
-  const { ProgressRef } = memberSectionTypes(builder);
+  const ProgressRef = courseProgressType(builder);
   const Progress = builder.objectRef<LessonProgress>('MemberLessonProgress').implement({
     description: "The caller's completion of a lesson, with their progress in its course.",
     fields: (t) => ({

@@ -1,14 +1,12 @@
-// The Member type: a user who has or had a membership, as member managers see them.
+// The Member type: a user who has or had a membership, as member managers see them. The other parts add their own
+// fields to it from their graphql folders (learning: progress; community: badges; insight: health).
 import { schemaPart } from '../../../../../graphql/builder.ts';
 import { enumType } from '../../../../../graphql/zod-args.ts';
 import { MemberStatus } from '../../service/members.ts';
-import { memberSections } from '../../service/sections.ts';
 import { grantingWhere } from '../../service/statuses.ts';
-import { memberSectionTypes } from './member-sections.ts';
 import { membershipType } from './membership.ts';
 
 export const memberType = schemaPart((builder) => {
-  const { ProgressRef, BadgeRef, HealthRef } = memberSectionTypes(builder);
   membershipType(builder); // its memberships relation
   return builder.prismaObject('User', {
     variant: 'Member',
@@ -45,21 +43,6 @@ export const memberType = schemaPart((builder) => {
           memberships: { where: grantingWhere(ctx.platform.clock.now()), select: { id: true }, take: 1 },
         }),
         resolve: (u) => (u.memberships.length ? 'active' : 'inactive'),
-      }),
-      progress: t.field({
-        type: [ProgressRef],
-        description: 'Courses summary (the learning part).',
-        resolve: (u, _a, ctx) => memberSections(ctx.platform).progress(u.id),
-      }),
-      badges: t.field({
-        type: [BadgeRef],
-        description: 'Badges awarded (the community part).',
-        resolve: (u, _a, ctx) => memberSections(ctx.platform).badges(u.id),
-      }),
-      health: t.field({
-        type: HealthRef,
-        description: 'Member health (the insight part).',
-        resolve: (u, _a, ctx) => memberSections(ctx.platform).health(u.id),
       }),
     }),
   });

@@ -1,0 +1,38 @@
+// What the learning part shows of a member to member managers: the Member type's `progress` (Pothos objectField on
+// the core's type, so the core knows no part) on GET /members/{id}, and GET /members/{id}/progress.
+import { schemaPart } from '../../../../graphql/builder.ts';
+import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { id } from '../../../../input/vocabulary.ts';
+import { rest, selectOn } from '../../../../rest/binding.ts';
+import { requiresMemberCapability } from '../../core/capabilities.ts';
+import { memberType } from '../../core/graphql/types/member.ts';
+import { assertMember } from '../../core/service/members.ts';
+import { learnerProgress } from '../summaries.ts';
+import { COURSE_PROGRESS } from './selections.ts';
+import { courseProgressType } from './types/course-progress.ts';
+
+export const memberProgressSchema = schemaPart((builder) => {
+  const ProgressRef = courseProgressType(builder);
+  builder.objectField(memberType(builder), 'progress', (t) =>
+    t.field({
+      type: [ProgressRef],
+      description: 'Courses summary (the learning part).',
+      resolve: (u, _a, ctx) => learnerProgress(ctx.platform, u.id),
+    }),
+  );
+  selectOn(builder, 'Query.member', 'GET /member/v1/members/:id', `progress { ${COURSE_PROGRESS} }`);
+
+  builder.queryFields((t) => ({
+    memberProgress: t.field({
+      type: [ProgressRef],
+      description: "A member's progress, one row per enrolled course.",
+      ...requiresMemberCapability('member_manage_members'),
+      args: zodArgs(t, { id: id().describe('The member (user id).') }),
+      ...rest('GET /member/v1/members/:id/progress', { select: COURSE_PROGRESS }),
+      resolve: async (_r, { id }, ctx) => {
+        await assertMember(ctx.platform, id);
+        return learnerProgress(ctx.platform, id);
+      },
+    }),
+  }));
+});
