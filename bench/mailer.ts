@@ -149,11 +149,14 @@ async function loop(platform: Platform, listId: number, sink: Awaited<ReturnType
 
 const METRICS_TOKEN = 'bench-mailer-metrics-token';
 
-async function heapOf(instance: Running): Promise<number> {
-  const text = await (
-    await fetch(`${instance.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
-  ).text();
-  return Number(/^atrium_nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? NaN);
+/** The instance's V8 heap used, or nothing when the sample failed (a kept-alive connection reset: skip it). */
+async function heapOf(instance: Running): Promise<number | undefined> {
+  try {
+    const res = await fetch(`${instance.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    return Number(/^atrium_nodejs_heap_size_used_bytes (\S+)/m.exec(await res.text())?.[1]);
+  } catch {
+    return undefined;
+  }
 }
 
 const cpuMsOf = (instances: Running[]) =>
@@ -203,7 +206,7 @@ async function atrium(
       if (performance.now() - lastSample >= 1000) {
         lastSample = performance.now();
         const sampled = await Promise.all(instances.map(heapOf));
-        sampled.forEach((h, i) => heap[i]!.push(h));
+        sampled.forEach((h, i) => h !== undefined && heap[i]!.push(h));
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -243,7 +246,10 @@ async function main() {
   if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to an empty database on a PostgreSQL server.');
   const data = tempDataDir();
   const sink = await startSink();
-  const uptime = () => `load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`;
+  const uptime = () =>
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
   const machine = machineCpu();
   const results: Result[] = [];
   try {
