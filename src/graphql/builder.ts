@@ -4,7 +4,6 @@ import SchemaBuilder from '@pothos/core';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import DirectivesPlugin from '@pothos/plugin-directives';
 import PrismaPlugin from '@pothos/plugin-prisma';
-import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../generated/pothos-prisma-types.ts';
 import { getDatamodel } from '../generated/pothos-prisma-types.ts';
@@ -48,7 +47,7 @@ export function createBuilder() {
     defaultFieldNullability: false,
     // scope-auth first, so no other plugin's wrapper runs before the check. Dataloader: per-object counts and lookups
     // a page needs (t.loadable fields, dataloaderGetter for loaders several fields share) batch per request.
-    plugins: [ScopeAuthPlugin, DirectivesPlugin, RelayPlugin, PrismaPlugin, DataloaderPlugin, DeclaredArgsPlugin],
+    plugins: [ScopeAuthPlugin, DirectivesPlugin, PrismaPlugin, DataloaderPlugin, DeclaredArgsPlugin],
     scopeAuth: {
       authScopes: (ctx) => ({
         capability: (name: string) => can(ctx.principal, name),
@@ -61,23 +60,7 @@ export function createBuilder() {
     prisma: {
       client: (ctx) => ctx.platform.prisma,
       dmmf,
-      filterConnectionTotalCount: true,
       onUnusedQuery: null,
-    },
-    relay: {
-      clientMutationId: 'omit',
-      cursorType: 'String',
-      pageInfoTypeOptions: { description: 'Where a cursor page sits in its list; cursors are opaque strings.' },
-      pageInfoFieldOptions: { description: 'Cursors of this page and whether items precede or follow it.' },
-      cursorFieldOptions: { description: 'Opaque; pass it as after or before to page from this item.' },
-      hasNextPageFieldOptions: {
-        description: 'Whether items follow this page (pass endCursor as after to read them).',
-      },
-      hasPreviousPageFieldOptions: {
-        description: 'Whether items precede this page (pass startCursor as before to read them).',
-      },
-      startCursorFieldOptions: { description: 'Cursor of the first item of this page; null when the page is empty.' },
-      endCursorFieldOptions: { description: 'Cursor of the last item of this page; null when the page is empty.' },
     },
   });
   builder.addScalarType('DateTime', DateTimeScalar);

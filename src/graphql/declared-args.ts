@@ -1,7 +1,7 @@
 // Arguments declared with zodArgs are validated by the one input validator (src/platform/validation.ts) before the resolver
 // runs, and the resolver receives zod's output. A REST route validates its field's arguments itself — before the
 // field's access check, as WordPress does — and hands the output over in the context, so a value is validated once on
-// each face. Arguments a plugin adds beside declared ones (a Relay connection's first/after/…) pass as they are.
+// each face. Arguments declared otherwise (a plain t.arg) beside declared ones pass as they are.
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import type { GraphQLField } from 'graphql';
 import { z } from 'zod';

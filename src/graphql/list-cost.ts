@@ -1,5 +1,5 @@
 // What an operation may ask for, counted with the sizes of the pages it asks for: a field costs 1 plus its selection,
-// and a field that takes `perPage` (or `first`) multiplies its selection by that page size (the argument's literal,
+// and a field that takes `perPage` multiplies its selection by that page size (the argument's literal,
 // its variable, or the field's default). graphql-armor's cost limit weighs depth, not list sizes, so 15 aliases of
 // posts(perPage: 100) passed it and returned 1.4 MB to an anonymous caller.
 import {
@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
-const PAGE_ARGS = ['perPage', 'first'];
+const PAGE_ARGS = ['perPage'];
 
 export function operationCost(
   schema: GraphQLSchema,

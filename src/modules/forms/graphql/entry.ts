@@ -1,6 +1,6 @@
 // GraphQL: entry queries and mutations, for those who may read entries (forms_view_entries) and triage them
-// (forms_edit_entries): one entry, offset pages and Relay cursors with filters and search, CSV export, status,
-// deletion, resending notifications.
+// (forms_edit_entries): one entry, offset pages with filters and search, CSV export, status, deletion, resending
+// notifications.
 import './entry-type.ts';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { requiresCapability } from '../../../graphql/access.ts';
@@ -99,28 +99,6 @@ export const entrySchema = schemaPart((builder) => {
         });
       },
     }),
-    formEntryConnection: t.prismaConnection(
-      {
-        type: 'FormEntry',
-        cursor: 'id',
-        ...view,
-        description: 'Entries newest first, with cursors (for tables that page through many entries).',
-        maxSize: 100,
-        // Pothos adds the cursor arguments (first, after, …) beside the declared filter.
-        args: zodArgs(t, { ...EntryFilter, formId: id().optional().describe('Only entries of this form.') }),
-        totalCount: (_p, args, ctx) => ctx.platform.prisma.formEntry.count({ where: entryWhere(args) }),
-        resolve: (query, _p, args, ctx) =>
-          ctx.platform.prisma.formEntry.findMany({ ...query, where: entryWhere(args), orderBy: { id: 'desc' } }),
-      },
-      {
-        description: 'A page of entries with cursors, newest first.',
-        edgesField: { description: 'The entries of this page, each with its cursor.' },
-      },
-      {
-        description: 'An entry with its cursor.',
-        nodeField: { description: 'The entry.' },
-      },
-    ),
     formEntriesCsv: t.field({
       type: ExportRef,
       ...view,
