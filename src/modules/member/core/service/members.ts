@@ -5,7 +5,10 @@ import type { Platform } from '../../../../platform/platform.ts';
 import { memberNotFound } from '../errors.ts';
 import { grantingWhere } from './statuses.ts';
 
-export const MemberStatus = enumOf('MemberStatus', ['active', 'inactive'], 'active: a membership grants access now.');
+export const MemberStatus = enumOf('MemberStatus', ['active', 'inactive'], 'active: a membership grants access now.', {
+  active: 'A membership grants access now (trialing or active).',
+  inactive: 'No membership grants access now.',
+});
 export const MemberFilter = {
   ...pageArgs,
   search: search().describe('Part of the username, display name or e-mail.'),
