@@ -11,6 +11,12 @@ const QueueJobState = enumOf(
   'QueueJobState',
   QUEUE_JOB_STATES,
   'queued (never tried yet), running (a worker holds it), retrying (an attempt failed; tries again at runAt), failed (kept after its last attempt).',
+  {
+    queued: 'Waiting for a worker; never tried yet.',
+    running: 'A worker holds it now.',
+    retrying: 'An attempt failed; it is tried again at runAt.',
+    failed: 'Its last attempt failed; kept until retried (retryJob) or removed.',
+  },
 );
 const limit = z.number().int().min(1).max(1000).default(100).describe('Jobs answered at most.');
 
