@@ -6,6 +6,7 @@ import { zodArgs } from '../../../graphql/zod-args.ts';
 import { rest } from '../../../rest/binding.ts';
 import { ChecksFilter, healthScore, latestChecks, runScan, snapshots, SnapshotsArgs } from '../service.ts';
 import { allowPublicRest } from '../settings.ts';
+import { restScanned } from './rest-scanned.ts';
 import { intelTypes } from './types.ts';
 
 const CHECK = 'id category label status message detail score_impact: scoreImpact';
@@ -21,6 +22,7 @@ export const healthSchema = schemaPart((builder) => {
       ...rest('GET /intel/v1/health-score', {
         summary: 'Score, grade and counts of the latest scan (public when the Allow public REST setting is on)',
         select: 'score grade critical warning scanned',
+        result: restScanned,
       }),
       resolve: (_r, _a, ctx) => healthScore(ctx.platform),
     }),
@@ -43,6 +45,7 @@ export const healthSchema = schemaPart((builder) => {
       ...rest('GET /intel/v1/snapshots', {
         summary: 'Score history, newest first',
         select: 'scan_id: scanId score grade critical warning info ok checks scanned',
+        result: restScanned,
       }),
       resolve: (_r, args, ctx) => snapshots(ctx.platform, args),
     }),
