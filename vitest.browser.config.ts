@@ -9,6 +9,7 @@ export default defineConfig({
     pool: 'forks',
     // One browser at a time: each file starts chromium and a server on a machine of two cores.
     fileParallelism: false,
+    isolate: false, // one module graph for all files (see vitest.config.ts)
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -11,7 +11,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/db/connect.ts';
-import { runImport, type ImportSummary } from '../src/modules/member/importer/run.ts';
+import { runImport } from '../src/modules/member/importer/run.ts';
+import type { ImportSummary } from '../src/modules/member/importer/tally.ts';
 import { modules } from '../src/modules/index.ts';
 import { createPlatform } from '../src/platform/platform.ts';
 

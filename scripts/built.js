@@ -5,7 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const DIST_CLI = path.join(root, 'dist/app/cli.js');
+export const DIST_CLI = path.join(root, 'dist/cli.js');
 const STAMP = path.join(root, 'dist/commands.json');
 
 function newerThan(dir, stamp) {

@@ -7,8 +7,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { PACKAGE_ROOT } from '../paths.ts';
 
-export const ADMIN_DIST = path.resolve(import.meta.dirname, '../../admin/dist');
+export const ADMIN_DIST = path.join(PACKAGE_ROOT, 'admin/dist');
 
 export function adminConsole(dist = ADMIN_DIST) {
   const router = express.Router();

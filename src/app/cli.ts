@@ -1,15 +1,17 @@
 // `atrium`: the operators' command line (wp-cli style). Modules add their own commands, loaded only when the command
 // line names one of them (src/app/command-list.ts); what a command needs, it imports when it runs.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { processCommands } from './commands.ts';
 import { createCliContext } from './cli-context.ts';
 import { addModuleCommands, describeCommands, type ListedCommand } from './command-list.ts';
 import type { Format } from '../cli/output.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
 
 /** The installed version: package.json's, read once per command. */
 const version = (): string =>
-  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 function createProgram(): Command {
   return new Command('atrium')

@@ -4,8 +4,10 @@
 // command gets stand-ins that help shows exactly as the real ones. Running the sources (no list), every module's
 // commands are registered, as they always were.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Help, type Command } from 'commander';
 import type { CliContext } from '../cli/context.ts';
+import { CODE_DIR } from '../paths.ts';
 
 export interface ListedCommand {
   name: string;
@@ -14,7 +16,7 @@ export interface ListedCommand {
   description: string;
 }
 
-const LIST = new URL('../commands.json', import.meta.url); // dist/commands.json beside dist/app/
+const LIST = path.join(CODE_DIR, 'commands.json'); // dist/commands.json (src/ has none)
 
 export function describeCommands(program: Command): ListedCommand[] {
   const help = program.createHelp();

@@ -13,7 +13,7 @@ import { metricsFor } from '../platform/metrics.ts';
 import type { Module } from '../modules/module.ts';
 import { countRequests, metricsEndpoint } from './metrics.ts';
 import { adminConsole } from './admin-console.ts';
-import { graphiqlAssets } from '../graphql/graphiql-assets.ts';
+import { graphiqlAssets } from '../graphql/graphiql.ts';
 import { healthz, readyz } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
 import { restRouteParam } from './rest-route-param.ts';

@@ -8,9 +8,10 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
+import { PACKAGE_ROOT } from '../paths.ts';
 
 const require = createRequire(import.meta.url);
-export const PRISMA_DIR = path.resolve(import.meta.dirname, '../../prisma');
+export const PRISMA_DIR = path.join(PACKAGE_ROOT, 'prisma');
 export const NO_FILTERS = { externalTables: [], externalEnums: [] };
 
 type Bg = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');

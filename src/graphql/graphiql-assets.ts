@@ -1,7 +1,7 @@
 // GraphiQL as a small page plus compressed, cacheable assets. @graphql-yoga/render-graphiql inlines its 9 MB bundle
 // (script, styles, three Monaco workers) into every page; here the page only links them, under a path named by
 // their content hash, served once compressed (brotli or gzip, as the browser accepts) with a year of immutable
-// caching — a second visit downloads nothing but the page.
+// caching — a second visit downloads nothing but the page. Loaded on first use (graphiql.ts).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {

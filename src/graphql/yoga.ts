@@ -4,7 +4,7 @@ import { noteRequest } from '../platform/request-scope.ts';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { listCostLimit } from './list-cost.ts';
 import { metricsFor } from '../platform/metrics.ts';
-import { renderGraphiQLPage } from './graphiql-assets.ts';
+import { renderGraphiQLPage } from './graphiql.ts';
 import type { Request, Response } from 'express';
 import {
   BREAK,

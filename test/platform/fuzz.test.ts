@@ -95,7 +95,8 @@ function expectWordPressAnswer(status: number, body: any, where: string) {
     expect(body, where).toMatchObject({ code: expect.any(String), message: expect.any(String), data: { status } });
 }
 
-describe('no input makes a 5xx', () => {
+// Every route times FUZZ_RUNS inputs: minutes of requests on a busy machine, not the suite's default 30 s.
+describe('no input makes a 5xx', { timeout: 180_000 }, () => {
   it('REST: every route, arbitrary values in its declared arguments', async () => {
     for (const route of t.atrium.table.routes) {
       await fc.assert(

@@ -27,9 +27,10 @@ import { withLock } from './lock.ts';
 import { clusterUser, giveToCluster, letClusterThrough } from './os-user.ts';
 import { ensurePassword, readPassword } from './password.ts';
 import { postmasterState, waitForExit } from './process.ts';
+import { CODE_DIR } from '../../paths.ts';
 
 export const SUPERUSER = 'postgres';
-const WATCHDOG = path.join(import.meta.dirname, 'watchdog.sh');
+const WATCHDOG = path.join(CODE_DIR, 'db/embedded/watchdog.sh');
 const START_TIMEOUT_MS = 60_000;
 
 export class EmbeddedClusterError extends Error {

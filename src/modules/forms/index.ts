@@ -6,7 +6,7 @@ import { formsCapabilities } from './capabilities.ts';
 import { checks } from './checks.ts';
 import { formsCli } from './cli.ts';
 import { jobs } from './jobs.ts';
-import { settleDeliveries } from './notify/send.ts';
+import { notifyTask } from './notify/task.ts';
 import { entrySchema } from './graphql/entry.ts';
 import { entryTypeSchema } from './graphql/entry-type.ts';
 import { formSchema } from './graphql/form.ts';
@@ -23,7 +23,7 @@ export const forms: Module = {
   },
   capabilities: formsCapabilities,
   jobs,
+  tasks: [notifyTask],
   checks,
   cli: formsCli,
-  stop: (platform) => settleDeliveries(platform),
 };

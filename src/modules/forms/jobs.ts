@@ -1,14 +1,15 @@
-// Scheduled work: notification retries, and the daily purge (retention periods, old spam and trash).
+// Scheduled work: recovering notification attempts cut short, and the daily purge (retention periods, old spam and
+// trash). The notifications' own retries are the notify job's (notify/task.ts).
 import type { JobDefinition } from '../../platform/jobs.ts';
-import { retryFailedNotifications } from './notify/retry.ts';
+import { recoverCutShortNotifications } from './notify/retry.ts';
 import { purgeEntries } from './service/entries.ts';
 
 export const jobs: JobDefinition[] = [
   {
-    hook: 'forms/notifications/retry',
+    hook: 'forms/notifications/recover',
     schedule: '*/10 * * * *',
-    description: 'Sends form notifications again that failed (up to 3 attempts per entry) or were cut short.',
-    run: (platform) => retryFailedNotifications(platform),
+    description: 'Hands notification attempts cut short (still sending after 15 minutes) back to the notify job.',
+    run: (platform) => recoverCutShortNotifications(platform),
   },
   {
     hook: 'forms/entries/purge',

@@ -3,11 +3,11 @@
 // in the problem list (admin field and site health) and skipped. Loading never throws.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Platform } from '../../platform/platform.ts';
 import { parseTemplate, type Template } from './entry.ts';
+import { CODE_DIR } from '../../paths.ts';
 
-export const BUNDLED_DIR = fileURLToPath(new URL('./bundled/', import.meta.url));
+export const BUNDLED_DIR = path.join(CODE_DIR, 'modules/templates/bundled/');
 /** A template file larger than this is refused unread. */
 const MAX_FILE_BYTES = 1024 * 1024;
 

@@ -1,13 +1,15 @@
 // Requirements of a template, each reported met or not: the modules it needs (installed module names) and the
 // minimum Atrium version (package.json). Import, page and append refuse an unmet template with 409 unless forced.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import semver from 'semver';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Template } from './entry.ts';
+import { PACKAGE_ROOT } from '../../paths.ts';
 
 export const ATRIUM_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
 export interface VersionRequirement {

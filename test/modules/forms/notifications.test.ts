@@ -1,8 +1,10 @@
 // E-mail notifications received by a real local SMTP server; failures that neither fail nor lose the submission,
-// recorded on the entry, retried by the job and resent by managers; the site-health checks about them.
+// recorded on the entry, retried by the notify job with the engine's backoff and resent by managers; the site-health
+// checks about them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../../gql/index.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
+import { advanceQueue, jobsOf } from '../../helpers/jobs.ts';
 import { startSmtpSink } from '../../helpers/smtp.ts';
 import { contactForm, createForm, goodContact, submit } from './helpers.ts';
 
@@ -115,9 +117,12 @@ describe('delivery', () => {
       { name: 'Copy to you', status: 'sent' },
     ]);
 
+    await t.settle(); // the first attempt has recorded its failure; the engine retries it after 2.7 s
+
     refuseTeam = false;
     const copies = sink.messages.filter((m) => m.envelope.to.includes('grace@example.com')).length;
-    expect(await t.platform.jobs.runNow('forms/notifications/retry')).toEqual({ status: 'succeeded' });
+    await advanceQueue(t, 3);
+    await t.settle();
     const retried = await entry(res.body.entry.id);
     expect(retried).toMatchObject({ notificationStatus: 'sent', notificationTries: 2 });
     expect(
@@ -126,6 +131,34 @@ describe('delivery', () => {
       ),
     ).toHaveLength(1);
     expect(sink.messages.filter((m) => m.envelope.to.includes('grace@example.com'))).toHaveLength(copies);
+  });
+
+  it('a notification refused twice, then accepted: delivered once, after the engine’s retries', async () => {
+    refuseTeam = true;
+    const res = await submit(t, formId, goodContact({ email: 'twice@example.com' }));
+    expect(res.status).toBe(201);
+    await t.settle();
+    await advanceQueue(t, 3); // the second attempt, 2.7 s later, is refused too
+    await t.settle();
+    expect(await entry(res.body.entry.id)).toMatchObject({ notificationStatus: 'failed', notificationTries: 2 });
+    const [job] = await jobsOf(t.platform, 'forms/entry/notify');
+    expect(job).toMatchObject({
+      attempts: 2,
+      max_attempts: 3,
+      last_error: expect.stringMatching(/^Notifications failed: Team: .*550/),
+    });
+
+    refuseTeam = false;
+    await advanceQueue(t, 8); // the third, 7.4 s after the second
+    await t.settle();
+    expect(await entry(res.body.entry.id)).toMatchObject({ notificationStatus: 'sent', notificationTries: 3 });
+    const to = (address: string) =>
+      sink.messages.filter(
+        (m) => m.envelope.to.includes(address) && (m.parsed.replyTo?.text ?? m.envelope.to.join()).includes('twice'),
+      );
+    expect(to('team@example.com')).toHaveLength(1);
+    expect(to('twice@example.com')).toHaveLength(1); // the copy went on the first attempt and was not sent again
+    expect(await jobsOf(t.platform, 'forms/entry/notify')).toEqual([]); // done: nothing kept
   });
 
   it('skips a notification whose address field is empty, and sends nothing for spam', async () => {
@@ -165,12 +198,18 @@ describe('without a working SMTP server', () => {
         { status: 'failed', error: expect.stringMatching(/ECONNREFUSED|connect/i) },
       ]);
 
-      // Each run is its own period (runs are claimed per period, and the manual clock stands still otherwise).
-      const run = () => (down.clock.advance({ minutes: 10 }), down.platform.jobs.runNow('forms/notifications/retry'));
-      await run();
-      await run();
+      // The engine retries after 2.7 s and 7.4 s; the third failure is the last: the job is kept as failed.
+      await down.settle();
+      await advanceQueue(down, 3);
+      await down.settle();
+      await advanceQueue(down, 8);
+      await down.settle();
       expect(await read()).toMatchObject({ notificationStatus: 'failed', notificationTries: 3 });
-      await run(); // out of tries: left alone
+      expect(await jobsOf(down.platform, 'forms/entry/notify')).toMatchObject([
+        { attempts: 3, max_attempts: 3, last_error: expect.stringMatching(/^Notifications failed: Team: /) },
+      ]);
+      await advanceQueue(down, 60); // out of tries: left alone
+      await down.settle();
       expect((await read()).notificationTries).toBe(3);
 
       const check = down.platform.checks.find((c) => c.id === 'forms_notification_failures')!;
@@ -222,19 +261,22 @@ describe('without a working SMTP server', () => {
 });
 
 describe('retries and resending', () => {
-  it('the job recovers an attempt cut short (still "sending" after 15 minutes)', async () => {
+  it('the recovery job hands an attempt cut short (still "sending" after 15 minutes) back to the notify job', async () => {
     const notified = nextNotified(t);
     const res = await submit(t, formId, goodContact({ email: 'cut@example.com' }));
     await notified;
+    await t.settle();
     await t.platform.prisma.formEntry.update({
       where: { id: res.body.entry.id },
       data: { notificationStatus: 'sending', notificationLog: [] },
     });
     t.clock.advance({ minutes: 1 });
-    expect(await t.platform.jobs.runNow('forms/notifications/retry')).toEqual({ status: 'succeeded' });
+    expect(await t.platform.jobs.runNow('forms/notifications/recover')).toEqual({ status: 'succeeded' });
+    await t.settle();
     expect((await entry(res.body.entry.id)).notificationStatus).toBe('sending'); // not stale yet
     t.clock.advance({ minutes: 15 });
-    expect(await t.platform.jobs.runNow('forms/notifications/retry')).toEqual({ status: 'succeeded' });
+    expect(await t.platform.jobs.runNow('forms/notifications/recover')).toEqual({ status: 'succeeded' });
+    await t.settle();
     expect(await entry(res.body.entry.id)).toMatchObject({ notificationStatus: 'sent', notificationTries: 2 });
     t.clock.set('2026-11-22T00:00:00Z');
   });

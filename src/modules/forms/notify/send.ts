@@ -1,7 +1,7 @@
-// E-mail notifications of an entry. Sending happens after the entry is committed and outside any transaction, in
-// the background of the request: a slow or failing SMTP server never delays, fails or loses a submission. Each
-// attempt is claimed on the row first (status "sending"), so two instances never send the same entry twice; the
-// outcome of every notification is recorded on the entry, and the retry job picks up failures.
+// E-mail notifications of an entry. Sending happens after the entry is committed and outside any transaction, in a
+// job of the engine (task.ts): a slow or failing SMTP server never delays, fails or loses a submission. Each attempt
+// is claimed on the row first (status "sending"), so two instances never send the same entry twice; the outcome of
+// every notification is recorded on the entry, and the job's retries pick up failures.
 import escapeHtml from 'escape-html';
 import type { Platform } from '../../../platform/platform.ts';
 import { fieldsOf } from '../definition/stored.ts';
@@ -63,7 +63,11 @@ async function sendOne(platform: Platform, n: Notification, ctx: MergeContext): 
  * Sends the notifications of an entry the caller has claimed (status "sending"). `retryOnly` skips those already
  * sent in an earlier attempt. Records the outcome and emits forms/entry/notified.
  */
-export async function deliver(platform: Platform, entryId: number, retryOnly = false): Promise<void> {
+export async function deliver(
+  platform: Platform,
+  entryId: number,
+  retryOnly = false,
+): Promise<{ status: 'sent' | 'failed' | 'skipped'; failures: string[] } | undefined> {
   const entry = await platform.prisma.formEntry.findUnique({
     where: { id: entryId },
     include: { form: { select: { id: true, title: true, fields: true, notifications: true } } },
@@ -105,21 +109,5 @@ export async function deliver(platform: Platform, entryId: number, retryOnly = f
     },
   });
   await platform.events.emit('forms/entry/notified', { entryId, formId: entry.formId, status, failures });
-}
-
-const inflight = new WeakMap<Platform, Set<Promise<void>>>();
-
-/** Runs a delivery in the background; its failure is logged, never thrown at the caller. */
-export function deliverInBackground(platform: Platform, entryId: number, retryOnly = false): void {
-  const set = inflight.get(platform) ?? new Set();
-  inflight.set(platform, set);
-  const p = deliver(platform, entryId, retryOnly)
-    .catch((err) => platform.logger.error({ err, entryId }, 'form notification delivery crashed'))
-    .finally(() => set.delete(p));
-  set.add(p);
-}
-
-/** Waits for background deliveries (module stop, so a shutdown does not cut a send in half). */
-export async function settleDeliveries(platform: Platform): Promise<void> {
-  await Promise.all([...(inflight.get(platform) ?? [])]);
+  return { status, failures };
 }

@@ -14,7 +14,7 @@ import { hitRateLimit } from '../../../platform/rate-limit.ts';
 import { transaction, type Tx } from '../../../platform/transaction.ts';
 import { storedForm, type StoredForm } from '../definition/stored.ts';
 import { subscriptionRequest } from '../feed.ts';
-import { deliverInBackground } from '../notify/send.ts';
+import { notifyJobKey, notifyTask } from '../notify/task.ts';
 import { formNotFound, getForm } from '../service/forms.ts';
 import { renderConfirmation, type RenderedConfirmation } from './confirmation.ts';
 import { closed, COUNTED_STATUSES, loginRefusal, periodStart, scheduleRefusal } from './restrictions.ts';
@@ -138,7 +138,8 @@ export async function submitEntry(
     after.emit('forms/entry/created', { ...ids, formVersion: form.version, values, userId: created.userId });
     const request = subscriptionRequest(form.mailingFeed, ids, values);
     if (request) after.emit('mailing/subscription/requested', request);
-    if (notify) after.run(() => deliverInBackground(platform, created.id));
+    if (notify)
+      after.enqueue(notifyTask, { entryId: created.id, submitted: true }, { jobKey: notifyJobKey(created.id) });
     return created;
   });
   return { entry, confirmation: renderConfirmation(platform, form, entry) };

@@ -7,6 +7,7 @@
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { DB, Sql } from '../../../db/sql.ts';
+import { StatementTemplate } from '../../../db/statement-template.ts';
 import type {
   MailerList,
   MailerListMember,
@@ -118,39 +119,62 @@ function joined(
   return sql`(${withTarget})`;
 }
 
-/** The filters of the list, for the page and for its count alike (true without any). */
-function where(eb: ExpressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>, f: SubscriberQuery) {
-  const q = f.search?.trim();
-  if (!f.status && !q && !f.listId && !f.tagId) return sql<boolean>`true`;
+/** The filters' values as the statement binds them (the search trimmed, and lower-cased for the address). */
+interface Filter {
+  status?: SubscriberStatus;
+  search?: string;
+  searchLower?: string;
+  listId?: number;
+  tagId?: number;
+}
+
+function filterOf(f: SubscriberQuery): Filter {
+  const search = f.search?.trim() || undefined;
+  return {
+    status: f.status || undefined,
+    search,
+    searchLower: search?.toLowerCase(),
+    listId: f.listId || undefined,
+    tagId: f.tagId || undefined,
+  };
+}
+
+/** Which filters `f` sets: the shape of its statement. */
+const filtersSet = (f: Filter) => [!!f.status, !!f.search, !!f.listId, !!f.tagId];
+
+/** The filters of the list, for the page and for its count alike (true without any). `has` says which are set;
+ *  `v` holds their values (a template's stand-ins: read only through `has`). */
+function where(eb: ExpressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>, has: Filter, v: Filter) {
+  if (!has.status && !has.search && !has.listId && !has.tagId) return sql<boolean>`true`;
   return eb.and([
-    ...(f.status ? [eb('s.status', '=', f.status)] : []),
+    ...(has.status ? [eb('s.status', '=', v.status!)] : []),
     // Containment, as Prisma's `contains` (no wildcards): the address is stored lower-cased; the first name is not.
-    ...(q
+    ...(has.search
       ? [
           eb.or([
-            eb(eb.fn('strpos', ['s.email', eb.val(q.toLowerCase())]), '>', 0),
-            eb(eb.fn('strpos', [eb.fn('lower', ['s.first_name']), eb.fn('lower', [eb.val(q)])]), '>', 0),
+            eb(eb.fn('strpos', ['s.email', eb.val(v.searchLower!)]), '>', 0),
+            eb(eb.fn('strpos', [eb.fn('lower', ['s.first_name']), eb.fn('lower', [eb.val(v.search!)])]), '>', 0),
           ]),
         ]
       : []),
-    ...(f.listId
+    ...(has.listId
       ? [
           eb.exists(
             eb
               .selectFrom('mailer_list_members as m')
               .whereRef('m.subscriber_id', '=', 's.id')
-              .where('m.list_id', '=', f.listId)
+              .where('m.list_id', '=', v.listId!)
               .select('m.list_id'),
           ),
         ]
       : []),
-    ...(f.tagId
+    ...(has.tagId
       ? [
           eb.exists(
             eb
               .selectFrom('mailer_subscriber_tags as g')
               .whereRef('g.subscriber_id', '=', 's.id')
-              .where('g.tag_id', '=', f.tagId)
+              .where('g.tag_id', '=', v.tagId!)
               .select('g.tag_id'),
           ),
         ]
@@ -162,15 +186,22 @@ function where(eb: ExpressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>,
 export async function countSubscribers(db: Sql, f: SubscriberQuery): Promise<number> {
   const row = await db
     .selectFrom('mailer_subscribers as s')
-    .where((eb) => where(eb, f))
+    .where((eb) => {
+      const filter = filterOf(f);
+      return where(eb, filter, filter);
+    })
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return row.n;
 }
 
+type PageValues = Filter & { take: number; skip: number };
+const page = new StatementTemplate<PageValues>(['status', 'search', 'searchLower', 'listId', 'tagId', 'take', 'skip']);
+
 /**
  * A page of subscribers, newest first (by id: the primary key keeps it an index scan), shaped as the Prisma selection
  * `query` asks, with the total when `total` (null on a page past the end); null when `query` is beyond this read.
+ * The statement is built once per shape (the selection, the filters set, the total): src/db/statement-template.ts.
  */
 export async function subscriberPage(
   db: Sql,
@@ -179,6 +210,17 @@ export async function subscriberPage(
   query: Selection,
   total: boolean,
 ): Promise<{ rows: MailerSubscriber[]; total: number | null } | null> {
+  const filter = filterOf(f);
+  const shape = JSON.stringify([query, filtersSet(filter), total]);
+  const statement = page.bind(shape, { ...filter, ...window }, (v) => pageQuery(db, filter, v, query, total));
+  if (!statement) return null;
+  const { rows } = await db.executeQuery<MailerSubscriber & { total?: number }>(statement);
+  return { rows, total: total && rows[0] ? rows[0].total! : null };
+}
+
+/** The page's statement for the selection `query` and the filters `has` sets, on the values `v`; null when `query`
+ *  is beyond this read. */
+function pageQuery(db: Sql, has: Filter, v: PageValues, query: Selection, total: boolean) {
   const p = plan(query, SUBSCRIBER, ['lists', 'tags']);
   if (!p) return null;
   const eb = expressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>();
@@ -192,17 +234,15 @@ export async function subscriberPage(
   if (relations.includes(undefined)) return null;
   const count = eb
     .selectFrom('mailer_subscribers as s')
-    .where((e) => where(e, f))
+    .where((e) => where(e, has, v))
     .select(eb.fn.countAll<number>().as('n'));
-  const rows = (await db
+  return db
     .selectFrom('mailer_subscribers as s')
     .select(p.fields.map((field) => sql.ref(`s.${SUBSCRIBER[field as keyof typeof SUBSCRIBER]}`).as(field)))
     .select(relations as never[])
     .$if(total, (q) => q.select(count.as('total') as never))
-    .where((e) => where(e, f))
+    .where((e) => where(e, has, v))
     .orderBy('s.id', 'desc')
-    .limit(window.take)
-    .offset(window.skip)
-    .execute()) as unknown as (MailerSubscriber & { total?: number })[];
-  return { rows, total: total && rows[0] ? rows[0].total! : null };
+    .limit(v.take)
+    .offset(v.skip);
 }

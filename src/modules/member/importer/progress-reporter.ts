@@ -3,7 +3,7 @@
 // line at most every few seconds. stdout stays for the summary, so `--format=json` can be piped.
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import type { RowError } from './writer.ts';
-import type { ImportHooks, ImportProgress } from './run.ts';
+import type { ImportHooks, ImportProgress } from './tally.ts';
 
 const counts = (p: ImportProgress) =>
   `${p.created} created, ${p.updated} updated, ${p.unchanged} unchanged, ${p.skipped} skipped`;

@@ -3,7 +3,8 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { Platform } from '../../../../src/platform/platform.ts';
-import { runImport, type ImportSummary } from '../../../../src/modules/member/importer/run.ts';
+import { runImport } from '../../../../src/modules/member/importer/run.ts';
+import type { ImportSummary } from '../../../../src/modules/member/importer/tally.ts';
 import type { RowError } from '../../../../src/modules/member/importer/writer.ts';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/importer');

@@ -20,10 +20,14 @@ import {
   unblock,
 } from '../dms.ts';
 import { BLOCK, CONVERSATION, MESSAGE } from './selections.ts';
-import { communityTypes } from './types.ts';
+import { blockType } from './types/block.ts';
+import { conversationType } from './types/conversation.ts';
+import { messageType } from './types/message.ts';
 
 export const dmsSchema = schemaPart((builder) => {
-  const { ConversationType, MessageType, BlockType } = communityTypes(builder);
+  const ConversationType = conversationType(builder);
+  const MessageType = messageType(builder);
+  const BlockType = blockType(builder);
   const ConversationPage = prismaPage(builder, 'MemberConversation');
   const MessagePage = prismaPage(builder, 'MemberMessage');
   const BlockPage = prismaPage(builder, 'MemberBlock');

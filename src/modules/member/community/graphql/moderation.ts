@@ -20,7 +20,7 @@ import {
   targetsOf,
 } from '../moderation.ts';
 import { MODERATION, QUEUE_ITEM } from './selections.ts';
-import { communityTypes } from './types.ts';
+import { moderationItemType } from './types/moderation-item.ts';
 
 const moderate = requiresMemberCapability('member_moderate_community');
 
@@ -59,7 +59,7 @@ const flaggers = sharedLoader<number, Flagger[]>(async (itemIds, ctx) => {
 });
 
 export const moderationSchema = schemaPart((builder) => {
-  const { ModerationItemType } = communityTypes(builder);
+  const ModerationItemType = moderationItemType(builder);
   const FlagType = builder.objectRef<Flagger>('MemberModerationFlag').implement({
     description: 'One member’s flag on an item of the queue.',
     fields: (t) => ({

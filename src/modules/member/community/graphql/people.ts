@@ -20,10 +20,14 @@ import {
   updateProfile,
 } from '../directory.ts';
 import { AWARD, BADGE, DIRECTORY, PROFILE } from './selections.ts';
-import { communityTypes } from './types.ts';
+import { badgeType } from './types/badge.ts';
+import { badgeAwardType } from './types/badge-award.ts';
+import { directoryEntryType } from './types/directory-entry.ts';
 
 export const peopleSchema = schemaPart((builder) => {
-  const { DirectoryEntry, BadgeType, AwardType } = communityTypes(builder);
+  const DirectoryEntry = directoryEntryType(builder);
+  const BadgeType = badgeType(builder);
+  const AwardType = badgeAwardType(builder);
   const BadgePage = prismaPage(builder, 'MemberBadge');
   const DirectoryPage = prismaPage(builder, 'User', { ref: DirectoryEntry, name: 'MemberDirectoryEntry' });
   const Profile = builder.objectRef<Awaited<ReturnType<typeof profileOf>>>('MemberProfile').implement({

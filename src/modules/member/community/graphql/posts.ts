@@ -24,10 +24,16 @@ import { ReactionInput, toggleReaction } from '../reactions.ts';
 import { createSpace, SpaceCreate } from '../spaces.ts';
 import { spaceVerdicts } from '../visibility.ts';
 import { REACTION, REPLY, SPACE, TOPIC } from './selections.ts';
-import { communityTypes } from './types.ts';
+import { reactionCountsType } from './types/reaction-counts.ts';
+import { replyType } from './types/reply.ts';
+import { spaceType } from './types/space.ts';
+import { topicType } from './types/topic.ts';
 
 export const postsSchema = schemaPart((builder) => {
-  const { SpaceType, TopicType, ReplyType, Reactions } = communityTypes(builder);
+  const SpaceType = spaceType(builder);
+  const TopicType = topicType(builder);
+  const ReplyType = replyType(builder);
+  const Reactions = reactionCountsType(builder);
   const SpacePage = prismaPage(builder, 'MemberSpace');
   const TopicPage = prismaPage(builder, 'MemberTopic');
   const ReplyPage = prismaPage(builder, 'MemberReply');

@@ -9,7 +9,9 @@ import { enumType, zodArgs } from '../../../../graphql/zod-args.ts';
 import { upload } from '../../../../input/vocabulary.ts';
 import { can } from '../../../../platform/principal.ts';
 import { MEMBER_MANAGE } from '../../core/capabilities.ts';
-import { ImportOptions, ImportSource, runImport, MAX_REPORTED_ERRORS, type ImportSummary } from '../run.ts';
+import { ImportOptions, ImportSource } from '../options.ts';
+import { runImport } from '../run.ts';
+import { MAX_REPORTED_ERRORS, type ImportSummary } from '../tally.ts';
 import type { RowError } from '../writer.ts';
 
 /** member_manage, and create_users because an import creates accounts (WordPress gives it to administrators only:

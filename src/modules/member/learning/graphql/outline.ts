@@ -2,13 +2,12 @@
 // member_manage_courses. Each operation's GraphQL field, declared input and REST route.
 import { isPublic } from '../../../../graphql/access.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
-import type { Context } from '../../../../graphql/context.ts';
 import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { id } from '../../../../input/vocabulary.ts';
 import { ValidationError } from '../../../../platform/errors.ts';
 import { deleted, rest } from '../../../../rest/binding.ts';
-import { canMember, requiresMemberCapability } from '../../core/capabilities.ts';
+import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { courseNotFound, lessonNotFound, moduleNotFound } from '../../core/errors.ts';
 import { deleteCourse, deleteLesson, deleteModule } from '../deletes.ts';
 import {
@@ -31,13 +30,17 @@ import {
   visibleModule,
 } from '../outline.ts';
 import { COURSE, LESSON, MODULE } from './selections.ts';
-import { learningTypes } from './types.ts';
+import { courseManager } from './course-manager.ts';
+import { courseType } from './types/course.ts';
+import { lessonType } from './types/lesson.ts';
+import { moduleType } from './types/module.ts';
 
 const manage = requiresMemberCapability('member_manage_courses');
-const manager = (ctx: Context) => canMember(ctx.principal, 'member_manage_courses');
 
 export const outlineSchema = schemaPart((builder) => {
-  const { CourseType, ModuleType, LessonType } = learningTypes(builder);
+  const CourseType = courseType(builder);
+  const ModuleType = moduleType(builder);
+  const LessonType = lessonType(builder);
   const CoursePage = prismaPage(builder, 'MemberCourse');
   const ModulePage = prismaPage(builder, 'MemberModule');
   const LessonPage = prismaPage(builder, 'MemberLesson');
@@ -50,10 +53,10 @@ export const outlineSchema = schemaPart((builder) => {
       args: zodArgs(t, CourseFilter),
       ...rest('GET /member/v1/courses', { select: COURSE, paginated: true }),
       resolve: (_r, args, ctx) => {
-        if (args.status === 'draft' && !manager(ctx))
+        if (args.status === 'draft' && !courseManager(ctx))
           throw new ValidationError({ status: 'status draft is forbidden.' });
         const where = {
-          ...(manager(ctx) ? (args.status ? { status: args.status } : {}) : { status: 'published' }),
+          ...(courseManager(ctx) ? (args.status ? { status: args.status } : {}) : { status: 'published' }),
           ...(args.search ? { title: { contains: args.search, mode: 'insensitive' as const } } : {}),
         };
         return offsetPage(args, {
@@ -77,7 +80,7 @@ export const outlineSchema = schemaPart((builder) => {
       resolve: async (query, _r, { id }, ctx) =>
         (await ctx.platform.prisma.memberCourse.findFirst({
           ...query,
-          where: { id, ...(manager(ctx) ? {} : { status: 'published' }) },
+          where: { id, ...(courseManager(ctx) ? {} : { status: 'published' }) },
         })) ?? Promise.reject(courseNotFound(id)),
     }),
     memberModules: t.field({
@@ -87,7 +90,7 @@ export const outlineSchema = schemaPart((builder) => {
       args: zodArgs(t, ModuleFilter),
       ...rest('GET /member/v1/modules', { select: MODULE, paginated: true }),
       resolve: (_r, args, ctx) => {
-        const where = { ...visibleModule(manager(ctx)), ...(args.courseId ? { courseId: args.courseId } : {}) };
+        const where = { ...visibleModule(courseManager(ctx)), ...(args.courseId ? { courseId: args.courseId } : {}) };
         return offsetPage(args, {
           count: () => ctx.platform.prisma.memberModule.count({ where }),
           findMany: (w, query) =>
@@ -109,7 +112,7 @@ export const outlineSchema = schemaPart((builder) => {
       resolve: async (query, _r, { id }, ctx) =>
         (await ctx.platform.prisma.memberModule.findFirst({
           ...query,
-          where: { id, ...visibleModule(manager(ctx)) },
+          where: { id, ...visibleModule(courseManager(ctx)) },
         })) ?? Promise.reject(moduleNotFound(id)),
     }),
     memberLessons: t.field({
@@ -121,7 +124,7 @@ export const outlineSchema = schemaPart((builder) => {
       ...rest('GET /member/v1/lessons', { select: LESSON, paginated: true }),
       resolve: (_r, args, ctx) => {
         const where = {
-          ...visibleLesson(manager(ctx)),
+          ...visibleLesson(courseManager(ctx)),
           ...(args.courseId ? { courseId: args.courseId } : {}),
           ...(args.moduleId ? { moduleId: args.moduleId } : {}),
         };
@@ -146,7 +149,7 @@ export const outlineSchema = schemaPart((builder) => {
       resolve: async (query, _r, { id }, ctx) =>
         (await ctx.platform.prisma.memberLesson.findFirst({
           ...query,
-          where: { id, ...visibleLesson(manager(ctx)) },
+          where: { id, ...visibleLesson(courseManager(ctx)) },
         })) ?? Promise.reject(lessonNotFound(id)),
     }),
   }));

@@ -20,11 +20,11 @@ import {
 import { completeLesson, ProgressInput, ProgressStatus, type LessonProgress } from '../completion.ts';
 import { learnerProgressPage } from '../summaries.ts';
 import { CERTIFICATE, COURSE_PROGRESS, PROGRESS, VERIFIED } from './selections.ts';
-import { learningTypes } from './types.ts';
+import { courseSummaryType } from './types/course-summary.ts';
 import { memberSectionTypes } from '../../core/graphql/types/member-sections.ts';
 
 export const progressSchema = schemaPart((builder) => {
-  const { Summary } = learningTypes(builder);
+  const Summary = courseSummaryType(builder);
   const { ProgressRef } = memberSectionTypes(builder);
   const Progress = builder.objectRef<LessonProgress>('MemberLessonProgress').implement({
     description: "The caller's completion of a lesson, with their progress in its course.",

@@ -7,21 +7,21 @@ import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
 import { id } from '../../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../../rest/binding.ts';
-import { canMember, requiresMemberCapability } from '../../core/capabilities.ts';
+import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { quizNotFound } from '../../core/errors.ts';
 import { AttemptInput, submitAttempt, type AttemptResult } from '../attempts.ts';
 import { visibleLesson } from '../outline.ts';
 import { deleteQuiz } from '../deletes.ts';
 import { createQuiz, QuizCreate, QuizFilter, QuizUpdate, updateQuiz } from '../quizzes.ts';
 import { ATTEMPT, QUIZ } from './selections.ts';
-import { learningTypes } from './types.ts';
+import { courseManager } from './course-manager.ts';
+import { quizType } from './types/quiz.ts';
 
 const manage = requiresMemberCapability('member_manage_courses');
-const manager = (ctx: Context) => canMember(ctx.principal, 'member_manage_courses');
-const visibleQuiz = (ctx: Context) => (manager(ctx) ? {} : { status: 'published', lesson: visibleLesson(false) });
+const visibleQuiz = (ctx: Context) => (courseManager(ctx) ? {} : { status: 'published', lesson: visibleLesson(false) });
 
 export const quizzesSchema = schemaPart((builder) => {
-  const { QuizType } = learningTypes(builder);
+  const QuizType = quizType(builder);
   const QuizPage = prismaPage(builder, 'MemberQuiz');
   const Attempt = builder.objectRef<AttemptResult>('MemberQuizAttempt').implement({
     description: 'An attempt, scored by the server.',
