@@ -85,7 +85,7 @@ export const dmsSchema = schemaPart((builder) => {
               ...query,
               ...w,
               where,
-              orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+              orderBy: [{ createdAt: 'asc' }, { blockedId: 'asc' }],
             }),
         });
       },
