@@ -25,7 +25,7 @@ function enumRef(builder: Builder, node: Extract<InputNode, { kind: 'enum' }>) {
   if (!ref) {
     ref = builder.enumType(node.name, {
       description: node.description,
-      values: Object.fromEntries(node.values.map((v) => [v, { value: v }])),
+      values: Object.fromEntries(node.values.map((v) => [v, { value: v, description: node.valueDescriptions[v] }])),
     }) as unknown as EnumRef<Types, string, string>;
     refs.enums.set(node.name, ref);
   }

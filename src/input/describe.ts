@@ -8,7 +8,15 @@ export type GraphQLScalarName = 'String' | 'Int' | 'SafeInt' | 'Float' | 'Boolea
 
 export type InputNode =
   | { kind: 'scalar'; scalar: GraphQLScalarName; spec: ArgSpec }
-  | { kind: 'enum'; name: string; values: readonly string[]; description?: string; spec: ArgSpec }
+  | {
+      kind: 'enum';
+      name: string;
+      values: readonly string[];
+      description?: string;
+      /** What each value means (`enumOf`'s record), for GraphQL's enum value descriptions. */
+      valueDescriptions: Readonly<Record<string, string>>;
+      spec: ArgSpec;
+    }
   | { kind: 'list'; of: InputNode; spec: ArgSpec }
   | { kind: 'object'; name: string; description?: string; fields: Record<string, InputField>; spec: ArgSpec };
 
@@ -34,7 +42,14 @@ type AnyZod = z.ZodType;
 const defOf = (s: AnyZod) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
 const metaOf = (s: AnyZod) =>
   z.globalRegistry.get(s) as
-    { id?: string; rest?: string; description?: string; scalar?: 'File' | 'SafeInt' } | undefined;
+    | {
+        id?: string;
+        rest?: string;
+        description?: string;
+        scalar?: 'File' | 'SafeInt';
+        valueDescriptions?: Record<string, string>;
+      }
+    | undefined;
 /** REST's wire names are the snake_case of GraphQL's camelCase names, and back. */
 export const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const camelCase = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -132,6 +147,7 @@ function build(schema: AnyZod): InputNode {
         name,
         values,
         description,
+        valueDescriptions: metaOf(schema)?.valueDescriptions ?? {},
         spec: { type: 'string', enum: values, ...(description ? { description } : {}) },
       };
     }

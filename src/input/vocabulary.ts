@@ -3,9 +3,16 @@
 import { z } from 'zod';
 import { INT32_MAX } from './describe.ts';
 
-/** A closed set of lowercase values: a GraphQL enum named `name`, the same strings over REST. */
-export const enumOf = <const V extends readonly [string, ...string[]]>(name: string, values: V, description?: string) =>
-  z.enum(values).meta({ id: name, ...(description ? { description } : {}) });
+/** What each value of a closed set means to an app developer, one line each: a value left out fails the type check. */
+export type ValueDescriptions<V extends readonly string[]> = { readonly [K in V[number]]: string };
+
+/** A closed set of lowercase values: a GraphQL enum named `name` (its values described), the same strings over REST. */
+export const enumOf = <const V extends readonly [string, ...string[]]>(
+  name: string,
+  values: V,
+  description: string,
+  valueDescriptions: ValueDescriptions<V>,
+) => z.enum(values).meta({ id: name, description, valueDescriptions });
 
 /** An input object: a GraphQL input type named `name`; over REST its fields are top-level arguments. */
 export const inputObject = <S extends z.ZodRawShape>(name: string, shape: S, description?: string) =>
@@ -68,4 +75,7 @@ export function isUpload(v: unknown): v is File {
 export const search = () => z.string().trim().max(200).optional().describe('Limit results to those matching a string.');
 
 /** A list's sort direction (each list gives its own default). */
-export const SortOrder = enumOf('SortOrder', ['asc', 'desc'], 'Sort direction.');
+export const SortOrder = enumOf('SortOrder', ['asc', 'desc'], 'Sort direction.', {
+  asc: 'Ascending: smallest, earliest or A first.',
+  desc: 'Descending: largest, latest or Z first.',
+});

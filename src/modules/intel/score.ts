@@ -6,9 +6,35 @@ import { CHECK_CATEGORIES, type CheckStatus } from '../../platform/health.ts';
 export const STATUSES = ['critical', 'warning', 'info', 'ok'] as const satisfies readonly CheckStatus[];
 const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
 
-export const HealthStatus = enumOf('HealthCheckStatus', STATUSES, 'What a check found: critical, warning, info or ok.');
-export const HealthCategory = enumOf('HealthCheckCategory', CHECK_CATEGORIES, 'The part of the site a check looks at.');
-export const HealthGrade = enumOf('HealthGrade', GRADES, 'A (90+), B (80+), C (70+), D (60+) or F.');
+export const HealthStatus = enumOf(
+  'HealthCheckStatus',
+  STATUSES,
+  'What a check found: critical, warning, info or ok.',
+  {
+    critical: 'A serious problem to fix now; takes its impact off the score.',
+    warning: 'A problem to look at; takes its impact off the score.',
+    info: 'Worth knowing; may take a small impact off the score.',
+    ok: 'Nothing to do; takes nothing off the score.',
+  },
+);
+export const HealthCategory = enumOf(
+  'HealthCheckCategory',
+  CHECK_CATEGORIES,
+  'The part of the site a check looks at.',
+  {
+    security: 'Credentials, keys, exposure and access.',
+    configuration: 'Settings and environment of the instance: database, migrations, jobs, logging.',
+    performance: 'Speed of the database, the event loop and memory use.',
+    data: 'Stored data: its size, leftovers, and failed or overdue work.',
+  },
+);
+export const HealthGrade = enumOf('HealthGrade', GRADES, 'A (90+), B (80+), C (70+), D (60+) or F.', {
+  A: 'Score 90 or more.',
+  B: 'Score 80 to 89.',
+  C: 'Score 70 to 79.',
+  D: 'Score 60 to 69.',
+  F: 'Score below 60.',
+});
 
 export interface Counted {
   status: CheckStatus;

@@ -15,6 +15,15 @@ export const RevokeReasonEnum = enumOf(
   'MobileRevokeReason',
   REVOKE_REASONS,
   'Why a session ended: logout, by its user or an administrator, refresh-token reuse, another device, a password change, or a new login on the same device.',
+  {
+    logout: 'The app logged out.',
+    user: 'The user ended the session from another device or the site.',
+    admin: 'An administrator ended the session.',
+    reuse: 'An old refresh token was used again (possible theft): the session was ended.',
+    device: 'A refresh token came from another device (install id): the session was ended.',
+    password: "The user's password changed.",
+    relogin: 'A new login on the same device replaced it.',
+  },
 );
 
 /** A chain (every column) with the fields of its user that authentication needs, read in one statement. */

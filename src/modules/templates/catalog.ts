@@ -15,8 +15,17 @@ export const TemplateSourceEnum = enumOf(
   'TemplateSource',
   SOURCES,
   'bundled: shipped with Atrium (or an extra folder); cloud: from the cloud catalog.',
+  {
+    bundled: 'Shipped with Atrium, or read from an extra templates folder.',
+    cloud: 'From the cloud catalog (cached).',
+  },
 );
-const OrderBy = enumOf('TemplateCatalogOrderBy', ORDERBY, 'Sort the catalog by title, key, category or source.');
+const OrderBy = enumOf('TemplateCatalogOrderBy', ORDERBY, 'Sort the catalog by title, key, category or source.', {
+  title: 'By title, then key.',
+  key: 'By template key.',
+  category: 'By category, then key.',
+  source: 'By source, then key.',
+});
 
 /** A template key, as entries declare them (a 404 answers keys that are well formed but unknown). */
 export const templateKey = () => z.string().regex(new RegExp(KEY_PATTERN)).describe('Template key.');

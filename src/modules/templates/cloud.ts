@@ -30,6 +30,12 @@ export const SyncStatus = enumOf(
   'TemplateSyncStatus',
   SYNC_STATUSES,
   'ok, failed, disabled (opted out) or not_configured.',
+  {
+    ok: 'The cloud catalog was fetched and the cache updated.',
+    failed: 'The cloud failed (error says how); the cache is untouched.',
+    disabled: 'The site opted out of cloud templates; no request was made.',
+    not_configured: 'No TEMPLATES_CLOUD_URL is set; no request was made.',
+  },
 );
 
 /** The site's choice about cloud templates (setOptout). */

@@ -33,7 +33,12 @@ export interface TemplateWrite {
   forced: boolean;
 }
 
-const status = enumOf('TemplateContentStatus', POST_STATUSES, 'Post status given to the content a template creates.')
+const status = enumOf('TemplateContentStatus', POST_STATUSES, 'Post status given to the content a template creates.', {
+  draft: 'Saved as a draft: not public.',
+  pending: 'Waiting for review: not public.',
+  private: 'Published but visible only to users who may read private content.',
+  publish: 'Published: public.',
+})
   .default('draft')
   .describe('Status of the content created.');
 const force = z

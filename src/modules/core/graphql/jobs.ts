@@ -19,6 +19,12 @@ const QueueJobState = enumOf(
   'QueueJobState',
   QUEUE_JOB_STATES,
   'queued (never tried yet), running (a worker holds it), retrying (an attempt failed; tries again at runAt), failed (kept after its last attempt).',
+  {
+    queued: 'Waiting for a worker; never tried yet.',
+    running: 'A worker holds it now.',
+    retrying: 'An attempt failed; it is tried again at runAt.',
+    failed: 'Its last attempt failed; kept until retried (retryJob) or removed.',
+  },
 );
 
 export const jobsSchema = schemaPart((builder) => {

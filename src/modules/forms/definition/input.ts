@@ -19,38 +19,88 @@ export const FormStatus = enumOf(
   'FormStatus',
   FORM_STATUSES,
   'Inactive forms take no entries and exist for form managers only.',
+  {
+    active: 'Takes entries and is shown to everyone.',
+    inactive: 'Takes no entries; visible to form managers only.',
+  },
 );
 export const FieldType = enumOf(
   'FormFieldType',
   FIELD_TYPES,
   'What a field takes: text types, number, date (YYYY-MM-DD), a choice (select, radio, checkbox: one or many options), hidden, or consent (a box to tick).',
+  {
+    text: 'One line of text.',
+    textarea: 'Several lines of text.',
+    email: 'An e-mail address.',
+    number: 'A number (within min and max, when set).',
+    select: 'One option from a drop-down list.',
+    radio: 'One option from radio buttons.',
+    checkbox: 'Any number of options from check boxes (a list of values).',
+    date: 'A date, YYYY-MM-DD.',
+    phone: 'A phone number (5 to 15 digits).',
+    url: 'A web address starting with http:// or https://.',
+    hidden: 'A value the page sets, not shown to the visitor.',
+    consent: 'A box to tick (true or false), e.g. to accept terms.',
+  },
 );
 export const ConditionOperator = enumOf(
   'FormConditionOperator',
   CONDITION_OPERATORS,
   'How a rule compares the field value with its value: equality, substring, numeric order, or emptiness (is_empty, is_not_empty ignore the value).',
+  {
+    is: 'The value equals the rule value (case ignored; for a checkbox, one of its values).',
+    is_not: 'The value differs from the rule value (case ignored).',
+    contains: 'The value contains the rule value (case ignored).',
+    not_contains: 'The value does not contain the rule value (case ignored).',
+    greater_than: 'The value is a number greater than the rule value.',
+    less_than: 'The value is a number less than the rule value.',
+    is_empty: 'The field has no value (the rule value is ignored).',
+    is_not_empty: 'The field has a value (the rule value is ignored).',
+  },
 );
 export const ConditionalAction = enumOf(
   'FormConditionalAction',
   CONDITIONAL_ACTIONS,
   'show: the field appears only when the rules match; hide: it disappears when they match.',
+  {
+    show: 'The field appears only when the rules match.',
+    hide: 'The field disappears when the rules match.',
+  },
 );
 export const ConditionalMatch = enumOf(
   'FormConditionalMatch',
   CONDITIONAL_MATCHES,
   'Whether every rule (all) or at least one (any) must match.',
+  {
+    all: 'Every rule must match.',
+    any: 'At least one rule must match.',
+  },
 );
 export const ConfirmationType = enumOf(
   'FormConfirmationType',
   CONFIRMATION_TYPES,
   'After a submission: show a message, or send the submitter to a URL.',
+  {
+    message: 'Show the confirmation message.',
+    redirect: 'Send the submitter to the redirect URL.',
+  },
 );
 export const SpamAction = enumOf(
   'FormSpamAction',
   SPAM_ACTIONS,
   'reject (400 forms_spam_detected) or store (kept as spam).',
+  {
+    reject: 'Refuse a spam submission (400 forms_spam_detected).',
+    store: 'Keep a spam submission as an entry with status spam.',
+  },
 );
-export const EntryLimitPeriod = enumOf('FormEntryLimitPeriod', ENTRY_LIMIT_PERIODS, 'UTC; weeks start on Monday.');
+export const EntryLimitPeriod = enumOf('FormEntryLimitPeriod', ENTRY_LIMIT_PERIODS, 'UTC; weeks start on Monday.', {
+  total: 'Entries ever received.',
+  day: 'Entries of the current day (UTC).',
+  week: 'Entries of the current week (UTC, from Monday).',
+  month: 'Entries of the current month (UTC).',
+  year: 'Entries of the current year (UTC).',
+});
 
 const str = () => z.string().nullish();
 const int = () => z.number().int().nullish();

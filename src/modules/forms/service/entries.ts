@@ -14,8 +14,20 @@ export const EntryStatus = enumOf(
   'FormEntryStatus',
   ENTRY_STATUSES,
   'unread and read are kept in the inbox; spam and trash are purged after 30 days.',
+  {
+    unread: 'New: not yet opened by a form manager.',
+    read: 'Opened by a form manager.',
+    spam: 'Judged spam; purged after 30 days.',
+    trash: 'Deleted; purged after 30 days.',
+  },
 );
-const EntryStatusFilter = enumOf('FormEntryStatusFilter', [...ENTRY_STATUSES, 'any'], 'An entry status, or any.');
+const EntryStatusFilter = enumOf('FormEntryStatusFilter', [...ENTRY_STATUSES, 'any'], 'An entry status, or any.', {
+  unread: 'New: not yet opened by a form manager.',
+  read: 'Opened by a form manager.',
+  spam: 'Judged spam; purged after 30 days.',
+  trash: 'Deleted; purged after 30 days.',
+  any: 'Entries of every status.',
+});
 
 export const entryNotFound = (ids?: number[]) =>
   notFound(
@@ -39,7 +51,10 @@ export const EntryFilter = {
 };
 /** How a page of entries is sorted (both follow submission order; `date` is Gravity Forms' name for it). */
 export const EntryOrder = {
-  orderBy: enumOf('FormEntryOrderBy', ['date', 'id'], 'Sort by submission time or by id.')
+  orderBy: enumOf('FormEntryOrderBy', ['date', 'id'], 'Sort by submission time or by id.', {
+    date: 'By submission time.',
+    id: 'By entry id.',
+  })
     .default('date')
     .meta({ rest: 'orderby' }),
   order: SortOrder.default('desc').describe('By submission.'),

@@ -21,7 +21,11 @@ export const FormFilter = {
   ...pageArgs,
   search: search().describe('Part of the title.'),
   status: FormStatus.optional().describe('active or inactive (inactive: managers only).'),
-  orderBy: enumOf('FormOrderBy', ['id', 'title', 'date'], 'Sort forms by id, title, or date (creation time).')
+  orderBy: enumOf('FormOrderBy', ['id', 'title', 'date'], 'Sort forms by id, title, or date (creation time).', {
+    id: 'By form id.',
+    title: 'By title.',
+    date: 'By creation time.',
+  })
     .default('date')
     .meta({ rest: 'orderby' }),
   order: SortOrder.default('desc'),

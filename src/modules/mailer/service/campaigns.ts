@@ -19,6 +19,14 @@ export const CampaignStatus = enumOf(
   'MailerCampaignStatus',
   CAMPAIGN_STATUSES,
   'draft (editable), scheduled (starts at sendAt), sending, paused (resumable), sent (every recipient handled) or cancelled.',
+  {
+    draft: 'Being written; editable.',
+    scheduled: 'Starts sending at sendAt; editable until then.',
+    sending: 'Being sent now.',
+    paused: 'Sending stopped part-way; editable, and resumable.',
+    sent: 'Every recipient handled.',
+    cancelled: 'Stopped for good; nothing more is sent.',
+  },
 );
 const EDITABLE = ['draft', 'scheduled', 'paused'];
 

@@ -23,6 +23,12 @@ export const InboundEvent = enumOf(
   'MailerInboundEvent',
   INBOUND_EVENTS,
   'subscribe (creates or resubscribes; bounced stays bounced), unsubscribe, tag or untag (these three need an existing subscriber).',
+  {
+    subscribe: 'Creates the subscriber or subscribes them again (a bounced address stays bounced).',
+    unsubscribe: 'Unsubscribes an existing subscriber.',
+    tag: 'Adds tags to an existing subscriber.',
+    untag: 'Removes tags from an existing subscriber.',
+  },
 );
 export const InboundEventInput = {
   email: emailSchema().describe('Address of the subscriber; trimmed and lower-cased.'),

@@ -7,7 +7,10 @@ import { transaction } from '../../../platform/transaction.ts';
 import { segmentNotFound } from '../errors.ts';
 import { parseRules, SegmentRules, segmentWhere } from './segment-rules.ts';
 
-export const SegmentMatch = enumOf('MailerSegmentMatch', ['all', 'any'], 'all: every rule holds; any: at least one.');
+export const SegmentMatch = enumOf('MailerSegmentMatch', ['all', 'any'], 'all: every rule holds; any: at least one.', {
+  all: 'A subscriber is in the segment when every rule holds.',
+  any: 'A subscriber is in the segment when at least one rule holds.',
+});
 export const SegmentCreate = inputObject(
   'MailerSegmentInput',
   {

@@ -16,6 +16,12 @@ export const SubscriberStatus = enumOf(
   'MailerSubscriberStatus',
   SUBSCRIBER_STATUSES,
   'Only subscribed members receive campaigns: subscribed (mailed), unconfirmed (awaiting consent), unsubscribed (opted out), bounced (address refused mail).',
+  {
+    subscribed: 'Receives campaigns.',
+    unconfirmed: 'Awaiting consent (double opt-in): receives no campaigns yet.',
+    unsubscribed: 'Opted out: receives no campaigns.',
+    bounced: 'The address refused mail: receives no campaigns.',
+  },
 );
 
 export const ids = (description: string) => z.array(id()).max(100).describe(description);

@@ -17,7 +17,7 @@ import { slugify } from '../core/service/plans.ts';
 type Counter = (platform: Platform, userId: number) => Promise<number>;
 
 /** The events automatic badges may count, each with what it counts for a member. */
-export const COUNTED: Record<string, { user: string; count: Counter }> = {
+export const COUNTED = {
   'member/topic/created': {
     user: 'author_id',
     count: (p, u) => p.prisma.memberTopic.count({ where: { authorId: u, status: { not: 'hidden' } } }),
@@ -50,11 +50,20 @@ export const COUNTED: Record<string, { user: string; count: Counter }> = {
     user: 'user_id',
     count: (p, u) => p.prisma.memberCertificate.count({ where: { userId: u } }),
   },
-};
+} satisfies Record<string, { user: string; count: Counter }>;
 export const CountedEvent = enumOf(
   'MemberBadgeEvent',
-  Object.keys(COUNTED) as [string, ...string[]],
+  Object.keys(COUNTED) as [keyof typeof COUNTED, ...(keyof typeof COUNTED)[]],
   'An event automatic badges count (the full name).',
+  {
+    'member/topic/created': 'The member started a topic.',
+    'member/reply/created': 'The member replied to a topic.',
+    'member/dm/sent': 'The member sent a direct message.',
+    'member/lesson/completed': 'The member completed a lesson.',
+    'member/course/completed': 'The member completed a course.',
+    'member/quiz/passed': 'The member passed a quiz (each quiz counts once).',
+    'member/certificate/issued': 'The member was issued a certificate.',
+  },
 );
 
 const badgeCount = z.number().int().min(1).max(1_000_000);

@@ -26,21 +26,43 @@ export const FlagReason = enumOf(
   'MemberFlagReason',
   FLAG_REASONS,
   'Why content is flagged: spam, inappropriate, off_topic, harassment or other.',
+  {
+    spam: 'Advertising, scams or repeated unsolicited posts.',
+    inappropriate: 'Offensive or unsuitable content.',
+    off_topic: 'Does not belong in the space or thread.',
+    harassment: 'Targets or threatens a person.',
+    other: 'Any other reason (say why in the note).',
+  },
 );
 export const FlagTarget = enumOf(
   'MemberFlagTarget',
   ['topic', 'reply', 'message', 'member'],
   'What can be flagged: a topic, a reply, a direct message (by a participant) or a member.',
+  {
+    topic: 'A topic of a space.',
+    reply: 'A reply to a topic.',
+    message: 'A direct message, flagged by one of its participants.',
+    member: 'A member (the target id is their user id); removing suspends them for 30 days.',
+  },
 );
 export const ModerationStatus = enumOf(
   'MemberModerationStatus',
   ['pending', 'approved', 'removed'],
   'pending: to review (a new flag reopens an approved item); approved: the content stays published; removed: hidden from every read.',
+  {
+    pending: 'Waiting for a moderator; a new flag reopens an approved item.',
+    approved: 'A moderator kept the content: it stays (or is again) published.',
+    removed: 'A moderator removed the content: hidden from every read.',
+  },
 );
 export const ResolveAction = enumOf(
   'MemberModerationAction',
   ['approve', 'remove'],
   'approve: publish the content again; remove: hide it from every read (a member: suspend for 30 days).',
+  {
+    approve: 'Keep the content: publish it again if flags hid it.',
+    remove: 'Hide the content from every read (a member: suspend for 30 days).',
+  },
 );
 export const FlagInput = {
   targetType: FlagTarget,

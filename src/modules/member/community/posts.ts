@@ -20,6 +20,11 @@ export const PostStatus = enumOf(
   'MemberPostStatus',
   ['published', 'pending', 'hidden'],
   'pending: held for moderation (its author and moderators see it); hidden: removed.',
+  {
+    published: 'Visible to everyone who may read the space.',
+    pending: 'Held for moderation (held automatically or hidden by flags): only its author and moderators see it.',
+    hidden: 'Removed by a moderator: hidden from every read.',
+  },
 );
 const body = z
   .string()

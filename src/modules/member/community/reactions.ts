@@ -14,11 +14,22 @@ export const ReactionType = enumOf(
   'MemberReactionType',
   REACTION_TYPES,
   'A reaction: like, love, celebrate, insightful or funny; a member holds each at most once per target.',
+  {
+    like: 'A like.',
+    love: 'Love.',
+    celebrate: 'A celebration.',
+    insightful: 'Found it insightful.',
+    funny: 'Found it funny.',
+  },
 );
 export const ReactionTarget = enumOf(
   'MemberReactionTarget',
   ['topic', 'reply'],
   'What a reaction is on: a topic or a reply.',
+  {
+    topic: 'A topic.',
+    reply: 'A reply to a topic.',
+  },
 );
 export const ReactionInput = {
   targetType: ReactionTarget,

@@ -21,6 +21,10 @@ export const SpaceVisibility = enumOf(
   'MemberSpaceVisibility',
   ['public', 'members'],
   'public: everyone reads it; members: members with an active membership (of the plans of its access rule, when it has one).',
+  {
+    public: 'Everyone may read the space, anonymous visitors too.',
+    members: 'Only members with an active membership read it (of the plans of its access rule, when it has one).',
+  },
 );
 export const SpaceCreate = inputObject(
   'MemberSpaceCreateInput',

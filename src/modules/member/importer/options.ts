@@ -9,6 +9,12 @@ export const ImportSource = enumOf(
   'MemberImportSource',
   SOURCE_SYSTEMS,
   'pmpro: Paid Memberships Pro; memberpress; rcp: Restrict Content Pro; wcm: WooCommerce Memberships.',
+  {
+    pmpro: 'Paid Memberships Pro export.',
+    memberpress: 'MemberPress export.',
+    rcp: 'Restrict Content Pro export.',
+    wcm: 'WooCommerce Memberships export.',
+  },
 );
 export const ImportOptions = {
   from: ImportSource,

@@ -19,6 +19,9 @@ export const ProgressStatus = enumOf(
   'MemberProgressStatus',
   ['completed'],
   'A lesson is completed (the only recorded state).',
+  {
+    completed: 'The member completed the lesson.',
+  },
 );
 export const ProgressInput = {
   lessonId: id().describe('The lesson completed.'),

@@ -19,6 +19,10 @@ export const PublishStatus = enumOf(
   'MemberPublishStatus',
   ['draft', 'published'],
   'draft or published: drafts are seen by course managers only.',
+  {
+    draft: 'Seen by course managers only.',
+    published: 'Seen by everyone the access rules let in.',
+  },
 );
 const position = z
   .number()

@@ -18,6 +18,12 @@ export const QuestionType = enumOf(
   'MemberQuestionType',
   QUESTION_TYPES,
   'single: one option; multiple: every right option and no other; true_false; short_answer: one of the accepted texts (case and spaces ignored).',
+  {
+    single: 'Pick one option; right when it is the right one.',
+    multiple: 'Pick several options; right when every right option and no other is picked.',
+    true_false: 'Answer true or false.',
+    short_answer: 'Type a text; right when it matches one of the accepted texts (case and spaces ignored).',
+  },
 );
 
 const OptionInput = inputObject(

@@ -15,6 +15,12 @@ export const DripMethod = enumOf(
   'MemberDripMethod',
   DRIP_METHODS,
   'When a granted item opens: at once, N days after the membership started, on a date (UTC), or once a prerequisite is completed.',
+  {
+    none: 'Opens as soon as access is granted.',
+    days_after_start: 'Opens a number of days (dripDays) after the membership started.',
+    date: 'Opens on a fixed date (dripDate, UTC).',
+    after_prerequisite: 'Opens once the prerequisite item is completed.',
+  },
 );
 
 const fields = {

@@ -10,6 +10,15 @@ export const TargetTypeEnum = enumOf(
   'MemberTargetType',
   TARGET_TYPES,
   'What an access rule gates: a course, module, lesson or quiz (a course rule covers its modules, lessons and quizzes), a community space, or a post or page.',
+  {
+    course: 'A course (its rule covers its modules, lessons and quizzes).',
+    module: 'A module of a course.',
+    lesson: 'A lesson.',
+    quiz: 'A quiz.',
+    space: 'A community space.',
+    post: 'A post of the site.',
+    page: 'A page of the site.',
+  },
 );
 
 export interface Target {

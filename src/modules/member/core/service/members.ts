@@ -3,7 +3,10 @@ import type { Prisma } from '../../../../generated/prisma/client.ts';
 import { enumOf, id, pageArgs, search } from '../../../../input/vocabulary.ts';
 import { grantingWhere } from './statuses.ts';
 
-export const MemberStatus = enumOf('MemberStatus', ['active', 'inactive'], 'active: a membership grants access now.');
+export const MemberStatus = enumOf('MemberStatus', ['active', 'inactive'], 'active: a membership grants access now.', {
+  active: 'A membership grants access now (trialing or active).',
+  inactive: 'No membership grants access now.',
+});
 export const MemberFilter = {
   ...pageArgs,
   search: search().describe('Part of the username, display name or e-mail.'),

@@ -18,6 +18,11 @@ export const MembershipSource = enumOf(
   'MembershipSource',
   ['manual', 'api', 'import'],
   'Who created it: a manager (grant), the API, or the importer.',
+  {
+    manual: 'Granted by a manager.',
+    api: 'Created through the API.',
+    import: "Written by the importer from another plugin's export.",
+  },
 );
 
 export const MembershipCreate = inputObject(
@@ -29,6 +34,11 @@ export const MembershipCreate = inputObject(
       'MembershipNewStatus',
       NEW_STATUSES,
       'pending waits for activation; default trialing when the plan has trial days, else active.',
+      {
+        pending: 'Waits for activation: no access until then.',
+        trialing: "Starts the plan's trial: grants access.",
+        active: 'Starts the first period at once: grants access.',
+      },
     ).optional(),
     endsAt: z.date().optional().describe('The end of the first period (default: one period of the plan).'),
   },

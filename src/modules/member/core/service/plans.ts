@@ -19,11 +19,22 @@ export const PlanStatus = enumOf(
   'MemberPlanStatus',
   PLAN_STATUSES,
   'active or archived: archived plans take no new members; their members keep their memberships.',
+  {
+    active: 'Takes new members.',
+    archived: 'Takes no new members; its members keep their memberships.',
+  },
 );
 export const PlanInterval = enumOf(
   'MemberPlanInterval',
   PLAN_INTERVALS,
   'A billing period unit (day, week, month, year); lifetime plans never renew or expire.',
+  {
+    day: 'Renews every intervalCount days.',
+    week: 'Renews every intervalCount weeks.',
+    month: 'Renews every intervalCount months.',
+    year: 'Renews every intervalCount years.',
+    lifetime: 'Paid once: never renews or expires.',
+  },
 );
 
 const slug = z

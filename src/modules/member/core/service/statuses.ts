@@ -63,6 +63,14 @@ export const MembershipStatusEnum = enumOf(
   'MembershipStatus',
   MEMBERSHIP_STATUSES,
   'Only trialing and active grant access. Moves: pending → active; trialing → active at the trial end; trialing|active ⇄ paused; trialing|active|paused → cancelled; active|trialing → expired at the period end.',
+  {
+    pending: 'Created but not yet activated: no access until it becomes active.',
+    trialing: 'In its trial: grants access; becomes active at the trial end.',
+    active: 'Grants access for the current period.',
+    paused: 'On hold: no access; resuming adds the paused time to the period.',
+    cancelled: 'Ended by a cancellation: no access; final.',
+    expired: 'Ended at a period end without renewal: no access; final.',
+  },
 );
 
 type Current = { status: string; cancelAtPeriodEnd: boolean };

@@ -8,6 +8,11 @@ export const HealthBand = enumOf(
   'MemberHealthBand',
   ['healthy', 'at_risk', 'critical'],
   'healthy (score ≥ 70), at_risk (≥ 40) or critical.',
+  {
+    healthy: 'Health score 70 or more.',
+    at_risk: 'Health score 40 to 69: worth a nudge.',
+    critical: 'Health score below 40: likely to leave.',
+  },
 );
 
 export const memberSectionTypes = schemaPart((builder) => {
