@@ -27,6 +27,7 @@ import {
 import { availability } from './availability.ts';
 import { definitionTypesSchema } from './definition-types.ts';
 import { FORM_FIELDS } from './selections.ts';
+import { formPage } from '../service/form-page.ts';
 
 const manage = requiresCapability(FORMS_MANAGE);
 const viewEntries = requiresCapability(FORMS_VIEW_ENTRIES);
@@ -149,20 +150,27 @@ export const formSchema = schemaPart((builder) => {
           edit: a.context === 'edit',
         }),
       }),
-      resolve: (_r, args, ctx) => {
+      // A hot read (docs/data-access.md): one Kysely statement for the page and its total; Prisma for a search or
+      // a selection it does not cover.
+      resolve: (_r, args, ctx, info) => {
         const where = formWhere(ctx.principal, args);
         const column = FORM_ORDER[args.orderBy];
         const direction = args.order;
-        return offsetPage(args, {
-          count: () => ctx.platform.prisma.form.count({ where }),
-          findMany: (w, query) =>
-            ctx.platform.prisma.form.findMany({
-              ...query,
-              ...w,
-              where,
-              orderBy: [{ [column]: direction }, { id: direction }],
-            }),
-        });
+        return offsetPage(
+          args,
+          {
+            count: () => ctx.platform.prisma.form.count({ where }),
+            findPage: (w, query, total) => formPage(ctx.platform.sql, where, { column, direction }, w, query, total),
+            findMany: (w, query) =>
+              ctx.platform.prisma.form.findMany({
+                ...query,
+                ...w,
+                where,
+                orderBy: [{ [column]: direction }, { id: direction }],
+              }),
+          },
+          info,
+        );
       },
     }),
     form: t.prismaField({

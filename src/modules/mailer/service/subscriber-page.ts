@@ -6,6 +6,7 @@
 // this read does not cover (a relation count, another relation) answers null: the caller then reads through Prisma.
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
+import { plan, type Columns, type Selection } from '../../../db/prisma-plan.ts';
 import type { DB, Sql } from '../../../db/sql.ts';
 import { StatementTemplate } from '../../../db/statement-template.ts';
 import type {
@@ -52,25 +53,6 @@ const HOLDER = { tagId: 'tag_id', subscriberId: 'subscriber_id', createdAt: 'cre
   keyof DB['mailer_subscriber_tags']
 >;
 const TIMES = new Set(['created_at', 'updated_at', 'unsubscribed_at']);
-
-type Columns = Record<string, string>;
-type Selection = { select?: Record<string, unknown>; include?: Record<string, unknown>; orderBy?: unknown };
-/** What a Prisma selection asks of one model: its scalar fields, and its relations with their own selection. */
-type Plan = { fields: string[]; relations: Record<string, Selection> };
-
-/** The fields and relations `q` selects (Prisma's select/include), or null when it asks for something else. */
-function plan(q: Selection | true, columns: Columns, relations: readonly string[]): Plan | null {
-  const given = q === true ? {} : (q.select ?? q.include ?? {});
-  const fields = q === true || !q.select ? Object.keys(columns) : [];
-  const out: Plan = { fields, relations: {} };
-  for (const [key, value] of Object.entries(given)) {
-    if (!value) continue;
-    if (q !== true && q.select && key in columns) fields.push(key);
-    else if (relations.includes(key)) out.relations[key] = value === true ? {} : (value as Selection);
-    else if (!(key in columns)) return null; // _count, a relation this read does not know
-  }
-  return out;
-}
 
 /** A column as JSON carries it: timestamps (UTC without a zone in the table) with their zone, so they parse as UTC. */
 const jsonColumn = (alias: string, column: string): Expression<unknown> =>
