@@ -5,7 +5,7 @@ import { intel } from '../../../src/modules/intel/index.ts';
 import { core } from '../../../src/modules/core/index.ts';
 import type { CheckResult, HealthCheck } from '../../../src/platform/health.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
-import { Checks, RunScan, scan, Score } from './helpers.ts';
+import { Checks, RunScan, scan, Score, Snapshots } from './helpers.ts';
 
 let impact = 0;
 let release: () => void = () => {};
@@ -164,12 +164,18 @@ describe('a scan', () => {
     }
   });
 
-  it('stamps scanned with the clock, as YYYY-MM-DD HH:MM:SS UTC', async () => {
-    t.clock.set('2026-12-24T18:05:09.450Z');
+  it('stamps scanned with the clock: YYYY-MM-DD HH:MM:SS UTC over REST, a DateTime over GraphQL', async () => {
+    t.clock.set('2026-12-24T18:05:09Z');
     await t.gql(RunScan, {}, admin);
     release();
     expect((await t.http.get('/wp-json/intel/v1/health-score').set(admin.headers)).body.scanned).toBe(
       '2026-12-24 18:05:09',
+    );
+    const snapshot = (await t.http.get('/wp-json/intel/v1/snapshots?limit=1').set(admin.headers)).body[0];
+    expect(snapshot.scanned).toBe('2026-12-24 18:05:09');
+    expect((await t.gql(Score, {}, admin)).data?.healthScore.scanned).toBe('2026-12-24T18:05:09Z');
+    expect((await t.gql(Snapshots, { perPage: 1 }, admin)).data?.healthSnapshots.items[0]?.scanned).toBe(
+      '2026-12-24T18:05:09Z',
     );
   });
 });

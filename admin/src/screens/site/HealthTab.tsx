@@ -5,6 +5,7 @@ import '@mantine/charts/styles.css';
 import { Badge, Button, Grid, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useQuery } from 'urql';
+import { formatDateTime } from '../../components/format.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
@@ -54,7 +55,7 @@ export function HealthTab() {
                   </Text>
                 </Group>
                 <Text size="sm">
-                  {s.critical} critical, {s.warning} warning(s) · scanned {s.scanned} UTC
+                  {s.critical} critical, {s.warning} warning(s) · scanned {formatDateTime(s.scanned)}
                 </Text>
               </Stack>
             )}
@@ -65,7 +66,7 @@ export function HealthTab() {
             {({ healthSnapshots: { items: healthSnapshots } }) => {
               const series = [...healthSnapshots]
                 .reverse()
-                .map((s) => ({ scan: s.scanned.slice(0, 16), Score: s.score }));
+                .map((s) => ({ scan: s.scanned.slice(0, 16).replace('T', ' '), Score: s.score }));
               return (
                 <>
                   <LineChart

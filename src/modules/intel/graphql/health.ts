@@ -6,13 +6,21 @@ import { objectPage, offsetPage } from '../../../graphql/pagination.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { describeFields, fieldSpec } from '../../../input/describe.ts';
 import { pageArgs } from '../../../input/vocabulary.ts';
-import { pageItems, rest } from '../../../rest/binding.ts';
+import { pageItems, rest, type Reshaper } from '../../../rest/binding.ts';
 import { ChecksFilter, healthScore, latestChecks, runScan, SnapshotsArgs } from '../service.ts';
 import { allowPublicRest } from '../settings.ts';
+import { restScanned } from './rest-scanned.ts';
 import { intelTypes } from './types.ts';
 
 // REST keeps the contract's `limit` (the newest 1 to 50), GraphQL pages through the whole history.
 const { limit } = describeFields(SnapshotsArgs.shape);
+// The page's items, with `scanned` in the contract's format.
+const scannedItems: Reshaper = Object.assign(
+  (page: unknown, args: Record<string, any>) => restScanned(pageItems(page, args), args),
+  {
+    describe: (s: Record<string, unknown>) => restScanned.describe!(pageItems.describe!(s)),
+  },
+);
 const CHECK = 'id category label status message detail score_impact: scoreImpact';
 
 export const healthSchema = schemaPart((builder) => {
@@ -27,6 +35,7 @@ export const healthSchema = schemaPart((builder) => {
       ...rest('GET /intel/v1/health-score', {
         summary: 'Score, grade and counts of the latest scan (public when the Allow public REST setting is on)',
         select: 'score grade critical warning scanned',
+        result: restScanned,
       }),
       resolve: (_r, _a, ctx) => healthScore(ctx.platform),
     }),
@@ -52,7 +61,7 @@ export const healthSchema = schemaPart((builder) => {
         args: { limit: fieldSpec(limit!) },
         omit: ['page', 'perPage'],
         variables: (a) => ({ page: 1, perPage: a.limit }),
-        result: pageItems,
+        result: scannedItems,
       }),
       resolve: (_r, args, ctx) =>
         offsetPage(args, {

@@ -2,9 +2,9 @@
 import { schemaPart } from '../../../graphql/builder.ts';
 import { enumType } from '../../../graphql/zod-args.ts';
 import type { IntelCheckResult, IntelSnapshot } from '../../../generated/prisma/client.ts';
-import { HealthCategory, HealthGrade, HealthStatus, scannedFormat } from '../score.ts';
+import { HealthCategory, HealthGrade, HealthStatus } from '../score.ts';
 
-const SCANNED = 'When the scan finished, YYYY-MM-DD HH:MM:SS in UTC.';
+const SCANNED = 'When the scan finished (REST: YYYY-MM-DD HH:MM:SS in UTC).';
 const SCAN_ID = 'Id of the scan (scan_id in REST).';
 const SCORE = '0–100: 100 minus the score impacts of the checks that are not ok, at least 0.';
 const GRADE = 'Letter for the score: A (90+), B (80+), C (70+), D (60+) or F.';
@@ -40,7 +40,7 @@ export const intelTypes = schemaPart((builder) => {
         grade: t.expose('grade', { type: Grade, description: GRADE }),
         critical: t.exposeInt('critical', { description: CRITICAL }),
         warning: t.exposeInt('warning', { description: WARNING }),
-        scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
+        scanned: t.expose('scannedAt', { type: 'DateTime', description: SCANNED }),
       }),
     });
 
@@ -94,7 +94,7 @@ export const intelTypes = schemaPart((builder) => {
       info: t.exposeInt('info', { description: counts.info }),
       ok: t.exposeInt('ok', { description: counts.ok }),
       checks: t.exposeInt('checks', { description: counts.checks }),
-      scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
+      scanned: t.expose('scannedAt', { type: 'DateTime', description: SCANNED }),
     }),
   });
 
@@ -110,7 +110,7 @@ export const intelTypes = schemaPart((builder) => {
       ok: t.exposeInt('ok', { description: counts.ok }),
       checks: t.exposeInt('checks', { description: counts.checks }),
       duration: t.exposeInt('duration', { description: 'Wall-clock time the checks took, in milliseconds.' }),
-      scanned: t.string({ description: SCANNED, resolve: (s) => scannedFormat(s.scannedAt) }),
+      scanned: t.expose('scannedAt', { type: 'DateTime', description: SCANNED }),
     }),
   });
 
