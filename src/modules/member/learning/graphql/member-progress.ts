@@ -1,13 +1,14 @@
 // What the learning part shows of a member to member managers: the Member type's `progress` (Pothos objectField on
 // the core's type, so the core knows no part) on GET /members/{id}, and GET /members/{id}/progress.
 import { schemaPart } from '../../../../graphql/builder.ts';
+import { computedPage, objectPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
-import { id } from '../../../../input/vocabulary.ts';
+import { id, pageArgs } from '../../../../input/vocabulary.ts';
 import { rest, selectOn } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { memberType } from '../../core/graphql/types/member.ts';
 import { assertMember } from '../../core/service/members.ts';
-import { learnerProgress } from '../summaries.ts';
+import { learnerProgress, learnerProgressPage } from '../summaries.ts';
 import { COURSE_PROGRESS } from './selections.ts';
 import { courseProgressType } from './types/course-progress.ts';
 
@@ -24,14 +25,14 @@ export const memberProgressSchema = schemaPart((builder) => {
 
   builder.queryFields((t) => ({
     memberProgress: t.field({
-      type: [ProgressRef],
-      description: "A member's progress, one row per enrolled course.",
+      type: objectPage(builder, 'MemberCourseProgress', ProgressRef),
+      description: "A member's progress, one row per enrolled course, by course id (REST: every course at once).",
       ...requiresMemberCapability('member_manage_members'),
-      args: zodArgs(t, { id: id().describe('The member (user id).') }),
-      ...rest('GET /member/v1/members/:id/progress', { select: COURSE_PROGRESS }),
-      resolve: async (_r, { id }, ctx) => {
+      args: zodArgs(t, { id: id().describe('The member (user id).'), ...pageArgs }),
+      ...rest('GET /member/v1/members/:id/progress', { select: COURSE_PROGRESS, everyPage: true }),
+      resolve: async (_r, { id, ...page }, ctx) => {
         await assertMember(ctx.platform, id);
-        return learnerProgress(ctx.platform, id);
+        return computedPage(page, (window) => learnerProgressPage(ctx.platform, id, window));
       },
     }),
   }));
