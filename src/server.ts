@@ -39,7 +39,7 @@ export async function createAtrium(options: AtriumOptions) {
     if (options.migrate !== false) await db.migrate();
     const platform = await createPlatform({ config, db, modules, clock: options.clock, logger: options.logger });
     db.onConnectionLost((err) =>
-      platform.logger.warn({ err }, 'an idle database connection was lost; the pool opens another'),
+      platform.logger.warn({ err }, 'a database connection was lost; the pool opens another'),
     );
     notifications = new Notifications(options.listenUrl ?? db.url, [AUTH_CHANNEL], platform.logger, {
       now: () => platform.clock.now(),

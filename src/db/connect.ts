@@ -37,7 +37,7 @@ export interface Database {
   statements: StatementCounter;
   /** The connection pool now: open connections, idle ones, and queries waiting for one (a saturated pool). */
   pool(): { total: number; idle: number; waiting: number };
-  /** An idle connection the server ended (a restart, a failover, DROP DATABASE … FORCE); the pool opens another. */
+  /** A connection the server ended while the pool was open (a restart, a failover, DROP DATABASE … FORCE). */
   onConnectionLost(listener: (err: Error) => void): void;
   migrate(): Promise<string[]>;
   close(): Promise<void>;
@@ -69,7 +69,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const max = target.statementCache ?? 500;
     // The pool is Atrium's (so /metrics can show it); Prisma ends it when it disconnects.
     // Prisma's adapter listens for lost connections only once it has connected; Kysely may use the pool before.
-    const pool = heardPool({ connectionString: url, max: target.poolSize ?? 10 });
+    const lost: ((err: Error) => void)[] = [];
+    const pool = heardPool({ connectionString: url, max: target.poolSize ?? 10 }, (err) => lost.forEach((l) => l(err)));
     // One budget of prepared statements for both clients.
     const namer = max > 0 ? statementNamer({ after: 3, max }) : undefined;
     const pgOptions = { disposeExternalPool: true, ...(namer ? { statementNameGenerator: namer } : {}) };
@@ -84,7 +85,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       sql,
       statements,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      onConnectionLost: (listener) => void pool.on('error', listener),
+      onConnectionLost: (listener) => void lost.push(listener),
       async migrate() {
         const applied = await applyMigrations(prisma, async (apply) => {
           const { factory, release } = await migrationPgFactory(url);

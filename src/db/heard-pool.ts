@@ -7,7 +7,12 @@ import pg from 'pg';
 
 export function heardPool(config: pg.PoolConfig, onError: (err: Error) => void = () => {}): pg.Pool {
   const pool = new pg.Pool(config);
-  pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
+  // Once the pool is ending, a server ending its connections is the shutdown itself (pg-pool's end() resolves before
+  // its sockets have closed, so an embedded cluster stopping next may still find them): heard, not reported.
+  const report = (err: Error) => {
+    if (!pool.ending) onError(err);
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   return pool;
 }

@@ -26,7 +26,7 @@ export interface RestRoute {
   field?: string;
   /** Validates the operation's variables against the field's declaration (the one validator); zod's output. */
   validateArgs?: (variables: Record<string, unknown>) => Validated<Record<string, unknown>>;
-  /** The GraphQL operation, validated against the schema at start-up. Alias fields to snake_case. */
+  /** The GraphQL operation, validated against the schema when the route first runs. Alias fields to snake_case. */
   operation: string;
   /** Variables from validated args. Default: each variable takes the arg of its snake_case name, and a variable
    *  named `input` takes every remaining arg with camelCase keys. */

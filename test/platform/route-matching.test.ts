@@ -4,9 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/graphql/schema.ts';
 import { modules } from '../../src/modules/index.ts';
-import { compileRoutes, type CompiledRoute } from '../../src/rest/table.ts';
+import { assertValidOperation, compileRoutes, type CompiledRoute } from '../../src/rest/table.ts';
 
-const table = compileRoutes(buildSchema(modules));
+const schema = buildSchema(modules);
+const table = compileRoutes(schema);
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** The whole-table scan the index replaced. */
@@ -31,6 +32,18 @@ const paths = [
   '/nowhere/v1/subscribers',
   '/mailer',
 ];
+
+it('every installed route declares an operation that matches the schema (checked at its first run in a server)', () => {
+  const broken = table.routes.flatMap((r) => {
+    try {
+      assertValidOperation(schema, r);
+      return [];
+    } catch (err) {
+      return [(err as Error).message];
+    }
+  });
+  expect(broken).toEqual([]);
+});
 
 describe('route index', () => {
   it(`matches like a scan of all ${table.routes.length} routes, for ${paths.length} paths and every method`, () => {
