@@ -91,6 +91,19 @@ export function offsetPage<T>(
   };
 }
 
+/** A page of a list a service computes in code (its rows are not one Prisma query): `read` answers a window of the
+ *  list with the list's total. */
+export function computedPage<T>(
+  args: PageArgs,
+  read: (window: { skip: number; take: number }) => Promise<{ rows: T[]; total: number }>,
+): OffsetPage<T> {
+  return offsetPage(args, {
+    count: async () => (await read({ skip: 0, take: 0 })).total,
+    findMany: async ({ skip, take }) => (await read({ skip, take })).rows,
+    findPage: (window) => read(window),
+  });
+}
+
 // A page type is defined once per builder, however many fields answer it.
 const pageTypes = new WeakMap<Builder, Map<string, unknown>>();
 function once<T>(builder: Builder, name: string, make: () => T): T {

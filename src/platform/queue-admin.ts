@@ -1,6 +1,7 @@
 // What an operator sees of the job engine and does with it (CLI `jobs list|failed|retry`, the administrator's GraphQL
 // fields, site health): the jobs waiting, running, waiting for a retry and kept as failed, read from graphile-worker's
 // tables, and a retry that gives a failed job a fresh set of attempts (graphile_worker.reschedule_jobs).
+import { Prisma } from '../generated/prisma/client.ts';
 import { conflict, invalid, notFound } from './errors.ts';
 import type { Platform } from './platform.ts';
 
@@ -47,11 +48,16 @@ const toJob = (r: Row): QueueJob => ({
   updatedAt: r.updated_at,
 });
 
-async function select(
-  platform: Platform,
-  filter: { state?: QueueJobState | null; id?: string; limit?: number },
-): Promise<QueueJob[]> {
-  const rows = await platform.prisma.$queryRaw<Row[]>`
+interface Filter {
+  state?: QueueJobState | null;
+  id?: string;
+  limit?: number;
+  /** Jobs skipped before the first answered (a page's start). */
+  offset?: number;
+}
+
+// The jobs with their state (a job's state is derived from its columns, so a filter on it wraps the read).
+const jobs = (filter: Filter) => Prisma.sql`
     SELECT * FROM (
       SELECT j.id::text AS id, t.identifier AS task, j.attempts, j.max_attempts, j.run_at, j.locked_at, j.last_error, j.key, j.payload,
              j.created_at, j.updated_at,
@@ -60,17 +66,30 @@ async function select(
       FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
       WHERE (${filter.id ?? null}::bigint IS NULL OR j.id = ${filter.id ?? null}::bigint)
     ) jobs
-    WHERE ${filter.state ?? null}::text IS NULL OR state = ${filter.state ?? null}
-    ORDER BY run_at, id LIMIT ${filter.limit ?? 100}`;
+    WHERE ${filter.state ?? null}::text IS NULL OR state = ${filter.state ?? null}`;
+
+async function select(platform: Platform, filter: Filter): Promise<QueueJob[]> {
+  const rows = await platform.prisma.$queryRaw<Row[]>`
+    ${jobs(filter)} ORDER BY run_at, id LIMIT ${filter.limit ?? 100} OFFSET ${filter.offset ?? 0}`;
   return rows.map(toJob);
 }
 
+/** How many jobs are in the engine now (optionally in one state only). */
+export async function countQueueJobs(platform: Platform, state?: QueueJobState | null): Promise<number> {
+  const [row] = await platform.prisma.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM (${jobs({ state })}) counted`;
+  return row!.count;
+}
+
 /** Jobs in the engine now, oldest due first (optionally one state only). */
-export const listQueueJobs = (platform: Platform, options: { state?: QueueJobState | null; limit?: number } = {}) =>
-  select(platform, options);
+export const listQueueJobs = (
+  platform: Platform,
+  options: { state?: QueueJobState | null; limit?: number; offset?: number } = {},
+) => select(platform, options);
 
 /** Jobs kept as failed after their last attempt, with their errors. */
-export const failedJobs = (platform: Platform, limit = 100) => select(platform, { state: 'failed', limit });
+export const failedJobs = (platform: Platform, limit = 100, offset = 0) =>
+  select(platform, { state: 'failed', limit, offset });
 
 /** How many jobs are kept as failed, by task (site health). */
 export async function failedJobCounts(platform: Platform): Promise<{ task: string; count: number }[]> {

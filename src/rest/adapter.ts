@@ -17,7 +17,7 @@ import { RouteExecutors } from './execute.ts';
 import { pickFields } from './fields.ts';
 import { withLinks } from './links.ts';
 import { openApiDocument } from './openapi.ts';
-import { isPageResult, totalPages, writePaginationHeaders } from './pagination.ts';
+import { EVERY_PAGE_SIZE, everyItem, isPageResult, totalPages, writePaginationHeaders } from './pagination.ts';
 import type { CompiledRoute, RouteTable } from './table.ts';
 import { noRoute, sendError } from './wp-error.ts';
 import { metricsFor } from '../platform/metrics.ts';
@@ -191,6 +191,7 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       const body = isObject(req.body) ? req.body : {};
       const { args, issues } = collectArgs(route, [params, body, queryArgs(req)]);
       const variables = route.buildVariables(args, { header: (n) => req.header(n), body });
+      if (route.everyPage) Object.assign(variables, { page: 1, perPage: EVERY_PAGE_SIZE });
       const checked = route.validateArgs?.(variables);
       if (checked && !checked.ok) issues.push(...checked.issues);
       if (issues.length) throw validationError(issues);
@@ -203,6 +204,14 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
 
       const data = result.data as Record<string, unknown>;
       let payload = route.result ? route.result(data, args) : Object.values(data)[0];
+      if (route.everyPage) {
+        payload = await everyItem(payload, async (page) => {
+          if (checked?.ok) ctx.validatedArgs = { field: route.field!, args: { ...checked.value, page } };
+          const next = await executors.run(route, ctx, { ...variables, page });
+          if (next.errors?.length) throw next.errors[0];
+          return Object.values(next.data as Record<string, unknown>)[0];
+        });
+      }
       if (route.paginated) {
         if (!isPageResult(payload))
           throw new Error(`${route.method} ${route.path}: paginated result lacks items/total/page/perPage`);

@@ -15,6 +15,9 @@ export interface RestOptions {
   status?: number;
   /** The field answers an offset page: REST answers its items with X-WP-Total, X-WP-TotalPages and Link. */
   paginated?: boolean;
+  /** The field answers an offset page, the route the whole list (one the contract gives whole, e.g. "all mailing
+   *  lists"): it takes no page arguments and reads the pages one after another (src/rest/pagination.ts). */
+  everyPage?: boolean;
   /** Reshapes the field's value into the body (e.g. `deleted` for DELETE routes); a reshaper with `describe` also
    *  reshapes the answer's JSON schema in the OpenAPI document. */
   result?: Reshaper;
@@ -103,6 +106,11 @@ export function hoist(field: string): Reshaper {
     },
   );
 }
+
+/** The items of an offset page: a route that answers one page of a list its own way (a `limit` of the newest). */
+export const pageItems: Reshaper = Object.assign((page: { items: unknown[] }) => page.items, {
+  describe: (s: JsonSchema): JsonSchema => (s.properties as Record<string, JsonSchema>).items!,
+});
 
 export const deleted: Reshaper = Object.assign((previous: unknown) => ({ deleted: true, previous }), {
   describe: (previous: Record<string, unknown>) => ({

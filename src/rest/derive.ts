@@ -39,13 +39,15 @@ function restArgs(field: GraphQLField<unknown, unknown>, where: string): Map<str
   return out;
 }
 
+const PAGE_ARGS = ['page', 'perPage'];
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** `listMailerSubscribers`, `getMailerSubscriber`, `createMailerSubscriber`: from the field, as clients name calls. */
 function operationIdOf(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, b: RestBinding): string {
   if (kind === 'mutation') return field.name;
   const type = field.type instanceof GraphQLNonNull ? field.type.ofType : field.type;
-  return `${b.paginated || type instanceof GraphQLList ? 'list' : 'get'}${capital(field.name)}`;
+  return `${b.paginated || b.everyPage || type instanceof GraphQLList ? 'list' : 'get'}${capital(field.name)}`;
 }
 
 function routeOf(
@@ -55,11 +57,19 @@ function routeOf(
   nth: number,
 ): RestRoute {
   const args = restArgs(field, `REST ${b.method} ${b.path}`);
-  for (const [name, a] of args) if (b.omit?.includes(a.arg)) args.delete(name);
+  // A route that answers the whole list sets the page arguments itself.
+  const omit = [...(b.omit ?? []), ...(b.everyPage ? PAGE_ARGS : [])];
+  for (const [name, a] of args) if (omit.includes(a.arg)) args.delete(name);
   const vars = Object.entries(b.vars ?? {});
   const definitions = [...field.args.map((a) => `$${a.name}: ${a.type}`), ...vars.map(([n, t]) => `$${n}: ${t}`)];
   const call = field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : '';
-  const selection = b.paginated ? `{ total page perPage items { ${b.select} } }` : b.select ? `{ ${b.select} }` : '';
+  const selection = b.paginated
+    ? `{ total page perPage items { ${b.select} } }`
+    : b.everyPage
+      ? `{ page perPage items { ${b.select} } }`
+      : b.select
+        ? `{ ${b.select} }`
+        : '';
   // A path parameter is always given, even where the field's argument is optional (a filter elsewhere).
   const inPath = b.path
     .split('/')
@@ -85,6 +95,7 @@ function routeOf(
     operation: `${kind}${definitions.length ? ` (${definitions.join(', ')})` : ''} { ${field.name}${call} ${selection} }`,
     status: b.status,
     paginated: b.paginated,
+    everyPage: b.everyPage,
     // A field bound to several routes: the later ones are named by their path parameters.
     operationId:
       operationIdOf(kind, field, b) + (nth ? `By${inPath.map((p) => capital(camelCase(p))).join('And') || nth}` : ''),

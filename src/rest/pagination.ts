@@ -19,6 +19,28 @@ export function isPageResult(value: unknown): value is PageResult {
   );
 }
 
+/** Page size at which a route that answers a whole list (`everyPage`) reads it. */
+export const EVERY_PAGE_SIZE = 100;
+
+interface ReadPage {
+  items: unknown[];
+  page: number;
+  perPage: number;
+}
+
+/** Every item of a list read in pages from the first one (`next` reads a page): a page shorter than its size is the
+ *  last. Each page is a read of its own, so a row added or removed meanwhile may shift one across pages' edges, as
+ *  when a client pages. */
+export async function everyItem(first: unknown, next: (page: number) => Promise<unknown>): Promise<unknown[]> {
+  let page = first as ReadPage;
+  const items = [...page.items];
+  while (page.items.length === page.perPage) {
+    page = (await next(page.page + 1)) as ReadPage;
+    items.push(...page.items);
+  }
+  return items;
+}
+
 export function totalPages(p: PageResult): number {
   return Math.ceil(p.total / p.perPage);
 }

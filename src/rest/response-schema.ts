@@ -86,7 +86,7 @@ export function responseSchema(schema: GraphQLSchema, route: CompiledRoute): Jso
   if (sel.kind !== Kind.FIELD) return {};
   const field = root.getFields()[sel.name.value]!;
   let body = ofType(schema, field.type, sel.selectionSet);
-  if (route.paginated) {
+  if (route.paginated || route.everyPage) {
     const page = getNamedType(field.type) as GraphQLObjectType;
     const items = sel.selectionSet?.selections.find((s) => s.kind === Kind.FIELD && s.name.value === 'items');
     // The items field is the list the body answers.

@@ -37,6 +37,8 @@ export interface RestRoute {
   status?: number;
   /** The result is an offset page ({items,total,page,perPage,totalPages}): answer the items with X-WP-* headers. */
   paginated?: boolean;
+  /** The result is an offset page the route reads to its end: answer every item (no paging arguments or headers). */
+  everyPage?: boolean;
   /** How `result` reshapes the selection's JSON schema (for the OpenAPI document). */
   describeResult?: (schema: Record<string, unknown>) => Record<string, unknown>;
   /** The OpenAPI operationId (default: from the method and path). */

@@ -78,12 +78,15 @@ const CreateAppPassword = graphql(`
   }
 `);
 const AppPasswords = graphql(`
-  query AuthAppPasswords($userId: Int) {
-    applicationPasswords(userId: $userId) {
-      id
-      name
-      lastUsedAt
-      lastIp
+  query AuthAppPasswords($userId: Int, $page: Int, $perPage: Int) {
+    applicationPasswords(userId: $userId, page: $page, perPage: $perPage) {
+      total
+      items {
+        id
+        name
+        lastUsedAt
+        lastIp
+      }
     }
   }
 `);
@@ -105,7 +108,11 @@ describe('application passwords (HTTP Basic)', () => {
     expect(byEmail.body.logged_in).toBe(true);
 
     const list = await t.gql(AppPasswords, {}, admin);
-    const item = list.data!.applicationPasswords.find((p) => p.name === 'phone')!;
+    const item = list.data!.applicationPasswords.items.find((p) => p.name === 'phone')!;
+    // An offset page, oldest first, with the list's total.
+    expect(list.data!.applicationPasswords.total).toBe(list.data!.applicationPasswords.items.length);
+    const second = await t.gql(AppPasswords, { page: 2, perPage: 1 }, admin);
+    expect(second.data!.applicationPasswords.items).toEqual(list.data!.applicationPasswords.items.slice(1, 2));
     expect(item.lastUsedAt).not.toBeNull();
     expect(item.lastIp).toBeTruthy();
 

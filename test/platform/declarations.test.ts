@@ -180,6 +180,9 @@ describe('the same bad input gets the same code and message on both faces', () =
           .map(([k, s]) => [k, valid(s)]),
       );
       for (const [name, spec] of Object.entries(route.args)) {
+        // An argument only REST has (the snapshots' limit) has no GraphQL counterpart to compare with; its own test
+        // covers it (test/modules/intel/snapshots.test.ts).
+        if (route.restOnly?.includes(name)) continue;
         for (const bad of breaking(spec)) {
           const { rest, gql } = await both(route, { ...base, [name]: bad });
           const where = `${route.method} ${route.path} ${name}=${JSON.stringify(bad).slice(0, 40)}`;

@@ -36,26 +36,32 @@ const testModule: Module = {
 const FailedJobs = graphql(`
   query GqlFailedJobs {
     failedJobs {
-      id
-      task
-      state
-      attempts
-      maxAttempts
-      lastError
-      payload
-      updatedAt
+      total
+      items {
+        id
+        task
+        state
+        attempts
+        maxAttempts
+        lastError
+        payload
+        updatedAt
+      }
     }
   }
 `);
 const QueueJobs = graphql(`
-  query GqlQueueJobs($state: QueueJobState) {
-    queueJobs(state: $state) {
-      id
-      task
-      state
-      attempts
-      runAt
-      key
+  query GqlQueueJobs($state: QueueJobState, $perPage: Int) {
+    queueJobs(state: $state, perPage: $perPage) {
+      total
+      items {
+        id
+        task
+        state
+        attempts
+        runAt
+        key
+      }
     }
   }
 `);
@@ -87,7 +93,8 @@ describe('failed jobs', () => {
     await transaction(t.platform, async (_tx, after) => after.emit('test/admin/happened', { id: 1 }));
     await t.settle();
     const res = await t.gql(FailedJobs, undefined, admin);
-    expect(res.data?.failedJobs).toEqual([
+    expect(res.data?.failedJobs.total).toBe(1);
+    expect(res.data?.failedJobs.items).toEqual([
       expect.objectContaining({
         task: 'test/on/admin-happened',
         state: 'failed',
@@ -97,9 +104,9 @@ describe('failed jobs', () => {
         payload: { id: 1 },
       }),
     ]);
-    id = res.data!.failedJobs[0]!.id;
-    expect((await t.gql(QueueJobs, { state: 'failed' }, admin)).data?.queueJobs.map((j) => j.id)).toEqual([id]);
-    expect((await t.gql(QueueJobs, { state: 'queued' }, admin)).data?.queueJobs).toEqual([]);
+    id = res.data!.failedJobs.items[0]!.id;
+    expect((await t.gql(QueueJobs, { state: 'failed' }, admin)).data?.queueJobs.items.map((j) => j.id)).toEqual([id]);
+    expect((await t.gql(QueueJobs, { state: 'queued' }, admin)).data?.queueJobs).toEqual({ total: 0, items: [] });
 
     const check = await checkOf(t, admin, 'jobs_failed');
     expect(check).toMatchObject({ status: 'warning', score_impact: 5 });
@@ -125,7 +132,7 @@ describe('failed jobs', () => {
     expect(res.data?.retryJob).toEqual({ id, task: 'test/on/admin-happened', state: 'queued', attempts: 0 });
     await t.settle();
     expect(delivered).toEqual([1]);
-    expect((await t.gql(FailedJobs, undefined, admin)).data?.failedJobs).toEqual([]);
+    expect((await t.gql(FailedJobs, undefined, admin)).data?.failedJobs).toEqual({ total: 0, items: [] });
     expect(await checkOf(t, admin, 'jobs_failed')).toMatchObject({ status: 'ok' });
 
     expect((await t.gql(RetryJob, { id }, admin)).errors?.[0]?.extensions).toMatchObject({
@@ -144,7 +151,7 @@ describe('failed jobs', () => {
       await transaction(t.platform, async (_tx, after) => after.emit('test/admin/happened', { id: 2 }));
       await t.platform.prisma
         .$executeRaw`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'pool-elsewhere'`;
-      const [job] = (await t.gql(QueueJobs, { state: 'running' }, admin)).data!.queueJobs;
+      const [job] = (await t.gql(QueueJobs, { state: 'running' }, admin)).data!.queueJobs.items;
       expect(job).toMatchObject({ task: 'test/on/admin-happened', state: 'running' });
       expect((await t.gql(RetryJob, { id: job!.id }, admin)).errors?.[0]?.extensions).toMatchObject({
         code: 'job_conflict',

@@ -73,9 +73,14 @@ export async function createApiKey(platform: Platform, principal: Principal, inp
 }
 
 /** The caller's API keys (or the named user's; every user's for the system when it names none). */
-export function listApiKeys(platform: Platform, principal: Principal, userId?: number | null) {
+/** The keys the caller may list: their own or `userId`'s (edit_users); everyone's for the system. */
+export function apiKeysWhere(principal: Principal, userId?: number | null) {
   const owner = credentialOwner(principal, userId);
-  return platform.prisma.apiKey.findMany({ where: owner ? { userId: owner } : {}, orderBy: { id: 'asc' } });
+  return owner ? { userId: owner } : {};
+}
+
+export function listApiKeys(platform: Platform, principal: Principal, userId?: number | null) {
+  return platform.prisma.apiKey.findMany({ where: apiKeysWhere(principal, userId), orderBy: { id: 'asc' } });
 }
 
 /** Revokes a key the caller may revoke (their own; anyone's with edit_users); others are 404. Revoked keys stay

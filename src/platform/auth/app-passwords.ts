@@ -37,9 +37,14 @@ export async function createAppPassword(
 }
 
 /** The caller's application passwords (or the named user's; every user's for the system when it names none). */
-export function listAppPasswords(platform: Platform, principal: Principal, userId?: number | null) {
+/** The application passwords the caller may list: their own or `userId`'s (edit_users); everyone's for the system. */
+export function appPasswordsWhere(principal: Principal, userId?: number | null) {
   const owner = credentialOwner(principal, userId);
-  return platform.prisma.appPassword.findMany({ where: owner ? { userId: owner } : {}, orderBy: { id: 'asc' } });
+  return owner ? { userId: owner } : {};
+}
+
+export function listAppPasswords(platform: Platform, principal: Principal, userId?: number | null) {
+  return platform.prisma.appPassword.findMany({ where: appPasswordsWhere(principal, userId), orderBy: { id: 'asc' } });
 }
 
 /** Revokes an application password the caller may revoke (their own; anyone's with edit_users); others are 404. */

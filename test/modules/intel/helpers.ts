@@ -49,17 +49,20 @@ export const Checks = graphql(`
   }
 `);
 export const Snapshots = graphql(`
-  query IntelSnapshots($limit: Int) {
-    healthSnapshots(limit: $limit) {
-      scanId
-      score
-      grade
-      critical
-      warning
-      info
-      ok
-      checks
-      scanned
+  query IntelSnapshots($page: Int, $perPage: Int) {
+    healthSnapshots(page: $page, perPage: $perPage) {
+      total
+      items {
+        scanId
+        score
+        grade
+        critical
+        warning
+        info
+        ok
+        checks
+        scanned
+      }
     }
   }
 `);

@@ -174,7 +174,7 @@ describe('a scan', () => {
     const snapshot = (await t.http.get('/wp-json/intel/v1/snapshots?limit=1').set(admin.headers)).body[0];
     expect(snapshot.scanned).toBe('2026-12-24 18:05:09');
     expect((await t.gql(Score, {}, admin)).data?.healthScore.scanned).toBe('2026-12-24T18:05:09Z');
-    expect((await t.gql(Snapshots, { limit: 1 }, admin)).data?.healthSnapshots[0]?.scanned).toBe(
+    expect((await t.gql(Snapshots, { perPage: 1 }, admin)).data?.healthSnapshots.items[0]?.scanned).toBe(
       '2026-12-24T18:05:09Z',
     );
   });

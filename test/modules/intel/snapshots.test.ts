@@ -68,7 +68,11 @@ it('answers the history newest first, with scan id, score, grade, counts and tim
   });
   expect(res.body[2]).toMatchObject({ score: 100, grade: 'A', critical: 0, ok: 1, info: 1 });
   const gql = await t.gql(Snapshots, {}, admin);
-  expect(gql.data?.healthSnapshots.map((s) => s.scanId)).toEqual(ids.slice(2).reverse());
+  expect(gql.data?.healthSnapshots.items.map((s) => s.scanId)).toEqual(ids.slice(2).reverse());
+  // GraphQL pages through the whole history; REST's limit stops at 50.
+  const second = await t.gql(Snapshots, { page: 2, perPage: 10 }, admin);
+  expect(second.data?.healthSnapshots.total).toBe(12);
+  expect(second.data?.healthSnapshots.items.map((s) => s.scanId)).toEqual(ids.slice(0, 2).reverse());
 });
 
 it('takes limit from 1 to 50 and refuses 0, 51, non-integers and words with 400', async () => {
@@ -81,11 +85,11 @@ it('takes limit from 1 to 50 and refuses 0, 51, non-integers and words with 400'
     expect(res.body.code).toBe('rest_invalid_param');
     expect(res.body.data.params).toHaveProperty('limit');
   }
-  for (const limit of [0, 51]) {
-    const gql = await t.gql(Snapshots, { limit }, admin);
-    expect(gql.errors?.[0]?.extensions, String(limit)).toMatchObject({ code: 'rest_invalid_param', status: 400 });
+  for (const perPage of [0, 101]) {
+    const gql = await t.gql(Snapshots, { perPage }, admin);
+    expect(gql.errors?.[0]?.extensions, String(perPage)).toMatchObject({ code: 'rest_invalid_param', status: 400 });
   }
-  expect((await t.gql(Snapshots, { limit: 50 }, admin)).data?.healthSnapshots).toHaveLength(12);
+  expect((await t.gql(Snapshots, { perPage: 50 }, admin)).data?.healthSnapshots.items).toHaveLength(12);
 });
 
 it('scans daily as a job, and prunes scan details after 30 days while the snapshots stay', async () => {

@@ -92,11 +92,11 @@ describe('manage routes (mailer_manage)', () => {
 
   it('GraphQL says the same (403 for an editor, data for an administrator)', async () => {
     const editor = await t.as('editor');
-    const q = { query: '{ mailerLists { id } }' };
+    const q = { query: '{ mailerLists { total items { id } } }' };
     const refused = await t.http.post('/graphql').set(editor.headers).send(q);
     expect(refused.body.errors[0].extensions).toMatchObject({ code: 'rest_forbidden', status: 403 });
     const ok = await t.http.post('/graphql').set(admin.headers).send(q);
-    expect(ok.body).toEqual({ data: { mailerLists: [] } });
+    expect(ok.body).toEqual({ data: { mailerLists: { total: 0, items: [] } } });
   });
 });
 

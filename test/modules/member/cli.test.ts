@@ -40,9 +40,20 @@ beforeAll(async () => {
 }, 180_000);
 
 it('grants by username and plan slug, lists members (filtered by plan), and revokes', async () => {
-  const granted = await cli('members', 'grant', 'ann', 'gold');
+  const granted = await cli('members', 'grant', 'ann', 'gold', '--format', 'json');
   expect(granted.code, granted.err).toBe(0);
   expect(granted.err).toMatch(/^Success: ann has an active membership \(\d+\) of gold until 2\d{3}-/);
+  // The membership it wrote, as an array of one row (what a script reads back).
+  const [membership] = JSON.parse(granted.out);
+  expect(membership).toEqual({
+    id: expect.any(Number),
+    user_id: expect.any(Number),
+    username: 'ann',
+    plan: 'gold',
+    status: 'active',
+    current_period_end: expect.stringMatching(/^2\d{3}-\d\d-\d\dT/),
+    cancelled_at: null,
+  });
   expect((await cli('members', 'grant', 'bob@example.com', 'silver')).code).toBe(0);
 
   const all = JSON.parse((await cli('members', 'list', '--format', 'json')).out);
@@ -56,11 +67,19 @@ it('grants by username and plan slug, lists members (filtered by plan), and revo
     expect.stringMatching(/^\d+,ann,ann@example.com,active,gold$/),
   ]);
 
-  const revoked = await cli('members', 'revoke', 'ann', 'gold');
+  const revoked = await cli('members', 'revoke', 'ann', 'gold', '--format', 'json');
   expect([revoked.code, revoked.err]).toEqual([
     0,
     expect.stringMatching(/^Success: ann's membership \(\d+\) of gold is cancelled/),
   ]);
+  expect(JSON.parse(revoked.out)).toEqual([
+    expect.objectContaining({ id: membership.id, username: 'ann', plan: 'gold', status: 'cancelled' }),
+  ]);
+  expect(JSON.parse(revoked.out)[0].cancelled_at).toMatch(/^2\d{3}-/);
+  // The table names the same columns.
+  const table = await cli('members', 'grant', 'ann', 'gold');
+  expect(table.out.split('\n')[0]).toMatch(/^id +user_id +username +plan +status +current_period_end +cancelled_at$/);
+  expect((await cli('members', 'revoke', 'ann', 'gold')).code).toBe(0);
   const after = JSON.parse((await cli('members', 'list', '--plan', 'gold', '--format', 'json')).out);
   expect(after.map((m: { status: string }) => m.status)).toEqual(['inactive']);
 });

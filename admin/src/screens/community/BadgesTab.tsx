@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
-import { refreshOn } from '../../components/useListState.ts';
+import { refreshOn, useListState } from '../../components/useListState.ts';
 import { CommunityBadgesDocument, type BadgeFieldsFragment } from '../../gql/graphql.ts';
 import { AwardForm } from './AwardForm.tsx';
 import { BadgeForm } from './BadgeForm.tsx';
@@ -14,7 +14,8 @@ import { describeCriteria } from './badges.ts';
 const context = refreshOn('MemberBadge');
 
 export function BadgesTab() {
-  const [result] = useQuery({ query: CommunityBadgesDocument, context });
+  const list = useListState({});
+  const [result] = useQuery({ query: CommunityBadgesDocument, variables: list.variables, context });
   const [creating, setCreating] = useState(false);
   const [awarding, setAwarding] = useState<BadgeFieldsFragment | null>(null);
 
@@ -60,11 +61,18 @@ export function BadgesTab() {
       <DataTable
         caption="Badges"
         columns={columns}
-        rows={result.data?.memberBadges}
+        rows={result.data?.memberBadges.items}
         rowKey={(b) => b.id}
         fetching={result.fetching}
         error={result.error}
         empty="No badge yet."
+        paging={{
+          page: list.page,
+          totalPages: result.data?.memberBadges.totalPages ?? 0,
+          total: result.data?.memberBadges.total ?? 0,
+          onPage: list.setPage,
+          noun: 'badges',
+        }}
       />
       <Modal opened={creating} onClose={() => setCreating(false)} title="New badge" size="lg">
         {creating && <BadgeForm onDone={() => setCreating(false)} />}

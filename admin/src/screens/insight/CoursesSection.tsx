@@ -11,7 +11,7 @@ export function CoursesSection() {
   const [result] = useQuery({ query: InsightCoursesDocument });
   return (
     <Panel title="Courses" result={result} testId="insight-courses">
-      {({ memberCoursesReport: courses }) =>
+      {({ memberCoursesReport: { items: courses } }) =>
         courses.length ? (
           <Grid>
             <Grid.Col span={{ base: 12, md: 6 }}>

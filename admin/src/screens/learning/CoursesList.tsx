@@ -28,7 +28,7 @@ export function CoursesList() {
   const list = useListState<{ status: MemberPublishStatus | undefined }>({ status: undefined });
   const [result] = useQuery({ query: LearningCoursesDocument, variables: list.variables, context });
   const [report] = useQuery({ query: LearningCoursesReportDocument, pause: !can('member_view_reports') });
-  const stats = new Map(report.data?.memberCoursesReport.map((r) => [r.courseId, r]));
+  const stats = new Map(report.data?.memberCoursesReport.items.map((r) => [r.courseId, r]));
   const [creating, setCreating] = useState(false);
 
   const columns: Column<Row>[] = [

@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { formatDate } from '../../components/format.ts';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
-import { refreshOn } from '../../components/useListState.ts';
+import { refreshOn, useListState } from '../../components/useListState.ts';
 import {
   MailingCreateListDocument,
   MailingDeleteListDocument,
@@ -23,7 +23,8 @@ type List = MailingListFieldsFragment;
 const context = refreshOn('MailerList');
 
 export function ListsTab() {
-  const [result] = useQuery({ query: MailingListsDocument, context });
+  const list = useListState({});
+  const [result] = useQuery({ query: MailingListsDocument, variables: list.variables, context });
   const [editing, setEditing] = useState<List | 'new' | null>(null);
   const remove = useAction(MailingDeleteListDocument);
 
@@ -90,11 +91,18 @@ export function ListsTab() {
       <DataTable
         caption="Mailing lists"
         columns={columns}
-        rows={result.data?.mailerLists}
+        rows={result.data?.mailerLists.items}
         rowKey={(l) => l.id}
         fetching={result.fetching}
         error={result.error}
         empty="No list yet: create the first one."
+        paging={{
+          page: list.page,
+          totalPages: result.data?.mailerLists.totalPages ?? 0,
+          total: result.data?.mailerLists.total ?? 0,
+          onPage: list.setPage,
+          noun: 'lists',
+        }}
       />
       <Modal
         opened={editing !== null}

@@ -8,7 +8,7 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
-import { refreshOn } from '../../components/useListState.ts';
+import { refreshOn, useListState } from '../../components/useListState.ts';
 import {
   MailingDeleteSegmentDocument,
   MailingSegmentsDocument,
@@ -21,7 +21,8 @@ type Segment = MailingSegmentFieldsFragment;
 const context = refreshOn('MailerSegment', 'MailerSubscriber');
 
 export function SegmentsTab() {
-  const [result] = useQuery({ query: MailingSegmentsDocument, context });
+  const list = useListState({});
+  const [result] = useQuery({ query: MailingSegmentsDocument, variables: list.variables, context });
   const [editing, setEditing] = useState<Segment | 'new' | null>(null);
   const remove = useAction(MailingDeleteSegmentDocument);
 
@@ -78,11 +79,18 @@ export function SegmentsTab() {
       <DataTable
         caption="Segments"
         columns={columns}
-        rows={result.data?.mailerSegments}
+        rows={result.data?.mailerSegments.items}
         rowKey={(s) => s.id}
         fetching={result.fetching}
         error={result.error}
         empty="No segment yet."
+        paging={{
+          page: list.page,
+          totalPages: result.data?.mailerSegments.totalPages ?? 0,
+          total: result.data?.mailerSegments.total ?? 0,
+          onPage: list.setPage,
+          noun: 'segments',
+        }}
       />
       <Modal
         opened={editing !== null}

@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { useAction } from '../../components/useAction.ts';
-import { refreshOn } from '../../components/useListState.ts';
+import { refreshOn, useListState } from '../../components/useListState.ts';
 import {
   MailingCreateTagDocument,
   MailingDeleteTagDocument,
@@ -22,7 +22,8 @@ type Tag = MailingTagFieldsFragment;
 const context = refreshOn('MailerTag');
 
 export function TagsTab() {
-  const [result] = useQuery({ query: MailingTagsDocument, context });
+  const list = useListState({});
+  const [result] = useQuery({ query: MailingTagsDocument, variables: list.variables, context });
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
   const remove = useAction(MailingDeleteTagDocument);
 
@@ -81,11 +82,18 @@ export function TagsTab() {
       <DataTable
         caption="Tags"
         columns={columns}
-        rows={result.data?.mailerTags}
+        rows={result.data?.mailerTags.items}
         rowKey={(t) => t.id}
         fetching={result.fetching}
         error={result.error}
         empty="No tag yet."
+        paging={{
+          page: list.page,
+          totalPages: result.data?.mailerTags.totalPages ?? 0,
+          total: result.data?.mailerTags.total ?? 0,
+          onPage: list.setPage,
+          noun: 'tags',
+        }}
       />
       <Modal
         opened={editing !== null}

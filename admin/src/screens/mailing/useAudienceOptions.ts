@@ -1,4 +1,4 @@
-// Lists, tags and segments as options for filters and audience pickers, and their names by id.
+// Lists, tags and segments as options for filters and audience pickers (the first 100 of each), and their names by id.
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
 import { refreshOn } from '../../components/useListState.ts';
@@ -9,15 +9,17 @@ const context = refreshOn('MailerList', 'MailerTag', 'MailerSegment');
 export function useAudienceOptions() {
   const [result] = useQuery({ query: MailingAudienceOptionsDocument, context });
   return useMemo(() => {
-    const d = result.data;
+    const lists = result.data?.mailerLists.items ?? [];
+    const tags = result.data?.mailerTags.items ?? [];
+    const segments = result.data?.mailerSegments.items ?? [];
     const option = (x: { id: number; name: string }) => ({ value: String(x.id), label: x.name });
     return {
-      lists: d?.mailerLists.map(option) ?? [],
-      tags: d?.mailerTags.map(option) ?? [],
-      segments: d?.mailerSegments.map(option) ?? [],
-      listName: new Map(d?.mailerLists.map((l) => [l.id, l.name])),
-      tagName: new Map(d?.mailerTags.map((t) => [t.id, t.name])),
-      segmentName: new Map(d?.mailerSegments.map((s) => [s.id, s.name])),
+      lists: lists.map(option),
+      tags: tags.map(option),
+      segments: segments.map(option),
+      listName: new Map(lists.map((l) => [l.id, l.name])),
+      tagName: new Map(tags.map((t) => [t.id, t.name])),
+      segmentName: new Map(segments.map((s) => [s.id, s.name])),
     };
   }, [result.data]);
 }

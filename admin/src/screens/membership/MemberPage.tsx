@@ -231,7 +231,7 @@ function BadgesPanel({ member }: { member: MemberData }) {
   const award = useAction(MembershipAwardBadgeDocument);
   const [badgeId, setBadgeId] = useState<string | null>(null);
   const held = new Set(member.badges.map((b) => b.badgeId));
-  const options = (badges.data?.memberBadges ?? [])
+  const options = (badges.data?.memberBadges.items ?? [])
     .filter((b) => !held.has(b.id))
     .map((b) => ({ value: String(b.id), label: b.name }));
   return (

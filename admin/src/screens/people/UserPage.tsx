@@ -157,7 +157,7 @@ function AppPasswords({ data }: { data: PeopleUserQuery }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.applicationPasswords.map((p) => (
+              {data.applicationPasswords.items.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>{p.name}</Table.Td>
                   <Table.Td>{formatDateTime(p.createdAt)}</Table.Td>
@@ -177,7 +177,7 @@ function AppPasswords({ data }: { data: PeopleUserQuery }) {
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {!data.applicationPasswords.length && (
+              {!data.applicationPasswords.items.length && (
                 <Table.Tr>
                   <Table.Td colSpan={4}>
                     <Text size="sm" c="dimmed">
@@ -256,7 +256,7 @@ function ApiKeys({ data }: { data: PeopleUserQuery }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.apiKeys.map((k) => (
+              {data.apiKeys.items.map((k) => (
                 <Table.Tr key={k.id}>
                   <Table.Td>{k.name}</Table.Td>
                   <Table.Td>
@@ -293,7 +293,7 @@ function ApiKeys({ data }: { data: PeopleUserQuery }) {
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {!data.apiKeys.length && (
+              {!data.apiKeys.items.length && (
                 <Table.Tr>
                   <Table.Td colSpan={5}>
                     <Text size="sm" c="dimmed">

@@ -63,7 +63,7 @@ export function HealthTab() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Panel title="Score over time" result={result} onErrorCode={NO_SCAN}>
-            {({ healthSnapshots }) => {
+            {({ healthSnapshots: { items: healthSnapshots } }) => {
               const series = [...healthSnapshots]
                 .reverse()
                 .map((s) => ({ scan: s.scanned.slice(0, 16).replace('T', ' '), Score: s.score }));

@@ -3,13 +3,14 @@
 // services ask credentialOwner, the fields only that the caller is logged in.
 import { schemaPart } from '../../../graphql/builder.ts';
 import { requiresLogin } from '../../../graphql/access.ts';
+import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
-import { id } from '../../../input/vocabulary.ts';
-import { ApiKeyCreate, createApiKey, listApiKeys, revokeApiKey } from '../../../platform/auth/api-keys.ts';
+import { id, pageArgs } from '../../../input/vocabulary.ts';
+import { ApiKeyCreate, apiKeysWhere, createApiKey, revokeApiKey } from '../../../platform/auth/api-keys.ts';
 import {
   AppPasswordCreate,
+  appPasswordsWhere,
   createAppPassword,
-  listAppPasswords,
   revokeAppPassword,
 } from '../../../platform/auth/app-passwords.ts';
 import { CredentialOwner } from '../../../platform/auth/credential-owner.ts';
@@ -90,18 +91,32 @@ export const credentialsSchema = schemaPart((builder) => {
 
   builder.queryFields((t) => ({
     applicationPasswords: t.field({
-      type: [AppPassword],
+      type: prismaPage(builder, 'AppPassword'),
       description: "The caller's application passwords (not with an API key), oldest first.",
       ...requiresLogin(),
-      args: zodArgs(t, CredentialOwner),
-      resolve: (_r, { userId }, ctx) => listAppPasswords(ctx.platform, ctx.principal, userId),
+      args: zodArgs(t, { ...CredentialOwner, ...pageArgs }),
+      resolve: (_r, { userId, ...page }, ctx) => {
+        const where = appPasswordsWhere(ctx.principal, userId);
+        return offsetPage(page, {
+          count: () => ctx.platform.prisma.appPassword.count({ where }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.appPassword.findMany({ ...query, ...w, where, orderBy: { id: 'asc' } }),
+        });
+      },
     }),
     apiKeys: t.field({
-      type: [ApiKey],
-      description: 'API keys (revoked ones included, with their revocation time).',
+      type: prismaPage(builder, 'ApiKey'),
+      description: 'API keys (revoked ones included, with their revocation time), oldest first.',
       ...requiresLogin(),
-      args: zodArgs(t, CredentialOwner),
-      resolve: (_r, { userId }, ctx) => listApiKeys(ctx.platform, ctx.principal, userId),
+      args: zodArgs(t, { ...CredentialOwner, ...pageArgs }),
+      resolve: (_r, { userId, ...page }, ctx) => {
+        const where = apiKeysWhere(ctx.principal, userId);
+        return offsetPage(page, {
+          count: () => ctx.platform.prisma.apiKey.count({ where }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.apiKey.findMany({ ...query, ...w, where, orderBy: { id: 'asc' } }),
+        });
+      },
     }),
   }));
 

@@ -1,11 +1,19 @@
 // GraphQL: scheduled jobs and the job queue (queued, running, retrying, failed work; retry), for operators.
 import { z } from 'zod';
 import { schemaPart } from '../../../graphql/builder.ts';
+import { objectPage, offsetPage } from '../../../graphql/pagination.ts';
 import { requiresAdmin } from '../../../graphql/access.ts';
 import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
-import { enumOf } from '../../../input/vocabulary.ts';
+import { enumOf, pageArgs } from '../../../input/vocabulary.ts';
 import type { JobOutcome, JobStatus } from '../../../platform/jobs.ts';
-import { failedJobs, listQueueJobs, QUEUE_JOB_STATES, retryJob, type QueueJob } from '../../../platform/queue-admin.ts';
+import {
+  countQueueJobs,
+  failedJobs,
+  listQueueJobs,
+  QUEUE_JOB_STATES,
+  retryJob,
+  type QueueJob,
+} from '../../../platform/queue-admin.ts';
 
 const QueueJobState = enumOf(
   'QueueJobState',
@@ -18,7 +26,6 @@ const QueueJobState = enumOf(
     failed: 'Its last attempt failed; kept until retried (retryJob) or removed.',
   },
 );
-const limit = z.number().int().min(1).max(1000).default(100).describe('Jobs answered at most.');
 
 export const jobsSchema = schemaPart((builder) => {
   const JobRunRef = builder.objectRef<NonNullable<JobStatus['lastRun']>>('JobRun').implement({
@@ -113,23 +120,33 @@ export const jobsSchema = schemaPart((builder) => {
     }),
   });
 
+  const QueueJobPage = objectPage(builder, 'QueueJob', QueueJobRef);
+
   builder.queryField('queueJobs', (t) =>
     t.field({
-      type: [QueueJobRef],
+      type: QueueJobPage,
       description: 'Jobs in the engine now (queued, running, retrying, failed), oldest due first.',
       ...requiresAdmin(),
-      args: zodArgs(t, { state: QueueJobState.optional().describe('Only jobs in this state.'), limit }),
-      resolve: (_r, { state, limit: n }, ctx) => listQueueJobs(ctx.platform, { state, limit: n }),
+      args: zodArgs(t, { state: QueueJobState.optional().describe('Only jobs in this state.'), ...pageArgs }),
+      resolve: (_r, { state, ...page }, ctx) =>
+        offsetPage(page, {
+          count: () => countQueueJobs(ctx.platform, state),
+          findMany: ({ skip, take }) => listQueueJobs(ctx.platform, { state, limit: take, offset: skip }),
+        }),
     }),
   );
 
   builder.queryField('failedJobs', (t) =>
     t.field({
-      type: [QueueJobRef],
-      description: 'Jobs kept as failed after their last attempt, with their errors.',
+      type: QueueJobPage,
+      description: 'Jobs kept as failed after their last attempt, with their errors, oldest due first.',
       ...requiresAdmin(),
-      args: zodArgs(t, { limit }),
-      resolve: (_r, { limit: n }, ctx) => failedJobs(ctx.platform, n),
+      args: zodArgs(t, pageArgs),
+      resolve: (_r, page, ctx) =>
+        offsetPage(page, {
+          count: () => countQueueJobs(ctx.platform, 'failed'),
+          findMany: ({ skip, take }) => failedJobs(ctx.platform, take, skip),
+        }),
     }),
   );
 

@@ -3,7 +3,7 @@ import { requiresCapability } from '../../../graphql/access.ts';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
-import { id } from '../../../input/vocabulary.ts';
+import { id, pageArgs } from '../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../rest/binding.ts';
 import { MAILER_MANAGE } from '../capabilities.ts';
 import { listNotFound, subscriberNotFound, tagNotFound } from '../errors.ts';
@@ -38,6 +38,8 @@ const manage = requiresCapability(MAILER_MANAGE);
 export const audienceSchema = schemaPart((builder) => {
   const { MailerListType, MailerSubscriberType, MailerTagType } = mailerTypes(builder);
   const MailerSubscriberPage = prismaPage(builder, 'MailerSubscriber');
+  const MailerListPage = prismaPage(builder, 'MailerList');
+  const MailerTagPage = prismaPage(builder, 'MailerTag');
 
   builder.queryFields((t) => ({
     mailerSubscribers: t.field({
@@ -78,12 +80,17 @@ export const audienceSchema = schemaPart((builder) => {
         (await ctx.platform.prisma.mailerSubscriber.findUnique({ ...query, where: { id } })) ??
         Promise.reject(subscriberNotFound()),
     }),
-    mailerLists: t.prismaField({
-      type: [MailerListType],
-      description: 'Every mailing list, with member counts.',
+    mailerLists: t.field({
+      type: MailerListPage,
+      description: 'Mailing lists with member counts, oldest first (REST: every list at once).',
       ...manage,
-      ...rest('GET /mailer/v1/lists', { select: LIST }),
-      resolve: (query, _r, _a, ctx) => ctx.platform.prisma.mailerList.findMany({ ...query, orderBy: { id: 'asc' } }),
+      args: zodArgs(t, pageArgs),
+      ...rest('GET /mailer/v1/lists', { select: LIST, everyPage: true }),
+      resolve: (_r, args, ctx) =>
+        offsetPage(args, {
+          count: () => ctx.platform.prisma.mailerList.count(),
+          findMany: (w, query) => ctx.platform.prisma.mailerList.findMany({ ...query, ...w, orderBy: { id: 'asc' } }),
+        }),
     }),
     mailerList: t.prismaField({
       type: MailerListType,
@@ -104,12 +111,17 @@ export const audienceSchema = schemaPart((builder) => {
       resolve: async (query, _r, { id }, ctx) =>
         (await ctx.platform.prisma.mailerTag.findUnique({ ...query, where: { id } })) ?? Promise.reject(tagNotFound()),
     }),
-    mailerTags: t.prismaField({
-      type: [MailerTagType],
-      description: 'Every tag.',
+    mailerTags: t.field({
+      type: MailerTagPage,
+      description: 'Tags, oldest first (REST: every tag at once).',
       ...manage,
-      ...rest('GET /mailer/v1/tags', { select: TAG }),
-      resolve: (query, _r, _a, ctx) => ctx.platform.prisma.mailerTag.findMany({ ...query, orderBy: { id: 'asc' } }),
+      args: zodArgs(t, pageArgs),
+      ...rest('GET /mailer/v1/tags', { select: TAG, everyPage: true }),
+      resolve: (_r, args, ctx) =>
+        offsetPage(args, {
+          count: () => ctx.platform.prisma.mailerTag.count(),
+          findMany: (w, query) => ctx.platform.prisma.mailerTag.findMany({ ...query, ...w, orderBy: { id: 'asc' } }),
+        }),
     }),
   }));
 

@@ -2,7 +2,8 @@
 import { requiresCapability } from '../../../graphql/access.ts';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
-import { id } from '../../../input/vocabulary.ts';
+import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
+import { id, pageArgs } from '../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../rest/binding.ts';
 import { MAILER_MANAGE } from '../capabilities.ts';
 import { segmentNotFound } from '../errors.ts';
@@ -22,6 +23,7 @@ const manage = requiresCapability(MAILER_MANAGE);
 
 export const segmentsSchema = schemaPart((builder) => {
   const { MailerSegmentType } = mailerTypes(builder);
+  const MailerSegmentPage = prismaPage(builder, 'MailerSegment');
   const MailerSegmentCount = builder
     .objectRef<{ subscriberCount: number; subscribedCount: number }>('MailerSegmentCount')
     .implement({
@@ -35,12 +37,18 @@ export const segmentsSchema = schemaPart((builder) => {
     });
 
   builder.queryFields((t) => ({
-    mailerSegments: t.prismaField({
-      type: [MailerSegmentType],
-      description: 'Saved segments with their live counts.',
+    mailerSegments: t.field({
+      type: MailerSegmentPage,
+      description: 'Saved segments with their live counts, oldest first (REST: every segment at once).',
       ...manage,
-      ...rest('GET /mailer/v1/segments', { select: SEGMENT }),
-      resolve: (query, _r, _a, ctx) => ctx.platform.prisma.mailerSegment.findMany({ ...query, orderBy: { id: 'asc' } }),
+      args: zodArgs(t, pageArgs),
+      ...rest('GET /mailer/v1/segments', { select: SEGMENT, everyPage: true }),
+      resolve: (_r, args, ctx) =>
+        offsetPage(args, {
+          count: () => ctx.platform.prisma.mailerSegment.count(),
+          findMany: (w, query) =>
+            ctx.platform.prisma.mailerSegment.findMany({ ...query, ...w, orderBy: { id: 'asc' } }),
+        }),
     }),
     mailerSegment: t.prismaField({
       type: MailerSegmentType,

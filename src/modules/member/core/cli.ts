@@ -2,7 +2,7 @@
 // plans by id or slug. The CLI acts as the operator, through the same services as REST and GraphQL.
 import type { Command } from 'commander';
 import type { CliContext } from '../../../cli/context.ts';
-import type { MemberPlan, User } from '../../../generated/prisma/client.ts';
+import type { MemberPlan, Membership, User } from '../../../generated/prisma/client.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { resolveUser } from '../../../platform/users/service.ts';
 import { planNotFound } from './errors.ts';
@@ -17,6 +17,18 @@ async function resolvePlan(platform: Platform, ref: string) {
   if (!plan) throw planNotFound(ref);
   return plan;
 }
+
+/** A membership as grant and revoke print it (what changed: its status and period). */
+const MEMBERSHIP_COLUMNS = ['id', 'user_id', 'username', 'plan', 'status', 'current_period_end', 'cancelled_at'];
+const membershipRow = (m: Membership, user: User, plan: MemberPlan) => ({
+  id: m.id,
+  user_id: user.id,
+  username: user.username,
+  plan: plan.slug,
+  status: m.status,
+  current_period_end: m.currentPeriodEnd,
+  cancelled_at: m.cancelledAt,
+});
 
 export function memberCli(program: Command, cli: CliContext): void {
   const members = program.command('members').description('Membership: members and their plans');
@@ -51,11 +63,12 @@ export function memberCli(program: Command, cli: CliContext): void {
       );
     });
 
-  /** `members <name> <user> <plan>`: both resolved (a clear exit 1 for an unknown one), then `run`'s message. */
+  /** `members <name> <user> <plan>`: both resolved (a clear exit 1 for an unknown one), then `run`'s membership,
+   *  printed with its message. */
   const userPlanCommand = (
     name: string,
     description: string,
-    run: (platform: Platform, user: User, plan: MemberPlan) => Promise<string>,
+    run: (platform: Platform, user: User, plan: MemberPlan) => Promise<{ message: string; membership: Membership }>,
   ) =>
     members
       .command(name)
@@ -65,7 +78,9 @@ export function memberCli(program: Command, cli: CliContext): void {
       .action(async (userRef: string, planRef: string) => {
         const platform = await cli.platform();
         const user = await resolveUser(platform, userRef);
-        cli.success(await run(platform, user, await resolvePlan(platform, planRef)));
+        const plan = await resolvePlan(platform, planRef);
+        const { message, membership } = await run(platform, user, plan);
+        cli.changed(message, membershipRow(membership, user, plan), MEMBERSHIP_COLUMNS);
       });
 
   userPlanCommand(
@@ -73,7 +88,8 @@ export function memberCli(program: Command, cli: CliContext): void {
     "Gives a user an active membership of a plan (or activates the user's live one)",
     async (platform, user, plan) => {
       const m = await grantMembership(platform, { userId: user.id, planId: plan.id });
-      return `${user.username} has an active membership (${m.id}) of ${plan.slug}${m.currentPeriodEnd ? ` until ${m.currentPeriodEnd.toISOString()}` : ''}`;
+      const until = m.currentPeriodEnd ? ` until ${m.currentPeriodEnd.toISOString()}` : '';
+      return { message: `${user.username} has an active membership (${m.id}) of ${plan.slug}${until}`, membership: m };
     },
   );
   userPlanCommand(
@@ -81,7 +97,7 @@ export function memberCli(program: Command, cli: CliContext): void {
     "Ends a user's membership of a plan now (cancelled, reason revoked)",
     async (platform, user, plan) => {
       const m = await revokeMembership(platform, { userId: user.id, planId: plan.id });
-      return `${user.username}'s membership (${m.id}) of ${plan.slug} is cancelled`;
+      return { message: `${user.username}'s membership (${m.id}) of ${plan.slug} is cancelled`, membership: m };
     },
   );
 }

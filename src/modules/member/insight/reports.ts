@@ -140,7 +140,8 @@ export async function cohortReport(platform: Platform, since: number) {
  * completed, completion_rate 0–1, and avg_quiz_score (the mean of each learner's best score on each quiz; null
  * without attempts).
  */
-export async function coursesReport(platform: Platform) {
+/** Per course, in the catalogue's order: enrolment, completion and quiz scores; `window` reads part of the list. */
+export async function coursesReport(platform: Platform, window: { skip: number; take?: number } = { skip: 0 }) {
   const now = platform.clock.now();
   const rows = await platform.prisma.$queryRaw<
     { course_id: number; title: string; enrolled: number; completed: number; avg_quiz_score: string | null }[]
@@ -159,7 +160,7 @@ export async function coursesReport(platform: Platform) {
     ), scores AS (SELECT course_id, round(avg(score), 1) AS avg FROM best GROUP BY course_id)
     SELECT c.id AS course_id, c.title, coalesce(e.n, 0) AS enrolled, coalesce(d.n, 0) AS completed, s.avg AS avg_quiz_score
     FROM member_courses c LEFT JOIN enrolled e ON e.course_id = c.id LEFT JOIN completed d ON d.course_id = c.id LEFT JOIN scores s ON s.course_id = c.id
-    ORDER BY c.position, c.id`;
+    ORDER BY c.position, c.id LIMIT ${window.take ?? null}::int OFFSET ${window.skip}::int`;
   return rows.map((r) => ({
     courseId: r.course_id,
     title: r.title,

@@ -5,7 +5,13 @@ import { checkAccess } from '../core/access/check.ts';
 import { courseSummaries } from './enrollment.ts';
 import type { CourseProgressSummary } from '../core/service/sections.ts';
 
-export async function learnerProgress(platform: Platform, userId: number): Promise<CourseProgressSummary[]> {
+/** A learner's progress, one row per enrolled course (started, or granted by a rule) by course id; `window` reads
+ *  part of the list (its summaries only), with the list's total. */
+export async function learnerProgressPage(
+  platform: Platform,
+  userId: number,
+  window: { skip: number; take: number },
+): Promise<{ rows: CourseProgressSummary[]; total: number }> {
   const [enrolled, published, user] = await Promise.all([
     platform.prisma.memberEnrollment.findMany({ where: { userId }, select: { courseId: true, completedAt: true } }),
     platform.prisma.memberCourse.findMany({ where: { status: 'published' }, select: { id: true } }),
@@ -21,12 +27,18 @@ export async function learnerProgress(platform: Platform, userId: number): Promi
   const granted = published
     .filter((c) => access.get(`course:${c.id}`)?.reason === 'granted' && !manager)
     .map((c) => c.id);
-  const courseIds = [...new Set([...enrolled.map((e) => e.courseId), ...granted])].sort((a, b) => a - b);
-  if (!courseIds.length) return [];
+  const all = [...new Set([...enrolled.map((e) => e.courseId), ...granted])].sort((a, b) => a - b);
+  const courseIds = all.slice(window.skip, window.skip + window.take);
+  if (!courseIds.length) return { rows: [], total: all.length };
   const counts = await courseSummaries(platform.prisma, userId, courseIds);
-  return courseIds.map((courseId) => ({
+  const rows = courseIds.map((courseId) => ({
     courseId,
     ...counts.get(courseId)!,
     completed: enrolled.some((e) => e.courseId === courseId && e.completedAt !== null),
   }));
+  return { rows, total: all.length };
 }
+
+/** Every course of a learner's progress (the CLI, a member's section). */
+export const learnerProgress = async (platform: Platform, userId: number) =>
+  (await learnerProgressPage(platform, userId, { skip: 0, take: Infinity })).rows;

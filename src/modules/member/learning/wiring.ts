@@ -3,7 +3,7 @@
 import type { Platform } from '../../../platform/platform.ts';
 import { registerAncestry, registerPrerequisite, type Target } from '../core/access/targets.ts';
 import { provideMemberSection } from '../core/service/sections.ts';
-import { learnerProgress } from './summaries.ts';
+import { learnerProgressPage } from './summaries.ts';
 
 export function wireLearning(platform: Platform): void {
   const { prisma } = platform;
@@ -67,5 +67,7 @@ export function wireLearning(platform: Platform): void {
     });
     return new Set(rows.map((r) => r.quizId));
   });
-  provideMemberSection(platform, 'progress', (userId) => learnerProgress(platform, userId));
+  provideMemberSection(platform, 'progress', (userId, window = { skip: 0, take: Infinity }) =>
+    learnerProgressPage(platform, userId, window),
+  );
 }

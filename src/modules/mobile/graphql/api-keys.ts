@@ -8,6 +8,7 @@ export const mobileApiKeysSchema = schemaPart((builder) => {
   restOn(builder, 'Query.apiKeys', 'GET /mobile/v1/api-keys', {
     summary: "The caller's API keys (revoked ones included, with their revocation time)",
     select: API_KEY,
+    everyPage: true,
   });
   restOn(builder, 'Mutation.createApiKey', 'POST /mobile/v1/api-keys', {
     summary: 'Create an API key (svc_…); the key is in this answer only',

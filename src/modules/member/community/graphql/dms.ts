@@ -30,6 +30,7 @@ export const dmsSchema = schemaPart((builder) => {
   const BlockType = blockType(builder);
   const ConversationPage = prismaPage(builder, 'MemberConversation');
   const MessagePage = prismaPage(builder, 'MemberMessage');
+  const BlockPage = prismaPage(builder, 'MemberBlock');
 
   builder.queryFields((t) => ({
     memberConversations: t.field({
@@ -69,17 +70,25 @@ export const dmsSchema = schemaPart((builder) => {
         });
       },
     }),
-    memberBlocks: t.prismaField({
-      type: [BlockType],
-      description: 'The members the caller blocked.',
+    memberBlocks: t.field({
+      type: BlockPage,
+      description: 'The members the caller blocked, first blocked first (REST: every block at once).',
       ...requiresLogin(),
-      ...rest('GET /member/v1/blocks', { select: BLOCK }),
-      resolve: (query, _r, _a, ctx) =>
-        ctx.platform.prisma.memberBlock.findMany({
-          ...query,
-          where: { blockerId: userIdOf(ctx.principal) ?? 0 },
-          orderBy: { createdAt: 'asc' },
-        }),
+      args: zodArgs(t, pageArgs),
+      ...rest('GET /member/v1/blocks', { select: BLOCK, everyPage: true }),
+      resolve: (_r, args, ctx) => {
+        const where = { blockerId: userIdOf(ctx.principal) ?? 0 };
+        return offsetPage(args, {
+          count: () => ctx.platform.prisma.memberBlock.count({ where }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberBlock.findMany({
+              ...query,
+              ...w,
+              where,
+              orderBy: [{ createdAt: 'asc' }, { blockedId: 'asc' }],
+            }),
+        });
+      },
     }),
   }));
 

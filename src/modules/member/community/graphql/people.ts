@@ -5,7 +5,7 @@ import { isPublic, requiresLogin } from '../../../../graphql/access.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
 import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
-import { id } from '../../../../input/vocabulary.ts';
+import { id, pageArgs } from '../../../../input/vocabulary.ts';
 import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { profileNotFound } from '../../core/errors.ts';
@@ -28,6 +28,7 @@ export const peopleSchema = schemaPart((builder) => {
   const DirectoryEntry = directoryEntryType(builder);
   const BadgeType = badgeType(builder);
   const AwardType = badgeAwardType(builder);
+  const BadgePage = prismaPage(builder, 'MemberBadge');
   const DirectoryPage = prismaPage(builder, 'User', { ref: DirectoryEntry, name: 'MemberDirectoryEntry' });
   const Profile = builder.objectRef<Awaited<ReturnType<typeof profileOf>>>('MemberProfile').implement({
     description: "The caller's own profile.",
@@ -99,12 +100,17 @@ export const peopleSchema = schemaPart((builder) => {
       ...rest('GET /member/v1/me/profile', { select: PROFILE }),
       resolve: (_r, _a, ctx) => profileOf(ctx.platform, userIdOf(ctx.principal)!),
     }),
-    memberBadges: t.prismaField({
-      type: [BadgeType],
-      description: 'Every badge, with how many members hold it.',
+    memberBadges: t.field({
+      type: BadgePage,
+      description: 'Badges with how many members hold each, oldest first (REST: every badge at once).',
       ...isPublic(),
-      ...rest('GET /member/v1/badges', { select: BADGE }),
-      resolve: (query, _r, _a, ctx) => ctx.platform.prisma.memberBadge.findMany({ ...query, orderBy: { id: 'asc' } }),
+      args: zodArgs(t, pageArgs),
+      ...rest('GET /member/v1/badges', { select: BADGE, everyPage: true }),
+      resolve: (_r, args, ctx) =>
+        offsetPage(args, {
+          count: () => ctx.platform.prisma.memberBadge.count(),
+          findMany: (w, query) => ctx.platform.prisma.memberBadge.findMany({ ...query, ...w, orderBy: { id: 'asc' } }),
+        }),
     }),
   }));
 

@@ -2,9 +2,9 @@
 // input and REST route. A member is a user who has or had a membership.
 import { schemaPart } from '../../../../graphql/builder.ts';
 import type { Platform } from '../../../../platform/platform.ts';
-import { offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
+import { computedPage, objectPage, offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
-import { id } from '../../../../input/vocabulary.ts';
+import { id, pageArgs } from '../../../../input/vocabulary.ts';
 import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../capabilities.ts';
 import { memberNotFound } from '../errors.ts';
@@ -55,14 +55,14 @@ export const membersSchema = schemaPart((builder) => {
         Promise.reject(memberNotFound()),
     }),
     memberProgress: t.field({
-      type: [ProgressRef],
-      description: "A member's progress, one row per enrolled course.",
+      type: objectPage(builder, 'MemberCourseProgress', ProgressRef),
+      description: "A member's progress, one row per enrolled course, by course id (REST: every course at once).",
       ...manageMembers,
-      args: zodArgs(t, { id: id().describe('The member (user id).') }),
-      ...rest('GET /member/v1/members/:id/progress', { select: PROGRESS }),
-      resolve: async (_r, { id }, ctx) => {
+      args: zodArgs(t, { id: id().describe('The member (user id).'), ...pageArgs }),
+      ...rest('GET /member/v1/members/:id/progress', { select: PROGRESS, everyPage: true }),
+      resolve: async (_r, { id, ...page }, ctx) => {
         await memberExists(ctx.platform, id);
-        return memberSections(ctx.platform).progress(id);
+        return computedPage(page, (window) => memberSections(ctx.platform).progress(id, window));
       },
     }),
     memberHealth: t.field({

@@ -31,14 +31,18 @@ export interface MemberHealth {
   computedAt: Date | null;
 }
 
+/** Part of a list, with the list's total. */
+export type ListWindow = { skip: number; take: number };
+
 export interface MemberSections {
-  progress(userId: number): Promise<CourseProgressSummary[]>;
+  /** Every course's progress, or the `window` of them. */
+  progress(userId: number, window?: ListWindow): Promise<{ rows: CourseProgressSummary[]; total: number }>;
   badges(userId: number): Promise<MemberBadge[]>;
   health(userId: number): Promise<MemberHealth>;
 }
 
 const EMPTY: MemberSections = {
-  progress: async () => [],
+  progress: async () => ({ rows: [], total: 0 }),
   badges: async () => [],
   health: async () => ({ score: null, band: null, factors: [], computedAt: null }),
 };

@@ -1,6 +1,8 @@
 // The reports (member_view_reports): each operation's GraphQL field, declared input and REST route.
 import { schemaPart } from '../../../../graphql/builder.ts';
+import { objectPage, offsetPage } from '../../../../graphql/pagination.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { pageArgs } from '../../../../input/vocabulary.ts';
 import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { CohortArgs, cohortReport, coursesReport, EngagementArgs, engagementReport, mrrReport } from '../reports.ts';
@@ -146,11 +148,17 @@ export const reportsSchema = schemaPart((builder) => {
       resolve: (_r, { since }, ctx) => cohortReport(ctx.platform, since),
     }),
     memberCoursesReport: t.field({
-      type: [CourseReport],
-      description: 'Enrolment, completion and quiz scores per course.',
+      type: objectPage(builder, 'MemberCourseReport', CourseReport),
+      description:
+        "Enrolment, completion and quiz scores per course, in the catalogue's order (REST: every course at once).",
       ...REPORTS,
-      ...rest('GET /member/v1/reports/courses', { select: COURSES }),
-      resolve: (_r, _a, ctx) => coursesReport(ctx.platform),
+      args: zodArgs(t, pageArgs),
+      ...rest('GET /member/v1/reports/courses', { select: COURSES, everyPage: true }),
+      resolve: (_r, page, ctx) =>
+        offsetPage(page, {
+          count: () => ctx.platform.prisma.memberCourse.count(),
+          findMany: (window) => coursesReport(ctx.platform, window),
+        }),
     }),
     memberEngagementReport: t.field({
       type: [EngagementDay],

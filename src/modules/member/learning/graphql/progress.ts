@@ -5,6 +5,8 @@ import { isPublic, requiresLogin } from '../../../../graphql/access.ts';
 import { enumType } from '../../../../graphql/zod-args.ts';
 import { schemaPart } from '../../../../graphql/builder.ts';
 import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { computedPage, objectPage, offsetPage, prismaPage } from '../../../../graphql/pagination.ts';
+import { pageArgs } from '../../../../input/vocabulary.ts';
 import { rest } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
 import {
@@ -16,7 +18,7 @@ import {
   type Verified,
 } from '../certificates.ts';
 import { completeLesson, ProgressInput, ProgressStatus, type LessonProgress } from '../completion.ts';
-import { learnerProgress } from '../summaries.ts';
+import { learnerProgressPage } from '../summaries.ts';
 import { CERTIFICATE, COURSE_PROGRESS, PROGRESS, VERIFIED } from './selections.ts';
 import { courseSummaryType } from './types/course-summary.ts';
 import { memberSectionTypes } from '../../core/graphql/types/member-sections.ts';
@@ -87,26 +89,33 @@ export const progressSchema = schemaPart((builder) => {
 
   builder.queryFields((t) => ({
     myMemberProgress: t.field({
-      type: [ProgressRef],
-      description: "The caller's progress, one row per enrolled course (started, or granted by a rule).",
+      type: objectPage(builder, 'MemberCourseProgress', ProgressRef),
+      description:
+        "The caller's progress, one row per enrolled course (started, or granted by a rule), by course id (REST: every course at once).",
       ...requiresLogin(),
-      ...rest('GET /member/v1/me/progress', { select: COURSE_PROGRESS }),
-      resolve: (_r, _a, ctx) => {
+      args: zodArgs(t, pageArgs),
+      ...rest('GET /member/v1/me/progress', { select: COURSE_PROGRESS, everyPage: true }),
+      resolve: (_r, page, ctx) => {
         const userId = userIdOf(ctx.principal);
-        return userId === null ? [] : learnerProgress(ctx.platform, userId);
+        return computedPage(page, (window) =>
+          userId === null ? Promise.resolve({ rows: [], total: 0 }) : learnerProgressPage(ctx.platform, userId, window),
+        );
       },
     }),
-    myMemberCertificates: t.prismaField({
-      type: [Certificate],
-      description: "The caller's certificates (revoked ones excluded).",
+    myMemberCertificates: t.field({
+      type: prismaPage(builder, 'MemberCertificate'),
+      description: "The caller's certificates (revoked ones excluded), oldest first (REST: all at once).",
       ...requiresLogin(),
-      ...rest('GET /member/v1/me/certificates', { select: CERTIFICATE }),
-      resolve: (query, _r, _a, ctx) =>
-        ctx.platform.prisma.memberCertificate.findMany({
-          ...query,
-          where: { userId: userIdOf(ctx.principal) ?? 0, revokedAt: null },
-          orderBy: { id: 'asc' },
-        }),
+      args: zodArgs(t, pageArgs),
+      ...rest('GET /member/v1/me/certificates', { select: CERTIFICATE, everyPage: true }),
+      resolve: (_r, args, ctx) => {
+        const where = { userId: userIdOf(ctx.principal) ?? 0, revokedAt: null };
+        return offsetPage(args, {
+          count: () => ctx.platform.prisma.memberCertificate.count({ where }),
+          findMany: (w, query) =>
+            ctx.platform.prisma.memberCertificate.findMany({ ...query, ...w, where, orderBy: { id: 'asc' } }),
+        });
+      },
     }),
     verifyMemberCertificate: t.field({
       type: VerifiedRef,

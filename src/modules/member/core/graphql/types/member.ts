@@ -49,7 +49,7 @@ export const memberType = schemaPart((builder) => {
       progress: t.field({
         type: [ProgressRef],
         description: 'Courses summary (the learning part).',
-        resolve: (u, _a, ctx) => memberSections(ctx.platform).progress(u.id),
+        resolve: async (u, _a, ctx) => (await memberSections(ctx.platform).progress(u.id)).rows,
       }),
       badges: t.field({
         type: [BadgeRef],
