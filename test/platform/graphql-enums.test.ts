@@ -31,3 +31,28 @@ it('every enum and every enum value has a description', async () => {
   ];
   expect(undescribed).toEqual([]);
 });
+
+it('closed sets are enums on output as on input', async () => {
+  const outputs: Record<string, Record<string, string>> = {
+    MemberModerationQueueItem: {
+      status: 'MemberModerationStatus',
+      targetType: 'MemberFlagTarget',
+      reason: 'MemberFlagReason',
+    },
+    MemberModerationFlag: { reason: 'MemberFlagReason' },
+    FormConfirmationResult: { type: 'FormConfirmationType' },
+  };
+  for (const [type, fields] of Object.entries(outputs)) {
+    const res = await t.http.post('/graphql').send({
+      query: `query ($name: String!) { __type(name: $name) { fields { name type { kind name ofType { kind name } } } } }`,
+      variables: { name: type },
+    });
+    const found = res.body.data.__type.fields as { name: string; type: { ofType: { kind: string; name: string } } }[];
+    for (const [field, enumName] of Object.entries(fields)) {
+      expect(found.find((f) => f.name === field)?.type.ofType, `${type}.${field}`).toEqual({
+        kind: 'ENUM',
+        name: enumName,
+      });
+    }
+  }
+});

@@ -4,7 +4,8 @@ import type { FormEntry } from '../../../generated/prisma/client.ts';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic } from '../../../graphql/access.ts';
 import type { Context } from '../../../graphql/context.ts';
-import { zodArgs } from '../../../graphql/zod-args.ts';
+import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
+import { ConfirmationType } from '../definition/input.ts';
 import { rest } from '../../../rest/binding.ts';
 import type { RenderedConfirmation } from '../submission/confirmation.ts';
 import { SubmissionArgs, submitEntry, validateSubmission, type Submission } from '../submission/submit.ts';
@@ -35,7 +36,10 @@ export const submitSchema = schemaPart((builder) => {
   const ConfirmationResultRef = builder.objectRef<RenderedConfirmation>('FormConfirmationResult').implement({
     description: 'The confirmation of a submission, merge tags replaced with its values.',
     fields: (t) => ({
-      type: t.exposeString('type', { description: 'message or redirect.' }),
+      type: t.expose('type', {
+        type: enumType(builder, ConfirmationType),
+        description: 'What to do: show or redirect.',
+      }),
       message: t.exposeString('message', { nullable: true, description: 'HTML to show (type message).' }),
       redirectUrl: t.exposeString('redirectUrl', {
         nullable: true,

@@ -5,13 +5,16 @@ import { schemaPart } from '../../../../graphql/builder.ts';
 import type { Context } from '../../../../graphql/context.ts';
 import { sharedLoader } from '../../../../graphql/loaders.ts';
 import { objectPage, offsetPage } from '../../../../graphql/pagination.ts';
-import { zodArgs } from '../../../../graphql/zod-args.ts';
+import { enumType, zodArgs } from '../../../../graphql/zod-args.ts';
 import { rest } from '../../../../rest/binding.ts';
 import type { MemberModerationItem } from '../../../../generated/prisma/client.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
 import {
   flag,
   FlagInput,
+  FlagReason,
+  FlagTarget,
+  ModerationStatus,
   QueueFilter,
   resolve,
   ResolveInput,
@@ -65,9 +68,7 @@ export const moderationSchema = schemaPart((builder) => {
     fields: (t) => ({
       userId: t.exposeInt('userId', { description: 'The member who flagged it (user id).' }),
       name: t.exposeString('name', { description: 'Their display name.' }),
-      reason: t.exposeString('reason', {
-        description: 'Their reason: spam, inappropriate, off_topic, harassment or other.',
-      }),
+      reason: t.expose('reason', { type: enumType(builder, FlagReason), description: 'Their reason.' }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When they flagged it (UTC).' }),
     }),
   });
@@ -77,17 +78,21 @@ export const moderationSchema = schemaPart((builder) => {
       const target = (item: MemberModerationItem, ctx: Context) => targets(ctx).load(item);
       return {
         id: t.exposeInt('id', { description: 'Moderation item id.' }),
-        targetType: t.exposeString('targetType', { description: 'What was flagged: topic, reply, message or member.' }),
+        targetType: t.expose('targetType', { type: enumType(builder, FlagTarget), description: 'What was flagged.' }),
         targetId: t.exposeInt('targetId', {
           description: 'Id of the flagged topic, reply, message or member (user id).',
         }),
-        reason: t.exposeString('reason', {
-          description: 'The reason of the first flag: spam, inappropriate, off_topic, harassment or other.',
+        reason: t.expose('reason', {
+          type: enumType(builder, FlagReason),
+          description: 'The reason of the first flag.',
         }),
         flagCount: t.exposeInt('flagCount', {
           description: 'Flags received, one per member; the third hides a topic or reply until resolved.',
         }),
-        status: t.exposeString('status', { description: 'pending (to review), approved or removed.' }),
+        status: t.expose('status', {
+          type: enumType(builder, ModerationStatus),
+          description: 'Where the review stands.',
+        }),
         createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the first flag came in (UTC).' }),
         resolvedBy: t.exposeInt('resolvedBy', {
           nullable: true,
