@@ -6,10 +6,10 @@ import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTyp
 import type { GraphQLField } from 'graphql';
 import { z } from 'zod';
 import type { InputField } from '../input/describe.ts';
-import { validateInput, validationError, type Validated } from '../platform/validation.ts';
+import { validateInput, validationError, type Face, type Validated } from '../platform/validation.ts';
 
-/** The validator of a field's declared arguments (by GraphQL name), for the REST face. */
-export type ArgsValidator = (args: Record<string, unknown>) => Validated<Record<string, unknown>>;
+/** The validator of a field's declared arguments (given by GraphQL name); messages name them as `face` does. */
+export type ArgsValidator = (args: Record<string, unknown>, face?: Face) => Validated<Record<string, unknown>>;
 
 /** Arguments the REST face validated for the root field `field` (`Mutation.createUser`). */
 export interface ValidatedArgs {
@@ -31,8 +31,8 @@ export class DeclaredArgsPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     const fields = Object.fromEntries(declared.map((f) => [f.name, f]));
     const schema = z.object(Object.fromEntries(declared.map((f) => [f.name, f.schema])));
     const others = Object.keys(config.args).filter((name) => !fields[name]);
-    const validateArgs: ArgsValidator = (args) => {
-      const r = validateInput<Record<string, unknown>>(schema, fields, args);
+    const validateArgs: ArgsValidator = (args, face = 'rest') => {
+      const r = validateInput<Record<string, unknown>>(schema, fields, args, face);
       return r.ok && others.length
         ? { ok: true, value: { ...Object.fromEntries(others.map((k) => [k, args[k]])), ...r.value } }
         : r;
@@ -45,7 +45,7 @@ export class DeclaredArgsPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
         (args, ctx) => {
           const given = (ctx as { validatedArgs?: ValidatedArgs }).validatedArgs;
           if (given?.field === coordinate) return given.args;
-          const r = validateArgs(args);
+          const r = validateArgs(args, 'graphql');
           if (!r.ok) throw validationError(r.issues);
           return r.value;
         },

@@ -1,35 +1,46 @@
 // The one validator of inputs, for both faces and for services called from the CLI: first WordPress' argument rules
 // on each declared field (type, enum, bounds, lengths, format; the codes and messages REST clients know), then the
 // zod declaration itself (transforms, defaults, refinements). So the same bad input gets the same code and message
-// over REST and GraphQL. Names in messages are the REST names (snake_case): the contract's wire names.
+// over REST and GraphQL. Each face names an argument as its callers spell it: REST by its wire name (`trial_days`),
+// GraphQL by its argument or input field name (`trialDays`); services called from the CLI or jobs use REST names.
 import type { z } from 'zod';
 import { AppError, ValidationError } from './errors.ts';
 import { describeFields, fieldSpec, type InputField } from '../input/describe.ts';
 import { coerceArg, type ArgIssue } from '../input/rules.ts';
 
 export interface Issue extends ArgIssue {
-  /** The argument's REST name (nested: `parent[child]`). */
+  /** The argument's name on the face that was called (nested: `parent[child]`). */
   name: string;
 }
+
+/** Whose names the messages use. */
+export type Face = 'rest' | 'graphql';
+const nameOn = (face: Face, f: InputField) => (face === 'graphql' ? f.name : f.restName);
 
 /** The argument named `input` holding an input object is flattened: REST sends its fields as top-level arguments. */
 const flattened = (f: InputField) => f.name === 'input' && f.node.kind === 'object';
 
 /** WordPress' rules on each declared field of `value` (missing required ones included). */
-export function ruleIssues(fields: Record<string, InputField>, value: Record<string, unknown>, prefix = ''): Issue[] {
+export function ruleIssues(
+  fields: Record<string, InputField>,
+  value: Record<string, unknown>,
+  face: Face = 'rest',
+  prefix = '',
+): Issue[] {
   const issues: Issue[] = [];
   for (const f of Object.values(fields)) {
     const v = value[f.name];
     if (flattened(f) && f.node.kind === 'object' && v && typeof v === 'object') {
-      issues.push(...ruleIssues(f.node.fields, v as Record<string, unknown>, prefix));
+      issues.push(...ruleIssues(f.node.fields, v as Record<string, unknown>, face, prefix));
       continue;
     }
-    const name = prefix ? `${prefix}[${f.restName}]` : f.restName;
+    const own = nameOn(face, f);
+    const name = prefix ? `${prefix}[${own}]` : own;
     if (v === undefined || (v === null && !f.nullable)) {
       if (f.required && !f.nullable) {
         issues.push(
           prefix
-            ? { name, code: 'rest_property_required', message: `${f.restName} is a required property of ${prefix}.` }
+            ? { name, code: 'rest_property_required', message: `${own} is a required property of ${prefix}.` }
             : { name, code: 'rest_missing_callback_param', message: `${name} is a required parameter.` },
         );
       }
@@ -46,10 +57,11 @@ export function ruleIssues(fields: Record<string, InputField>, value: Record<str
           : { ...fieldSpec(f), items: { type: 'object' as const } };
       const r = coerceArg(name, shallow, v);
       if ('issue' in r) issues.push({ name, ...r.issue });
-      else if (f.node.kind === 'object') issues.push(...ruleIssues(of.fields, v as Record<string, unknown>, name));
+      else if (f.node.kind === 'object')
+        issues.push(...ruleIssues(of.fields, v as Record<string, unknown>, face, name));
       else
         (v as Record<string, unknown>[]).forEach((item, i) =>
-          issues.push(...ruleIssues(of.fields, item, `${name}[${i}]`)),
+          issues.push(...ruleIssues(of.fields, item, face, `${name}[${i}]`)),
         );
       continue;
     }
@@ -76,8 +88,8 @@ function prepared(fields: Record<string, InputField>, value: Record<string, unkn
   return out;
 }
 
-/** REST name of a zod issue path (`['input', 'firstName']` → `first_name`, nested `rules[0][field]`). */
-function restName(fields: Record<string, InputField> | undefined, path: readonly PropertyKey[]): string {
+/** The face's name of a zod issue path (REST: `['input', 'firstName']` → `first_name`, nested `rules[0][field]`). */
+function pathName(fields: Record<string, InputField> | undefined, path: readonly PropertyKey[], face: Face): string {
   let name = '';
   let current = fields;
   for (const key of path) {
@@ -86,7 +98,7 @@ function restName(fields: Record<string, InputField> | undefined, path: readonly
       current = f.node.kind === 'object' ? f.node.fields : undefined;
       continue;
     }
-    const part = f?.restName ?? String(key);
+    const part = f ? nameOn(face, f) : String(key);
     name = name ? `${name}[${part}]` : part;
     current =
       f?.node.kind === 'object'
@@ -130,15 +142,20 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; issues: Issue[]
 
 /** WordPress' rules, then the declaration itself. Every argument with a problem is named once: by its rule when one
  *  is broken, else by the declaration (a refinement of one field is reported beside another field's broken rule). */
-export function validateInput<T>(schema: z.ZodType, fields: Record<string, InputField>, input: unknown): Validated<T> {
+export function validateInput<T>(
+  schema: z.ZodType,
+  fields: Record<string, InputField>,
+  input: unknown,
+  face: Face = 'rest',
+): Validated<T> {
   const value = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  const issues = ruleIssues(fields, value);
+  const issues = ruleIssues(fields, value, face);
   const parsed = schema.safeParse(prepared(fields, value));
   if (parsed.success && !issues.length) return { ok: true, value: parsed.data as T };
   const ruled = new Set(issues.map((i) => topName(i.name)));
   const seen = new Set<string>();
   for (const issue of parsed.error?.issues ?? []) {
-    const name = restName(fields, issue.path);
+    const name = pathName(fields, issue.path, face);
     if (ruled.has(topName(name)) || seen.has(name)) continue;
     seen.add(name);
     issues.push({ name, ...wordpressIssue(name, issue) });

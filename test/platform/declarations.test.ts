@@ -1,6 +1,7 @@
 // One declaration per operation: every argument of every root field is declared (zodArgs), and each argument's rule
 // broken by a value of the right type gets the same code and message over REST and over GraphQL (the same operation,
-// the same variables); a field only GraphQL serves answers the rule's own code and message. Values the GraphQL type
+// the same variables), each face naming the argument as its callers spell it (`trial_days`, `trialDays`); a field
+// only GraphQL serves answers the rule's own code and message. Values the GraphQL type
 // system itself refuses (a word for an Int, a value outside an enum) are not comparable and not tried here.
 import {
   getNamedType,
@@ -95,21 +96,24 @@ const fieldOf = (route: CompiledRoute) => {
   return root.getFields()[sel.kind === Kind.FIELD ? sel.name.value : '']!;
 };
 
-/** A field's arguments as REST names them (an `input` object's fields flattened), each with how GraphQL takes it. */
+/** A field's declared arguments (an `input` object's fields flattened, as REST sends them), each with its GraphQL
+ *  name, its REST name and how GraphQL takes it. */
 function argsOf(field: Field) {
   return field.args.flatMap((arg) => {
     const f = arg.extensions.input as InputField | undefined;
     if (!f) return [];
     if (f.name === 'input' && f.node.kind === 'object') {
       return Object.values(f.node.fields).map((inner) => ({
-        name: inner.restName,
+        name: inner.name,
+        restName: inner.restName,
         spec: fieldSpec(inner),
         put: (vars: Record<string, any>, v: unknown) => ({ ...vars, input: { ...vars.input, [inner.name]: v } }),
       }));
     }
     return [
       {
-        name: f.restName,
+        name: f.name,
+        restName: f.restName,
         spec: fieldSpec(f),
         put: (vars: Record<string, any>, v: unknown) => ({ ...vars, [arg.name]: v }),
       },
@@ -188,7 +192,16 @@ describe('the same bad input gets the same code and message on both faces', () =
           const where = `${route.method} ${route.path} ${name}=${JSON.stringify(bad).slice(0, 40)}`;
           expect(rest.status, `${where}: ${JSON.stringify(rest.body)}`).toBe(400);
           expect(gql, where).toMatchObject({ code: rest.body.code, status: 400 });
-          expect((gql as any).data?.params, where).toEqual(rest.body.data.params);
+          // The same messages, each naming the argument as GraphQL does.
+          const graphqlName = Object.fromEntries(argsOf(fieldOf(route)).map((a) => [a.restName, a.name]));
+          const renamed = (k: string) => k.replace(/^[^[]+/, (top) => graphqlName[top] ?? top);
+          const expected = Object.fromEntries(
+            Object.entries(rest.body.data.params as Record<string, string>).map(([k, m]) => [
+              renamed(k),
+              m.split(k).join(renamed(k)),
+            ]),
+          );
+          expect((gql as any).data?.params, where).toEqual(expected);
           compared++;
           if (process.env.SHOW)
             console.log(where, JSON.stringify(rest.body.data.params), JSON.stringify((gql as any).data?.params));
