@@ -158,7 +158,11 @@ export function validateInput<T>(
     const name = pathName(fields, issue.path, face);
     if (ruled.has(topName(name)) || seen.has(name)) continue;
     seen.add(name);
-    issues.push({ name, ...wordpressIssue(name, issue) });
+    const found = wordpressIssue(name, issue);
+    // A declaration's own message names its field as REST does ("source_timezone must be …"): named as this face does.
+    const rest = face === 'rest' ? name : pathName(fields, issue.path, 'rest');
+    if (found.message.startsWith(`${rest} `)) found.message = name + found.message.slice(rest.length);
+    issues.push({ name, ...found });
   }
   return { ok: false, issues };
 }

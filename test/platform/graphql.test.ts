@@ -85,7 +85,7 @@ describe('errors', () => {
     expect(invalid.body.errors[0].extensions).toMatchObject({
       code: 'rest_invalid_param',
       status: 400,
-      data: { params: { per_page: 'per_page must be between 1 (inclusive) and 100 (inclusive).' } },
+      data: { params: { perPage: 'perPage must be between 1 (inclusive) and 100 (inclusive).' } },
     });
   });
 

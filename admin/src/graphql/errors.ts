@@ -1,6 +1,7 @@
 // Reading the server's errors: its message (what the user is shown when a call is refused) and, for validation
-// errors (rest_invalid_param, rest_missing_callback_param), the field each message names. The server names fields by
-// their REST (snake_case, brackets for nesting) names; the console's forms use GraphQL (camelCase) names and dot paths.
+// errors (rest_invalid_param, rest_missing_callback_param), the field each message names. On GraphQL the server names
+// declared arguments by their GraphQL names, with brackets for nesting; a service's own check may still name a field
+// in snake_case. The console's forms use GraphQL (camelCase) names and dot paths.
 import type { CombinedError } from 'urql';
 
 export interface ServerError {

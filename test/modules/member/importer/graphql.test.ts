@@ -108,7 +108,7 @@ it('a request without a file, an unknown source or time zone, or a file of anoth
   expect(badTz.body.errors[0].extensions).toMatchObject({
     code: 'rest_invalid_param',
     status: 400,
-    data: { params: { source_timezone: 'source_timezone must be an IANA time zone such as Europe/Paris.' } },
+    data: { params: { sourceTimezone: 'sourceTimezone must be an IANA time zone such as Europe/Paris.' } },
   });
   const badSource = await upload('wcm-members.csv', { from: 'ghost' }, admin);
   expect(badSource.status).toBe(400);
