@@ -27,6 +27,30 @@ const QueueJobState = enumOf(
   },
 );
 
+const JobRunStatus = enumOf(
+  'JobRunStatus',
+  ['queued', 'running', 'retrying', 'succeeded', 'failed'],
+  'Where one run of a scheduled job stands (each period runs once across all instances).',
+  {
+    queued: 'Claimed for its period and handed to the job engine; no worker has started it yet.',
+    running: 'A worker is running it now.',
+    retrying: 'An attempt failed; the engine runs it again after its backoff.',
+    succeeded: 'It ran to the end.',
+    failed: 'Its last attempt failed; error says why.',
+  },
+);
+
+const JobOutcomeStatus = enumOf(
+  'JobOutcomeStatus',
+  ['succeeded', 'failed', 'skipped'],
+  'How a run started with runJob ended.',
+  {
+    succeeded: 'It ran to the end.',
+    failed: 'It failed; error says why.',
+    skipped: 'The same period was already claimed (by another instance or an earlier call): it did not run again.',
+  },
+);
+
 export const jobsSchema = schemaPart((builder) => {
   const JobRunRef = builder.objectRef<NonNullable<JobStatus['lastRun']>>('JobRun').implement({
     description: 'One run of a job (each period runs once across all instances).',
@@ -35,10 +59,7 @@ export const jobsSchema = schemaPart((builder) => {
         description:
           'The scheduled minute it ran for, in UTC (YYYY-MM-DDTHH:MM), or manual:<ISO time> for a run started by hand.',
       }),
-      status: t.exposeString('status', {
-        description:
-          'queued, running, retrying (an attempt failed; the engine runs it again), succeeded or failed (its last attempt failed).',
-      }),
+      status: t.expose('status', { type: enumType(builder, JobRunStatus), description: 'Where the run stands.' }),
       startedAt: t.expose('startedAt', { type: 'DateTime', description: 'When the run started (UTC).' }),
       finishedAt: t.expose('finishedAt', {
         type: 'DateTime',
@@ -81,9 +102,7 @@ export const jobsSchema = schemaPart((builder) => {
   const JobOutcomeRef = builder.objectRef<JobOutcome>('JobOutcome').implement({
     description: 'How a run started with runJob ended.',
     fields: (t) => ({
-      status: t.exposeString('status', {
-        description: 'succeeded, failed, or skipped (the same period was already claimed).',
-      }),
+      status: t.expose('status', { type: enumType(builder, JobOutcomeStatus), description: 'How it ended.' }),
       error: t.string({
         nullable: true,
         description: 'The error message when it failed; null otherwise.',
