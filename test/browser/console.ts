@@ -162,6 +162,13 @@ export async function unreachableByKeyboard(page: Page, limit = 250): Promise<st
 /** The accessibility and keyboard checks every screen passes, then its screenshot. */
 export async function checkScreen(page: Page, name: string) {
   await page.mouse.move(0, 0); // no hover state left by the last click
+  // A modal or notification still fading in is judged at its half-way colours: axe saw low contrast mid-transition.
+  // (Endless ones — a loader's spin — are left running.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   expect(await seriousViolations(page)).toEqual([]);
   expect(await unreachableByKeyboard(page)).toEqual([]);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
