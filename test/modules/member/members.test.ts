@@ -167,3 +167,48 @@ describe('site health and templates', () => {
     }
   });
 });
+
+describe("the members' sections on a page", () => {
+  it("a page shows each member's progress, badges and health as their own answer does, in statements that do not grow", async () => {
+    const course = await ok(await a.post('/courses', { title: 'Gold course', status: 'published' }), 201);
+    const mod = await ok(await a.post('/modules', { course_id: course.id, title: 'One' }), 201);
+    const lessons = [];
+    for (const title of ['First', 'Second'])
+      lessons.push(await ok(await a.post('/lessons', { module_id: mod.id, title, status: 'published' }), 201));
+    await ok(await a.post('/access-rules', { target_type: 'course', target_id: course.id, plan_ids: [gold.id] }), 201);
+    const [learner, mentored] = [await t.as('subscriber'), await t.as('subscriber')];
+    for (const c of [learner, mentored]) await membership(a, c.userId, gold.id);
+    await ok(await api(t, learner).post(`/progress/${lessons[0].id}`));
+    const mentor = await ok(await a.post('/badges', { name: 'Mentor' }), 201);
+    await ok(await a.post(`/members/${mentored.userId}/badges/${mentor.id}`), 201);
+
+    const query = (n: number) =>
+      `{ members(perPage: ${n}) { items { id progress { courseId completedLessons totalLessons percent completed } badges { slug } health { score band } } } }`;
+    const page = async (n: number) => {
+      const res = await t.http
+        .post('/graphql')
+        .set(admin.headers)
+        .send({ query: query(n) });
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data.members.items as any[];
+    };
+    const items = await page(40); // also computes the health of members the daily job has not reached
+    const byId = new Map(items.map((m) => [m.id, m]));
+    const progress = { courseId: course.id, completedLessons: 1, totalLessons: 2, percent: 50, completed: false };
+    expect(byId.get(learner.userId).progress).toEqual([progress]);
+    expect(byId.get(mentored.userId).progress).toEqual([{ ...progress, completedLessons: 0, percent: 0 }]);
+    expect(byId.get(mentored.userId).badges).toEqual([{ slug: 'mentor' }]);
+    expect(byId.get(ids.linus).progress).toEqual([]); // his membership ended: no grant
+    for (const id of [learner.userId, mentored.userId, ids.linus!, ids.grace!]) {
+      const own = await ok(await a.get(`/members/${id}`));
+      const listed = byId.get(id);
+      expect(listed.progress.map((p: any) => [p.courseId, p.percent])).toEqual(
+        own.progress.map((p: any) => [p.course_id, p.percent]),
+      );
+      expect(listed.badges.map((b: any) => b.slug)).toEqual(own.badges.map((b: any) => b.slug));
+      expect(listed.health).toEqual({ score: own.health.score, band: own.health.band });
+    }
+    const statements = async (n: number) => (await t.db.statements.measure(() => page(n))).statements;
+    expect(await statements(40)).toBe(await statements(2));
+  });
+});

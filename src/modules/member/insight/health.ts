@@ -73,16 +73,27 @@ export async function recomputeHealth(platform: Platform, userIds?: number[]): P
   return written;
 }
 
-/** The stored health of a member; computed now when the daily job has not reached them yet. */
-export async function healthOf(platform: Platform, userId: number): Promise<MemberHealth> {
-  let row = await platform.prisma.memberHealthScore.findUnique({ where: { userId } });
-  if (!row && (await recomputeHealth(platform, [userId])))
-    row = await platform.prisma.memberHealthScore.findUnique({ where: { userId } });
-  if (!row) return { score: null, band: null, factors: [], computedAt: null };
-  return {
-    score: row.score,
-    band: row.band as MemberHealth['band'],
-    factors: row.factors as unknown as MemberHealth['factors'],
-    computedAt: row.computedAt,
-  };
+/** The stored health of members, in the order asked; computed now for those the daily job has not reached yet. Two
+ *  reads whatever the number (a page of members asks once). */
+export async function healthOfMany(platform: Platform, userIds: readonly number[]): Promise<MemberHealth[]> {
+  const read = (ids: readonly number[]) =>
+    platform.prisma.memberHealthScore.findMany({ where: { userId: { in: [...ids] } } });
+  const rows = new Map((await read(userIds)).map((r) => [r.userId, r]));
+  const missing = userIds.filter((id) => !rows.has(id));
+  if (missing.length && (await recomputeHealth(platform, missing)))
+    for (const r of await read(missing)) rows.set(r.userId, r);
+  return userIds.map((id) => {
+    const row = rows.get(id);
+    if (!row) return { score: null, band: null, factors: [], computedAt: null };
+    return {
+      score: row.score,
+      band: row.band as MemberHealth['band'],
+      factors: row.factors as unknown as MemberHealth['factors'],
+      computedAt: row.computedAt,
+    };
+  });
 }
+
+/** The stored health of one member (healthOfMany of one). */
+export const healthOf = async (platform: Platform, userId: number): Promise<MemberHealth> =>
+  (await healthOfMany(platform, [userId]))[0]!;

@@ -6,23 +6,27 @@ import { selectOn } from '../../../../rest/binding.ts';
 import { memberType } from '../../core/graphql/types/member.ts';
 import { badgeHeldType, type BadgeHeld } from './types/badge-held.ts';
 
-/** The member's badges, oldest award first. */
-async function badgesHeld(platform: Platform, userId: number): Promise<BadgeHeld[]> {
+/** Each member's badges, oldest award first, in the order asked: one read for a page of members. */
+async function badgesHeld(platform: Platform, userIds: readonly number[]): Promise<BadgeHeld[][]> {
   const awards = await platform.prisma.memberBadgeAward.findMany({
-    where: { userId },
+    where: { userId: { in: [...userIds] } },
     include: { badge: true },
-    orderBy: { awardedAt: 'asc' },
+    orderBy: [{ awardedAt: 'asc' }, { badgeId: 'asc' }],
   });
-  return awards.map((a) => ({ badgeId: a.badgeId, name: a.badge.name, slug: a.badge.slug, awardedAt: a.awardedAt }));
+  const held = new Map(userIds.map((id) => [id, [] as BadgeHeld[]]));
+  for (const a of awards)
+    held.get(a.userId)!.push({ badgeId: a.badgeId, name: a.badge.name, slug: a.badge.slug, awardedAt: a.awardedAt });
+  return userIds.map((id) => held.get(id)!);
 }
 
 export const memberBadgesSchema = schemaPart((builder) => {
   const BadgeHeldRef = badgeHeldType(builder);
   builder.objectField(memberType(builder), 'badges', (t) =>
-    t.field({
-      type: [BadgeHeldRef],
+    t.loadableList({
+      type: BadgeHeldRef,
       description: 'Badges awarded (the community part).',
-      resolve: (u, _a, ctx) => badgesHeld(ctx.platform, u.id),
+      load: (ids: number[], ctx) => badgesHeld(ctx.platform, ids),
+      resolve: (u) => u.id,
     }),
   );
   selectOn(

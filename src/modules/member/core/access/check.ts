@@ -120,18 +120,19 @@ export interface CheckOptions {
   emitDenied?: boolean;
 }
 
-export async function checkAccess(
+/** The same items for several users (a page of members' progress): the ancestors and the rules are read once and
+ *  every user's memberships in one query; prerequisites per user, only when a deciding rule has one. */
+export async function checkAccessOfMany(
   platform: Platform,
-  who: Who,
+  whos: readonly Who[],
   targets: Target[],
-  options: CheckOptions = {},
-): Promise<Map<string, AccessResult>> {
-  const results = new Map<string, AccessResult>();
-  if (!targets.length) return results;
+): Promise<Map<string, AccessResult>[]> {
+  if (!targets.length) return whos.map(() => new Map());
   const now = platform.clock.now();
   const ancestors = await ancestorsOf(platform, targets);
   const chains = new Map(targets.map((t) => [targetKey(t), [t, ...(ancestors.get(targetKey(t)) ?? [])]]));
   const levels = [...new Map([...chains.values()].flat().map((t) => [targetKey(t), t])).values()];
+  const members = [...new Set(whos.filter((w) => w.userId !== null && !w.manager).map((w) => w.userId!))];
   const [rules, memberships] = await Promise.all([
     platform.prisma.memberAccessRule.findMany({
       where: {
@@ -145,43 +146,62 @@ export async function checkAccess(
       },
       orderBy: { id: 'asc' },
     }),
-    who.userId !== null && !who.manager
+    members.length
       ? platform.prisma.membership.findMany({
-          where: { userId: who.userId },
-          select: { planId: true, status: true, startedAt: true, currentPeriodEnd: true },
+          where: { userId: { in: members } },
+          select: { userId: true, planId: true, status: true, startedAt: true, currentPeriodEnd: true },
         })
-      : Promise.resolve([] as Membership[]),
+      : Promise.resolve([]),
   ]);
   const deciding = new Map([...chains].map(([key, chain]) => [key, decidingRules(chain, rules)]));
-  const completed =
-    who.userId !== null && !who.manager
-      ? await completedPrerequisites(platform, who.userId, [...deciding.values()].flat())
-      : new Set<string>();
+  const decidingAll = [...deciding.values()].flat();
+  return Promise.all(
+    whos.map(async (who) => {
+      const mine = who.userId !== null && !who.manager;
+      const completed = mine ? await completedPrerequisites(platform, who.userId!, decidingAll) : new Set<string>();
+      const held = mine ? memberships.filter((m) => m.userId === who.userId) : [];
+      return new Map([...deciding].map(([key, rulesOf]) => [key, decide(who, rulesOf, held, completed, now)]));
+    }),
+  );
+}
 
-  for (const [key, decidingRulesOf] of deciding) {
-    const planIds = [...new Set(decidingRulesOf.flatMap((r) => r.planIds))].sort((a, b) => a - b);
-    let outcome: Outcome;
-    if (who.manager) outcome = { reason: 'granted', availableAt: null };
-    else if (who.userId === null) outcome = { reason: 'not_logged_in', availableAt: null };
-    else if (!decidingRulesOf.length) outcome = { reason: 'no_rule', availableAt: null };
-    else {
-      const outcomes = decidingRulesOf.map((r) => evaluate(r, memberships, completed, now));
-      const granted = outcomes.filter((o) => o.reason === 'granted');
-      outcome = granted.length
-        ? {
-            reason: 'granted',
-            availableAt: granted.some((o) => !o.availableAt)
-              ? null
-              : new Date(Math.min(...granted.map((o) => o.availableAt!.getTime()))),
-          }
-        : outcomes.sort(
-            (a, b) =>
-              RANK[a.reason] - RANK[b.reason] || (a.availableAt?.getTime() ?? 0) - (b.availableAt?.getTime() ?? 0),
-          )[0]!;
-    }
-    results.set(key, { allowed: outcome.reason === 'granted' || outcome.reason === 'no_rule', planIds, ...outcome });
+function decide(
+  who: Who,
+  decidingRulesOf: MemberAccessRule[],
+  memberships: Membership[],
+  completed: Set<string>,
+  now: Date,
+): AccessResult {
+  const planIds = [...new Set(decidingRulesOf.flatMap((r) => r.planIds))].sort((a, b) => a - b);
+  let outcome: Outcome;
+  if (who.manager) outcome = { reason: 'granted', availableAt: null };
+  else if (who.userId === null) outcome = { reason: 'not_logged_in', availableAt: null };
+  else if (!decidingRulesOf.length) outcome = { reason: 'no_rule', availableAt: null };
+  else {
+    const outcomes = decidingRulesOf.map((r) => evaluate(r, memberships, completed, now));
+    const granted = outcomes.filter((o) => o.reason === 'granted');
+    outcome = granted.length
+      ? {
+          reason: 'granted',
+          availableAt: granted.some((o) => !o.availableAt)
+            ? null
+            : new Date(Math.min(...granted.map((o) => o.availableAt!.getTime()))),
+        }
+      : outcomes.sort(
+          (a, b) =>
+            RANK[a.reason] - RANK[b.reason] || (a.availableAt?.getTime() ?? 0) - (b.availableAt?.getTime() ?? 0),
+        )[0]!;
   }
+  return { allowed: outcome.reason === 'granted' || outcome.reason === 'no_rule', planIds, ...outcome };
+}
 
+export async function checkAccess(
+  platform: Platform,
+  who: Who,
+  targets: Target[],
+  options: CheckOptions = {},
+): Promise<Map<string, AccessResult>> {
+  const results = (await checkAccessOfMany(platform, [who], targets))[0]!;
   if (options.emitDenied) {
     for (const t of targets) {
       const r = results.get(targetKey(t))!;

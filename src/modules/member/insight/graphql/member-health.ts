@@ -7,7 +7,7 @@ import { rest, selectOn } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { memberType } from '../../core/graphql/types/member.ts';
 import { assertMember } from '../../core/service/members.ts';
-import { healthOf } from '../health.ts';
+import { healthOf, healthOfMany } from '../health.ts';
 import { healthType } from './types/health.ts';
 
 const HEALTH = `score band factors { name value weight } computed_at: computedAt`;
@@ -15,10 +15,11 @@ const HEALTH = `score band factors { name value weight } computed_at: computedAt
 export const memberHealthSchema = schemaPart((builder) => {
   const HealthRef = healthType(builder);
   builder.objectField(memberType(builder), 'health', (t) =>
-    t.field({
+    t.loadable({
       type: HealthRef,
       description: 'Member health (the insight part).',
-      resolve: (u, _a, ctx) => healthOf(ctx.platform, u.id),
+      load: (ids: number[], ctx) => healthOfMany(ctx.platform, ids),
+      resolve: (u) => u.id,
     }),
   );
   selectOn(builder, 'Query.member', 'GET /member/v1/members/:id', `health { ${HEALTH} }`);

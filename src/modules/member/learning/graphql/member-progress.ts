@@ -8,17 +8,18 @@ import { rest, selectOn } from '../../../../rest/binding.ts';
 import { requiresMemberCapability } from '../../core/capabilities.ts';
 import { memberType } from '../../core/graphql/types/member.ts';
 import { assertMember } from '../../core/service/members.ts';
-import { learnerProgress, learnerProgressPage } from '../summaries.ts';
+import { learnerProgressOfMany, learnerProgressPage } from '../summaries.ts';
 import { COURSE_PROGRESS } from './selections.ts';
 import { courseProgressType } from './types/course-progress.ts';
 
 export const memberProgressSchema = schemaPart((builder) => {
   const ProgressRef = courseProgressType(builder);
   builder.objectField(memberType(builder), 'progress', (t) =>
-    t.field({
-      type: [ProgressRef],
+    t.loadableList({
+      type: ProgressRef,
       description: 'Courses summary (the learning part).',
-      resolve: (u, _a, ctx) => learnerProgress(ctx.platform, u.id),
+      load: (ids: number[], ctx) => learnerProgressOfMany(ctx.platform, ids),
+      resolve: (u) => u.id,
     }),
   );
   selectOn(builder, 'Query.member', 'GET /member/v1/members/:id', `progress { ${COURSE_PROGRESS} }`);
