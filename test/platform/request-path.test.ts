@@ -81,6 +81,30 @@ describe('statements per request on a warm instance', () => {
     });
   });
 
+  it('the list reads only the columns its operation selects, on both faces', async () => {
+    /** The table.column references of the one statement a warm request sends (Kysely quotes every name). */
+    const columns = async (request: () => PromiseLike<{ status: number }>) => {
+      await request();
+      const log = (t.platform.db.statements.log = []);
+      try {
+        expect((await request()).status).toBe(200);
+      } finally {
+        t.platform.db.statements.log = null;
+      }
+      expect(log).toHaveLength(1);
+      return [...new Set([...log[0]!.matchAll(/"(\w+)"\."(\w+)"/g)].map((m) => `${m[1]}.${m[2]}`))].sort();
+    };
+    const gql = await columns(() =>
+      supertest(t.app)
+        .post('/graphql')
+        .set(admin.headers)
+        .send({ query: '{ mailerSubscribers(perPage: 10) { total items { id email lists { id name } tags { id name } } } }' }),
+    );
+    expect(gql).toEqual([]);
+    const rest = await columns(() => supertest(t.app).get('/wp-json/mailer/v1/subscribers?per_page=10').set(admin.headers));
+    expect(rest).toEqual([]);
+  });
+
   it('a public REST list: 1, whether more pages follow or not (the total is read with the page)', async () => {
     const forms = (query: string) => () => supertest(t.app).get(`/wp-json/forms/v1/forms?${query}`);
     expect(await warm(forms('per_page=5'))).toBe(1);
