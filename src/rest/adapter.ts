@@ -1,6 +1,6 @@
 // The REST face: matches /wp-json routes from the table, validates arguments from their declarations, authenticates,
 // runs the route's pre-parsed GraphQL operation in-process against the same schema, and answers in core's shapes.
-import express, { type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { createContext } from '../graphql/context.ts';
 import { describeError } from '../graphql/errors.ts';
@@ -89,6 +89,9 @@ function sendJson(res: Response, status: number, payload: unknown) {
   res.end(body);
 }
 
+const INDEX = /^\/?$/;
+const OPENAPI = /^\/openapi\.json\/?$/i;
+
 const isObject = (v: unknown): v is Args => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function invalidParam(name: string, message: string) {
@@ -112,8 +115,9 @@ function queryArgs(req: Request): Args {
   return out;
 }
 
-export function restRouter(platform: Platform, schema: GraphQLSchema, table: RouteTable): express.Router {
-  const router = express.Router();
+/** The REST face's handler under /wp-json: the discovery index, the OpenAPI document and every route of the table,
+ *  dispatched here (an express router's layers would each match the path again). */
+export function restRouter(platform: Platform, schema: GraphQLSchema, table: RouteTable) {
   const base = `${platform.config.publicUrl}/wp-json`;
   const executors = new RouteExecutors(schema);
 
@@ -127,13 +131,14 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     res.setHeader('Content-Length', body.length);
     res.end(body);
   };
-  router.get('/', (_req, res) => sendStatic(res, '/', () => discoveryIndex(platform, table)));
-  router.get('/openapi.json', (_req, res) =>
-    sendStatic(res, '/openapi.json', () => openApiDocument(platform, schema, table)),
-  );
-
-  router.use(async (req, res) => {
+  return async (req: Request, res: Response) => {
     const path = req.path.replace(/\/+$/, '') || '/';
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      // As express' routes matched them: case-insensitive, one trailing slash allowed.
+      if (INDEX.test(req.path)) return sendStatic(res, '/', () => discoveryIndex(platform, table));
+      if (OPENAPI.test(req.path))
+        return sendStatic(res, '/openapi.json', () => openApiDocument(platform, schema, table));
+    }
     // One input policy for every route, before anything reads the input (as a malformed body is refused before auth).
     const problem = findInputProblem({ ...(req.query ?? {}), ...(isObject(req.body) ? req.body : { body: req.body }) });
     if (problem) return sendError(res, inputProblemError(problem));
@@ -249,6 +254,5 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       }
       sendError(res, d);
     }
-  });
-  return router;
+  };
 }
