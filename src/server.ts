@@ -28,6 +28,10 @@ export interface AtriumOptions {
   printAdmin?: (line: string) => void;
   /** Where the LISTEN connection goes (default: the database's URL; a pooler in transaction mode cannot LISTEN). */
   listenUrl?: string;
+  /** What the first answer does not need — graphile-worker's migration check, giving back stopped workers' jobs,
+   *  this instance's workers, loading Prisma's query compiler — starts when listen() is called, and /readyz answers
+   *  503 until it is done (serve; docs/performance.md, "Start-up"). By default it is done before createAtrium returns. */
+  finishAfterListen?: boolean;
 }
 
 export async function createAtrium(options: AtriumOptions) {
@@ -36,7 +40,8 @@ export async function createAtrium(options: AtriumOptions) {
   const modules = options.modules ?? installedModules;
   let notifications: Notifications | undefined;
   try {
-    if (options.migrate !== false) await db.migrate();
+    const later = options.finishAfterListen === true;
+    if (options.migrate !== false) await (later ? db.migrateTables() : db.migrate());
     const platform = await createPlatform({ config, db, modules, clock: options.clock, logger: options.logger });
     db.onConnectionLost((err) =>
       platform.logger.warn({ err }, 'a database connection was lost; the pool opens another'),
@@ -52,12 +57,24 @@ export async function createAtrium(options: AtriumOptions) {
     const schema = buildSchema(modules);
     const table = compileRoutes(schema);
     for (const m of modules) await m.start?.(platform);
-    await platform.queue.recover(); // jobs a stopped instance was running go back to the queue
-    platform.queue.start(config.jobs.concurrency);
-
+    const finish = async () => {
+      if (later && options.migrate !== false) await platform.queue.schemaChecked(db.migrateJobSchema());
+      await platform.queue.recover(); // jobs a stopped instance was running go back to the queue
+      platform.queue.start(config.jobs.concurrency);
+      // Prisma's first query instantiates its query compiler: here, rather than in the first request that needs it.
+      if (later) await platform.prisma.$queryRaw`SELECT 1`;
+      finished = true;
+    };
+    let finished = false;
+    let finishing: Promise<void> | undefined;
+    const finishStart = () => (finishing ??= finish());
+    if (!later) await finishStart();
     let closing = false;
     let server: Server | undefined;
-    const app = createHttpApp(platform, modules, schema, table, { isClosing: () => closing });
+    const app = createHttpApp(platform, modules, schema, table, {
+      isClosing: () => closing,
+      isStarting: () => !finished,
+    });
     return {
       platform,
       /** The LISTEN connection the principal cache follows. */
@@ -65,6 +82,9 @@ export async function createAtrium(options: AtriumOptions) {
       schema,
       table,
       app,
+      /** Resolves once the start is finished (at once unless finishAfterListen); rejects if it failed. */
+      finished: finishStart,
+      /** Listens, then finishes the start in the background (finishAfterListen): `finished()` tells how it went. */
       listen(port = config.port, host = config.host): Promise<Server> {
         return new Promise((resolve, reject) => {
           // Node's defaults let a slow client hold a connection for 300 s; the limits are the operator's, and the
@@ -78,12 +98,16 @@ export async function createAtrium(options: AtriumOptions) {
             app,
           );
           s.once('error', reject);
-          s.listen(port, host, () => resolve(s));
+          s.listen(port, host, () => {
+            finishStart().catch(() => {}); // reported by finished()
+            resolve(s);
+          });
           server = s;
         });
       },
       async close() {
         closing = true;
+        await finishing?.catch(() => {}); // a start still finishing would start workers after they are stopped
         await platform.jobs.stop();
         if (server) {
           const closed = new Promise<void>((resolve) => server!.close(() => resolve()));

@@ -23,6 +23,8 @@ import { requestIdFrom, requestScope, traceFrom, type RequestScope } from '../pl
 
 export interface HttpAppOptions {
   isClosing?: () => boolean;
+  /** True while the start finishes after listen (src/server.ts): /readyz answers 503. */
+  isStarting?: () => boolean;
 }
 
 export function createHttpApp(
@@ -92,7 +94,7 @@ export function createHttpApp(
   app.get('/metrics', metricsEndpoint(metricsFor(platform), config.metricsToken));
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
-  app.get('/readyz', readyz(platform, options.isClosing ?? (() => false)));
+  app.get('/readyz', readyz(platform, options.isClosing ?? (() => false), options.isStarting ?? (() => false)));
   for (const m of modules) {
     if (!m.http) continue;
     const router = express.Router();

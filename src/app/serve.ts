@@ -5,7 +5,7 @@ import { createAtrium } from '../server.ts';
 
 export async function serve(): Promise<void> {
   const config = loadConfig(undefined, modules);
-  const atrium = await createAtrium({ config, modules });
+  const atrium = await createAtrium({ config, modules, finishAfterListen: true });
   const { logger } = atrium.platform;
   if (config.production && atrium.platform.db.kind === 'embedded') {
     logger.warn(
@@ -13,6 +13,11 @@ export async function serve(): Promise<void> {
     );
   }
   await atrium.listen();
+  // Answering already; the job engine and Prisma's query compiler start now (/readyz says 503 until they have).
+  await atrium.finished().catch(async (err) => {
+    await atrium.close();
+    throw err;
+  });
   if (config.jobsEnabled) atrium.platform.jobs.start();
   logger.info(
     {

@@ -9,7 +9,7 @@ import { applyMigrations } from './migrate.ts';
 import { migrationPgFactory } from './pg-char-shim.ts';
 import { statementNamer } from './prepared-statements.ts';
 import { poolSql, type Sql } from './sql.ts';
-import { countStatements, StatementCounter } from './statement-counter.ts';
+import { connectionNoticed, countStatements, StatementCounter } from './statement-counter.ts';
 import { heardPool } from './heard-pool.ts';
 import { guardPool, guardTransactions } from './transaction-guard.ts';
 
@@ -39,7 +39,14 @@ export interface Database {
   pool(): { total: number; idle: number; waiting: number };
   /** A connection the server ended while the pool was open (a restart, a failover, DROP DATABASE … FORCE). */
   onConnectionLost(listener: (err: Error) => void): void;
+  /** Applies Prisma's migrations (Atrium's tables: answers their names), then graphile-worker's (its schema). */
   migrate(): Promise<string[]>;
+  /** Prisma's migrations only: `serve` checks graphile-worker's schema after it listens (src/server.ts). */
+  migrateTables(): Promise<string[]>;
+  /** graphile-worker's migrations only (src/db/job-schema.ts). */
+  migrateJobSchema(): Promise<void>;
+  /** Whether Prisma's client has run a query yet (its first one loads the query compiler's WebAssembly). */
+  prismaStarted(): boolean;
   close(): Promise<void>;
 }
 
@@ -74,10 +81,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // One budget of prepared statements for both clients.
     const namer = max > 0 ? statementNamer({ after: 3, max }) : undefined;
     const pgOptions = { disposeExternalPool: true, ...(namer ? { statementNameGenerator: namer } : {}) };
-    const client = new PrismaClient({ adapter: countStatements(new PrismaPg(pool, pgOptions), statements) });
+    const adapter = connectionNoticed(countStatements(new PrismaPg(pool, pgOptions), statements));
+    const client = new PrismaClient({ adapter: adapter.factory });
     if (target.guardTransactions) guardPool(pool);
     const prisma = target.guardTransactions ? guardTransactions(client) : client;
     const sql = poolSql(pool, { statements, name: namer && ((text) => namer({ sql: text, args: [], argTypes: [] })) });
+    const migrateTables = () =>
+      applyMigrations(sql, async (apply) => {
+        const { factory, release } = await migrationPgFactory(url);
+        try {
+          return await apply(factory);
+        } finally {
+          await release();
+        }
+      });
     return {
       kind: target.kind,
       url,
@@ -87,17 +104,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       onConnectionLost: (listener) => void lost.push(listener),
       async migrate() {
-        const applied = await applyMigrations(prisma, async (apply) => {
-          const { factory, release } = await migrationPgFactory(url);
-          try {
-            return await apply(factory);
-          } finally {
-            await release();
-          }
-        });
+        const applied = await migrateTables();
         await migrateJobSchema(url);
         return applied;
       },
+      migrateTables,
+      migrateJobSchema: () => migrateJobSchema(url),
+      prismaStarted: () => adapter.connected,
       async close() {
         await prisma.$disconnect();
         await cluster?.release();

@@ -61,3 +61,24 @@ export function countStatements(
     },
   });
 }
+
+/** The factory, and whether Prisma has connected through it yet: its first query does, after instantiating the query
+ *  compiler's WebAssembly. A test keeps `serve` from doing that before it listens (test/platform/cold-start.test.ts). */
+export function connectionNoticed(factory: SqlMigrationAwareDriverAdapterFactory) {
+  const noticed = {
+    connected: false,
+    factory: new Proxy(factory, {
+      get(obj, key, receiver) {
+        const value = Reflect.get(obj, key, receiver);
+        if (key === 'connect') {
+          return () => {
+            noticed.connected = true;
+            return obj.connect();
+          };
+        }
+        return typeof value === 'function' ? value.bind(obj) : value;
+      },
+    }),
+  };
+  return noticed;
+}

@@ -9,7 +9,8 @@ export async function bootstrapAdmin(
   platform: Platform,
   print: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ) {
-  if ((await platform.prisma.user.count()) > 0) return null;
+  // On the pool, not through Prisma: serve answers before Prisma's query compiler is loaded (src/db/migrate.ts).
+  if (await platform.sql.selectFrom('users').select('id').limit(1).executeTakeFirst()) return null;
   const { username, email, password } = platform.config.admin;
   let created: Awaited<ReturnType<typeof createUser>>;
   try {

@@ -77,7 +77,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     hooks,
     events: new EventBus(hooks),
     roles: new Roles(modules.map((m) => m.capabilities ?? {})),
-    settings: new Settings(db.prisma),
+    settings: new Settings(db.prisma, db.sql),
     auth: new AuthExtensions(),
     principals: new PrincipalCache(clock, config.authCache.size, PRINCIPAL_TTL_MS),
     mail: new Mail(config.mail),

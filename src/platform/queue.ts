@@ -40,6 +40,7 @@ export class Queue {
   readonly events = new EventEmitter();
   #pgPool: pg.Pool | null = null;
   #workers: WorkerPool | null = null;
+  #schema: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly platform: Platform,
@@ -67,12 +68,19 @@ export class Queue {
     };
   }
 
+  /** Jobs wait for graphile-worker's migration check when serve runs it after listening (src/server.ts). */
+  async schemaChecked(check: Promise<void>): Promise<void> {
+    this.#schema = check.catch(() => {}); // a failed check stops the server; jobs added meanwhile try anyway
+    await check;
+  }
+
   /** Adds jobs in one statement: through `tx` inside a transaction (they commit with it), else on the pool. */
   async addJobs(
     specs: readonly JobSpec[],
     client: Prisma.TransactionClient | PrismaClient = this.platform.prisma,
   ): Promise<void> {
     if (!specs.length) return;
+    await this.#schema;
     const rows = specs.map((s) => ({
       task: s.task,
       payload: s.payload ?? {},

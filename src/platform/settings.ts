@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { ValidationError } from './errors.ts';
 import type { PrismaClient, Prisma } from '../generated/prisma/client.ts';
+import type { Sql } from '../db/sql.ts';
 
 export interface SettingDefinition<T> {
   name: string;
@@ -15,10 +16,14 @@ export function defineSetting<T>(def: SettingDefinition<T>): SettingDefinition<T
 }
 
 export class Settings {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly sql: Sql,
+  ) {}
 
+  /** Read on the pool through Kysely (a hot read, also at start-up: modules read settings before serve listens). */
   async get<T>(def: SettingDefinition<T>): Promise<T> {
-    const row = await this.prisma.option.findUnique({ where: { name: def.name } });
+    const row = await this.sql.selectFrom('options').select('value').where('name', '=', def.name).executeTakeFirst();
     if (!row) return def.default;
     const parsed = def.schema.safeParse(row.value);
     return parsed.success ? parsed.data : def.default;

@@ -75,7 +75,7 @@ describe('the embedded cluster', () => {
       const db = await open();
       expect((await db.migrate()).length).toBeGreaterThan(0);
       expect(await db.migrate()).toEqual([]);
-      expect(await pendingMigrations(db.prisma)).toEqual([]);
+      expect(await pendingMigrations(db.sql)).toEqual([]);
       await db.prisma.option.create({ data: { name: 'kept', value: { a: 1 } } });
 
       expect(existsSync(path.join(dir, 'postgres', 'PG_VERSION'))).toBe(true);

@@ -29,7 +29,21 @@ const EMPTY_STATE: CloudState = {
 };
 
 export async function readState(platform: Platform): Promise<CloudState> {
-  return (await platform.prisma.tplCloudState.findUnique({ where: { id: 1 } })) ?? EMPTY_STATE;
+  // Kysely on the pool: read at start (templates' start runs before serve listens, Prisma's compiler loads after).
+  const row = await platform.sql
+    .selectFrom('tpl_cloud_state')
+    .select([
+      'source_url as sourceUrl',
+      'etag',
+      'fetched_at as fetchedAt',
+      'attempted_at as attemptedAt',
+      'last_error as lastError',
+      'last_error_at as lastErrorAt',
+      'revision',
+    ])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row ?? EMPTY_STATE;
 }
 
 /** The cached entries, re-validated (a cache written by an older Atrium may not fit this one: such rows are skipped). */

@@ -36,8 +36,8 @@ export const configurationChecks: HealthCheck[] = [
     id: 'pending_migrations',
     category: 'configuration',
     label: 'Database migrations applied',
-    async run({ prisma }) {
-      const pending = await pendingMigrations(prisma);
+    async run({ sql }) {
+      const pending = await pendingMigrations(sql);
       if (!pending.length) return { status: 'ok', message: 'Every database migration is applied.' };
       return {
         status: 'critical',

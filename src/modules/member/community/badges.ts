@@ -126,10 +126,12 @@ export const DEFAULT_BADGES = [
 
 export async function ensureDefaultBadges(platform: Platform) {
   const now = platform.clock.now();
-  await platform.prisma.memberBadge.createMany({
-    data: DEFAULT_BADGES.map((b) => ({ ...b, icon: '', createdAt: now })),
-    skipDuplicates: true,
-  });
+  // Kysely on the pool: a module's start runs before serve listens, and Prisma's query compiler loads after.
+  await platform.sql
+    .insertInto('member_badges')
+    .values(DEFAULT_BADGES.map((b) => ({ ...b, criteria: JSON.stringify(b.criteria), icon: '', created_at: now })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function createBadge(platform: Platform, input: Input<typeof BadgeCreate>) {
