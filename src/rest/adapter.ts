@@ -241,8 +241,7 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
           : null;
       if (fields?.length) payload = pickFields(payload, fields);
       const status = (res.locals.restStatus as number | undefined) ?? route.status ?? 200;
-      if ('_envelope' in query)
-        return sendJson(res, 200, { body: payload, status, headers: envelopeHeaders(res) });
+      if ('_envelope' in query) return sendJson(res, 200, { body: payload, status, headers: envelopeHeaders(res) });
       sendJson(res, status, payload);
     } catch (err) {
       const d = describeError(err, platform.logger);
