@@ -96,12 +96,9 @@ describe('statements per request on a warm instance', () => {
       return [...new Set([...log[0]!.matchAll(/"(\w+)"\."(\w+)"/g)].map((m) => `${m[1]}.${m[2]}`))].sort();
     };
     const gql = await columns(() =>
-      supertest(t.app)
-        .post('/graphql')
-        .set(admin.headers)
-        .send({
-          query: '{ mailerSubscribers(perPage: 10) { total items { id email lists { id name } tags { id name } } } }',
-        }),
+      supertest(t.app).post('/graphql').set(admin.headers).send({
+        query: '{ mailerSubscribers(perPage: 10) { total items { id email lists { id name } tags { id name } } } }',
+      }),
     );
     // Subscriber id and email, the join tables' keys, the lists' and tags' id and name: nothing else.
     expect(gql).toEqual(['j.list_id', 'j.subscriber_id', 'j.tag_id', 's.email', 's.id', 't.id', 't.name']);
