@@ -1,10 +1,12 @@
 // Campaign sending on the job engine. A campaign in "sending" runs on lanes (MAILER_SEND_LANES): a lane is a chain of
-// jobs of the task mailer/campaign/batch (job_key mailer/campaign/<id>/lane/<n>), and each job sends one batch:
+// jobs of the task mailer/campaign/batch (job_key mailer/campaign/<id>/lane/<n>), and each job sends batches:
 //   1. claims up to MAILER_BATCH_SIZE queued recipients and marks them "sending" in ONE statement
 //      (UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING …, only while the campaign is
 //      sending): two workers, on one instance or two, never hold the same row, and a pause or a cancel stops every lane
-//      before its next batch (the batch in flight still goes);
-//   2. sends the batch concurrently on this instance's pooled SMTP transport (platform.mail), outside any transaction;
+//      before its next claim (the rows it holds still go);
+//   2. sends the batch concurrently on this instance's pooled SMTP transport (platform.mail), outside any transaction,
+//      and claims the next batch once fewer than a quarter batch are unanswered (up to BATCHES_PER_JOB batches a job),
+//      so the claim overlaps the batch's tail instead of the connections waiting for it;
 //   3. marks each row sent, failed (with the SMTP error) or cancelled (unsubscribed since the audience was frozen);
 //   4. adds the lane's next job when it still has work, or else finishes the campaign if nothing is queued or in flight.
 // Whichever instance's worker is free takes the next job, so instances add up; batches run at priority 10, so a
@@ -164,6 +166,7 @@ const LINGER_MS = 250;
 
 function recorder(platform: Platform, every: number) {
   let pending = new Map<number, Outcome>();
+  let count = 0;
   let writing: Promise<void> | null = null;
   let failure: unknown = null;
   let closing = false;
@@ -178,6 +181,8 @@ function recorder(platform: Platform, every: number) {
       clearTimeout(timer);
       timer = undefined;
       await mark(platform, next);
+      count += next.size;
+      self.onWrite();
     }
   };
   const start = (): void => {
@@ -185,11 +190,17 @@ function recorder(platform: Platform, every: number) {
     writing = drain()
       .catch((err: unknown) => void (failure ??= err)) // thrown by written(): the job fails, its rows stay in doubt
       .finally(() => {
+        if (failure) self.onWrite();
         writing = null;
         if (!failure) start(); // outcomes that came as the last write ended
       });
   };
-  return {
+  const self = {
+    /** Called after each write (and on a failed one): a pipelined lane waits on it before its next claim. */
+    onWrite: (): void => {},
+    /** Outcomes written so far. */
+    count: () => count,
+    failed: () => failure !== null,
     add(id: number, outcome: Outcome): void {
       pending.set(id, outcome);
       // Real time, not the platform's clock: this only coalesces writes, it decides nothing about the campaign.
@@ -207,7 +218,9 @@ function recorder(platform: Platform, every: number) {
       if (failure) throw failure;
     },
   };
+  return self;
 }
+type Recorder = ReturnType<typeof recorder>;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
@@ -224,21 +237,77 @@ async function deliver(platform: Platform, message: ReturnType<typeof campaignMe
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Batches one job sends back to back before it hands the lane to the engine again (whichever worker is free, on any
+ * instance, takes the next one): the engine's take and completion are paid once per this many batches, not each.
+ */
+const BATCHES_PER_JOB = 10;
+
+/**
+ * Sends one claimed batch after another, and claims the next one while the last quarter of the current one is still
+ * in flight (fewer than a quarter batch unanswered), so the lane's claim overlaps its own tail instead of the SMTP
+ * connections waiting on it. Each claim still needs the campaign "sending", so a pause or a cancel stops the lane after
+ * the rows it already holds: at most the batch in flight and the next one claimed during its tail. A claim also waits
+ * until fewer than a batch of the lane's rows are unrecorded (in flight or outcome not yet written), so what a killed
+ * process leaves in doubt stays under two batches per lane (leases.ts) even when the database writes lag.
+ * Answers how many rows it took in all and in its last claim (a full last claim: the lane has more to send).
+ */
+async function sendPipelined(
+  platform: Platform,
+  lane: Lane,
+  job: JobInfo,
+  size: number,
+  outcomes: Recorder,
+  send: (r: Claimed) => Promise<void>,
+): Promise<{ total: number; last: number }> {
+  let inFlight = 0;
+  let total = 0;
+  const ready = () => outcomes.failed() || (inFlight < size / 4 && total - outcomes.count() < size);
+  let wake: (() => void) | null = null;
+  outcomes.onWrite = () => void (ready() && wake?.());
+  const sending: Promise<void>[] = [];
+  let rows = await claim(platform, lane.campaignId, size);
+  for (let batch = 1; ; batch++) {
+    total += rows.length;
+    for (const r of rows) {
+      inFlight++;
+      sending.push(
+        send(r).finally(() => {
+          inFlight--;
+          if (ready()) wake?.();
+        }),
+      );
+    }
+    if (rows.length < size || batch >= BATCHES_PER_JOB || job.signal.aborted) break;
+    if (!ready()) await new Promise<void>((resolve) => (wake = resolve));
+    wake = null;
+    // Shutting down: finish what is held, claim nothing more; a failed write: the job fails once the rest is sent.
+    if (job.signal.aborted || outcomes.failed()) break;
+    rows = await claim(platform, lane.campaignId, size);
+  }
+  await Promise.all(sending); // the pooled transport spreads them over its connections
+  return { total, last: rows.length };
+}
+
+type Claimed = Awaited<ReturnType<typeof claim>>[number];
+
 async function sendBatch(platform: Platform, lane: Lane, job: JobInfo): Promise<void> {
   const c = await content(platform, lane.campaignId);
   if (!c) return; // paused, cancelled, sent or deleted: the lane ends (resume starts the lanes again)
   const size = claimSize(platform);
-  const rows = await claim(platform, lane.campaignId, size);
   const secret = await linkSecret(platform);
   const { sendRate } = platform.config.mailer;
   const outcomes = recorder(platform, sendRate > 0 ? 1 : Math.max(1, Math.ceil(size / 4)));
-  const send = async (r: (typeof rows)[number]) => {
+  const send = async (r: Claimed) => {
     // Left (or was deleted) after the audience was frozen: never mail them.
     if (r.status !== 'subscribed') return outcomes.add(r.id, { status: 'cancelled', error: 'No longer subscribed.' });
     const message = campaignMessage(platform, secret, c, { id: r.id, email: r.email, firstName: r.first_name ?? '' });
     outcomes.add(r.id, await deliver(platform, message));
   };
+  let taken: { total: number; last: number };
   if (sendRate > 0) {
+    const rows = await claim(platform, lane.campaignId, size);
+    taken = { total: rows.length, last: rows.length };
     for (const r of rows) {
       if (job.signal.aborted)
         outcomes.add(r.id, { status: 'queued' }); // shutting down: the rest were never sent
@@ -248,16 +317,16 @@ async function sendBatch(platform: Platform, lane: Lane, job: JobInfo): Promise<
       }
     }
   } else {
-    await Promise.all(rows.map(send)); // the pooled transport spreads them over its connections
+    taken = await sendPipelined(platform, lane, job, size, outcomes, send);
   }
   await outcomes.written();
-  if (rows.length) await noteProgress(platform, lane.campaignId);
-  if (rows.length === size) return platform.queue.addJobs([laneJob(platform, lane)]);
+  if (taken.total) await noteProgress(platform, lane.campaignId);
+  if (taken.last === size) return platform.queue.addJobs([laneJob(platform, lane)]);
   const left = await remaining(platform, lane.campaignId);
   if (left?.status !== 'sending') return;
   if (left.queued)
     return platform.queue.addJobs([
-      laneJob(platform, lane, rows.length ? undefined : new Date(platform.clock.now().getTime() + RETRY_EMPTY_MS)),
+      laneJob(platform, lane, taken.total ? undefined : new Date(platform.clock.now().getTime() + RETRY_EMPTY_MS)),
     ]);
   if (!left.sending) await finish(platform, lane.campaignId);
 }

@@ -1,8 +1,10 @@
 // The rule for rows left "sending" by a crash or a killed instance: after MAILER_SEND_LEASE_SECONDS such a row is
 // marked failed ("interrupted"), never re-queued. The SMTP server may or may not have taken that one message, and
 // sending nobody twice matters more than reaching everybody (an operator can see and re-send the few failures).
-// At most one batch per lane is ever in that state (a batch job claims MAILER_BATCH_SIZE rows and sends them at once;
-// a graceful shutdown lets it finish, so only a killed process leaves rows in doubt).
+// At most two batches per lane are ever in that state (a lane claims its next MAILER_BATCH_SIZE rows while under a
+// quarter of the last batch is unanswered: the rows claimed and not yet recorded are that tail, the outcomes not yet
+// written, and the new batch). A graceful shutdown claims nothing more and lets them finish, so only a killed process
+// leaves rows in doubt.
 import type { Platform } from '../../../platform/platform.ts';
 
 export const INTERRUPTED = 'Interrupted during delivery; not retried so that nobody gets the message twice.';
