@@ -2,11 +2,18 @@
 // authentication: 400 rest_invalid_json, 413 rest_payload_too_large.
 import express, { type NextFunction, type Request, type Response } from 'express';
 
+/** type-is' test, which both parsers make first: a body is declared by a transfer encoding or a length. */
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+
+/** One middleware for both parsers; a request without a body (nearly every GET) passes straight on. */
 export function bodyParsers(limit: number) {
-  return [
-    express.json({ limit, type: ['application/json', 'application/*+json'] }),
-    express.urlencoded({ limit, extended: false }),
-  ];
+  const json = express.json({ limit, type: ['application/json', 'application/*+json'] });
+  const form = express.urlencoded({ limit, extended: false });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req)) return next();
+    json(req, res, (err?: unknown) => (err ? next(err) : form(req, res, next)));
+  };
 }
 
 /** Multipart bodies (GraphQL file uploads) are read whole by graphql-yoga, so their size is checked before: a

@@ -17,6 +17,7 @@ import { graphiqlAssets } from '../graphql/graphiql.ts';
 import { healthz, readyz } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
 import { restRouteParam } from './rest-route-param.ts';
+import { series } from './series.ts';
 import { siteRoot } from './site-root.ts';
 import { requestIdFrom, requestScope, traceFrom, type RequestScope } from '../platform/request-scope.ts';
 
@@ -40,8 +41,8 @@ export function createHttpApp(
   app.set('trust proxy', config.trustProxy);
 
   const apiLink = `<${config.publicUrl}/wp-json/>; rel="https://api.w.org/"`;
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const started = performance.now();
+  /** The request's scope (its id and trace, for every log line written meanwhile), and its log line once answered. */
+  const requestStart = (req: Request, res: Response, next: NextFunction) => {
     const scope: RequestScope = {
       requestId: requestIdFrom(req.headers['x-request-id']),
       ...traceFrom(req.headers.traceparent),
@@ -50,6 +51,7 @@ export function createHttpApp(
     res.setHeader('Link', apiLink);
     res.locals.scope = scope;
     if (logger.isLevelEnabled('info')) {
+      const started = performance.now();
       res.on('finish', () => {
         logger.info(
           {
@@ -64,17 +66,22 @@ export function createHttpApp(
       });
     }
     requestScope.run(scope, next);
-  });
-  const metrics = metricsFor(platform);
-  app.use(countRequests(metrics));
-  app.use(securityHeaders(config.publicUrl));
-  // Answers of 1 kB and more are compressed (brotli or gzip, as Accept-Encoding asks; Vary set); smaller ones would
-  // cost more to compress than they save. Pre-compressed assets (GraphiQL's) carry their encoding and are left alone.
-  app.use(compression({ threshold: 1024 }));
-  app.use(cors(config, [...platform.apiKeyHeaders, ...modules.flatMap((m) => m.corsHeaders ?? [])]));
-  app.use(restRouteParam);
+  };
+  // What every request goes through, as one express layer (src/app/series.ts).
+  app.use(
+    series(
+      requestStart,
+      countRequests(metricsFor(platform)),
+      securityHeaders(config.publicUrl),
+      // Answers of 1 kB and more are compressed (brotli or gzip, as Accept-Encoding asks; Vary set); smaller ones
+      // would cost more to compress than they save. Pre-compressed assets (GraphiQL's) carry their encoding.
+      compression({ threshold: 1024 }),
+      cors(config, [...platform.apiKeyHeaders, ...modules.flatMap((m) => m.corsHeaders ?? [])]),
+      restRouteParam,
+    ),
+  );
   // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
-  app.use('/wp-json', ...bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
+  app.use('/wp-json', series(bodyParsers(config.bodyLimit), restRouter(platform, schema, table)));
   if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/
   app.use(
     '/graphql',
@@ -84,7 +91,7 @@ export function createHttpApp(
   );
 
   app.use(adminConsole());
-  app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
+  app.get('/metrics', metricsEndpoint(metricsFor(platform), config.metricsToken));
   app.get('/', siteRoot(platform));
   app.get('/healthz', healthz);
   app.get('/readyz', readyz(platform, options.isClosing ?? (() => false), options.isStarting ?? (() => false)));

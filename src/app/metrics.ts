@@ -26,10 +26,12 @@ function boundedLabel(limit: number) {
 export function countRequests({ requests, duration, operations }: Metrics) {
   const operationLabel = boundedLabel(200);
   return (req: Request, res: Response, next: NextFunction) => {
-    const end = duration.startTimer();
+    // One clock read and one listener; prom-client's startTimer would add two closures and a copy of the labels.
+    const started = performance.now();
     res.on('finish', () => {
       const route = routeOf(req, res);
-      const seconds = end({ method: req.method, route });
+      const seconds = (performance.now() - started) / 1000;
+      duration.observe({ method: req.method, route }, seconds);
       requests.inc({ method: req.method, route, status: String(res.statusCode) });
       const operation = (res.locals.scope as RequestScope | undefined)?.operation;
       if (route === '/graphql' && operation) operations.observe({ operation: operationLabel(operation) }, seconds);

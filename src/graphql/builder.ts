@@ -7,6 +7,7 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../generated/pothos-prisma-types.ts';
 import { getDatamodel } from '../generated/pothos-prisma-types.ts';
+import type { ModuleCredentials } from '../platform/module.ts';
 import { can, hasApiScope } from '../platform/principal.ts';
 import type { Context } from './context.ts';
 import { refusal } from '../platform/refusal.ts';
@@ -80,6 +81,8 @@ export type Builder = ReturnType<typeof createBuilder>;
 /** What the GraphQL face takes from a module: its schema part (types and fields, with their REST bindings). */
 export interface SchemaModule {
   name: string;
+  /** Its credentials: the auth methods they add are values of the AuthMethod enum (auth-methods.ts). */
+  credentials?: ModuleCredentials;
   /** Registers the module's GraphQL types and fields on a new builder; fields carry their REST bindings (`rest()`). */
   schema?: (builder: Builder) => void;
 }

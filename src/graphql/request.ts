@@ -9,24 +9,40 @@ const headerOf = (req: Request) => (name: string) => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-export function authRequestOf(req: Request): AuthRequest {
-  const cookies = parseCookies(req.headers.cookie);
-  const nonce = req.query?._wpnonce;
+/** The client's address as the trust-proxy setting reads it: worked out (proxy-addr) only when something asks. */
+const ipOf = (req: Request) => {
+  let ip: string | null | undefined;
+  return () => (ip === undefined ? (ip = req.ip ?? null) : ip);
+};
+
+/** `query`: the request's parsed query when the caller holds it (express parses it again on each read). */
+export function authRequestOf(req: Request, query = req.query): AuthRequest {
+  const cookie = req.headers.cookie;
+  const cookies = cookie ? parseCookies(cookie) : {};
+  const nonce = query?._wpnonce;
+  const ip = ipOf(req);
   return {
     header: headerOf(req),
     cookie: (name) => cookies[name],
     queryNonce: typeof nonce === 'string' ? nonce : undefined,
-    ip: req.ip ?? null,
+    get ip() {
+      return ip();
+    },
     userAgent: req.headers['user-agent'] ?? null,
   };
 }
 
 export function requestInfoOf(req: Request): RequestInfo {
+  const ip = ipOf(req);
   return {
-    ip: req.ip ?? null,
+    get ip() {
+      return ip();
+    },
     userAgent: req.headers['user-agent'] ?? null,
     header: headerOf(req),
-    secure: req.secure,
+    get secure() {
+      return req.secure;
+    },
   };
 }
 

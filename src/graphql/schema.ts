@@ -12,6 +12,7 @@ import {
   specifiedDirectives,
   type GraphQLSchema,
 } from 'graphql';
+import { registerAuthMethods } from './auth-methods.ts';
 import { createBuilder, type SchemaModule } from './builder.ts';
 
 // Steps a schema part asks to run on the built schema, keyed by the builder the part was given.
@@ -86,6 +87,7 @@ export function buildSchema(modules: readonly SchemaModule[]): GraphQLSchema {
   let schema = built.get(modules);
   if (!schema) {
     const builder = createBuilder();
+    registerAuthMethods(builder, modules);
     for (const m of modules) m.schema?.(builder);
     schema = builder.toSchema({ directives, sortSchema: false });
     for (const step of whenBuiltSteps.get(builder) ?? []) step(schema);

@@ -6,7 +6,11 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /** How a moment is written everywhere (both faces, CSV, CLI): ISO 8601 UTC to the second, with Z (DECISIONS.md). */
-export const toIsoSeconds = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const toIsoSeconds = (d: Date): string => {
+  const iso = d.toISOString();
+  // 'YYYY-MM-DDTHH:mm:ss.sssZ' for years 0 to 9999 (every answer's): cut the milliseconds without a regular expression.
+  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
+};
 
 /** A clock that only moves when told to (tests, replays). */
 export class ManualClock implements Clock {

@@ -8,12 +8,16 @@ import type { ModuleConfig } from './module-config.ts';
 import type { Platform } from './platform.ts';
 import type { DurableListener } from './events.ts';
 import type { TaskDefinition } from './tasks.ts';
+import type { AuthMethod } from './principal.ts';
 
 /** Credentials a module accepts beyond `Authorization`. */
 export interface ModuleCredentials {
   /** Headers that carry an API key (svc_…), read after `Authorization`, e.g. ['X-Mailer-Key']. They are allowed in
    *  CORS, redacted in logs and documented as OpenAPI apiKey schemes. */
   apiKeyHeaders?: readonly string[];
+  /** The auth methods the module's credentials add (the names it adds to `AuthMethods`), each described for clients:
+   *  the values of GraphQL's AuthMethod enum are those registered when the schema is built. */
+  authMethods?: Readonly<Partial<Record<AuthMethod, string>>>;
 }
 
 export interface PlatformModule {

@@ -12,6 +12,15 @@ export interface AuthMethods {
 
 export type AuthMethod = keyof AuthMethods;
 
+/** The platform's own auth methods as clients read them (GraphQL's AuthMethod enum); a module describes those it
+ *  adds in its `credentials.authMethods`. */
+export const PLATFORM_AUTH_METHODS = {
+  session: 'A session cookie (a browser login).',
+  app_password: 'An application password (HTTP Basic).',
+  api_key: 'An API key (svc_…), which may lend only the capabilities its scopes name.',
+  cli: "An operator's command acting as a user (the CLI; never over HTTP).",
+} as const satisfies Partial<Record<AuthMethod, string>>;
+
 export interface PrincipalUser {
   id: number;
   username: string;

@@ -1,6 +1,6 @@
 // The REST face: matches /wp-json routes from the table, validates arguments from their declarations, authenticates,
 // runs the route's pre-parsed GraphQL operation in-process against the same schema, and answers in core's shapes.
-import express, { type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { createContext } from '../graphql/context.ts';
 import { describeError } from '../graphql/errors.ts';
@@ -31,10 +31,9 @@ type Args = Record<string, unknown>;
 export function collectArgs(route: CompiledRoute, sources: Args[]): { args: Args; issues: Issue[] } {
   const args: Args = {};
   const issues: Issue[] = [];
-  const restOnly = new Set(route.restOnly);
   for (const [name, spec] of Object.entries(route.args)) {
     const raw = sources.find((s) => s[name] !== undefined)?.[name];
-    if (!restOnly.has(name)) {
+    if (!route.restOnly?.includes(name)) {
       if (raw !== undefined) args[name] = convertArg(spec, raw);
       else if (spec.default !== undefined) args[name] = spec.default;
       continue;
@@ -89,6 +88,9 @@ function sendJson(res: Response, status: number, payload: unknown) {
   res.end(body);
 }
 
+const INDEX = /^\/?$/;
+const OPENAPI = /^\/openapi\.json\/?$/i;
+
 const isObject = (v: unknown): v is Args => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function invalidParam(name: string, message: string) {
@@ -106,16 +108,18 @@ function inputProblemError(problem: InputProblem) {
 }
 
 /** Query parameters as plain values; `name[]=a&name[]=b` is the array `name`. */
-function queryArgs(req: Request): Args {
+function queryArgs(query: Request['query']): Args {
   const out: Args = {};
-  for (const [key, value] of Object.entries(req.query ?? {})) out[key.endsWith('[]') ? key.slice(0, -2) : key] = value;
+  for (const [key, value] of Object.entries(query)) out[key.endsWith('[]') ? key.slice(0, -2) : key] = value;
   return out;
 }
 
-export function restRouter(platform: Platform, schema: GraphQLSchema, table: RouteTable): express.Router {
-  const router = express.Router();
+/** The REST face's handler under /wp-json: the discovery index, the OpenAPI document and every route of the table,
+ *  dispatched here (an express router's layers would each match the path again). */
+export function restRouter(platform: Platform, schema: GraphQLSchema, table: RouteTable) {
   const base = `${platform.config.publicUrl}/wp-json`;
   const executors = new RouteExecutors(schema);
+  const namespaces = new Map(table.namespaces.map((n) => [`/${n}`, n]));
 
   // The table is fixed at start-up, so the indexes and the OpenAPI document (~22 KB and ~67 KB of JSON) are built
   // and encoded once (as bytes: encoding 22 KB of text per request was a fifth of the index's cost).
@@ -127,31 +131,34 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     res.setHeader('Content-Length', body.length);
     res.end(body);
   };
-  router.get('/', (_req, res) => sendStatic(res, '/', () => discoveryIndex(platform, table)));
-  router.get('/openapi.json', (_req, res) =>
-    sendStatic(res, '/openapi.json', () => openApiDocument(platform, schema, table)),
-  );
-
-  router.use(async (req, res) => {
+  return async (req: Request, res: Response) => {
     const path = req.path.replace(/\/+$/, '') || '/';
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      // As express' routes matched them: case-insensitive, one trailing slash allowed.
+      if (INDEX.test(req.path)) return sendStatic(res, '/', () => discoveryIndex(platform, table));
+      if (OPENAPI.test(req.path))
+        return sendStatic(res, '/openapi.json', () => openApiDocument(platform, schema, table));
+    }
     // One input policy for every route, before anything reads the input (as a malformed body is refused before auth).
-    const problem = findInputProblem({ ...(req.query ?? {}), ...(isObject(req.body) ? req.body : { body: req.body }) });
+    // Express 5 parses the query string again on every read of req.query: read once.
+    const query = req.query ?? {};
+    const problem = findInputProblem({ ...query, ...(isObject(req.body) ? req.body : { body: req.body }) });
     if (problem) return sendError(res, inputProblemError(problem));
     // No link of this API is embeddable (as core's self and collection links are not): say so instead of ignoring it.
-    if (req.query._embed !== undefined) {
+    if (query._embed !== undefined) {
       return sendError(
         res,
         invalidParam('_embed', '_embed is not supported: no link of this API is embeddable; follow _links instead.'),
       );
     }
-    const queryMethod = req.query._method;
+    const queryMethod = query._method;
     if (queryMethod !== undefined && typeof queryMethod !== 'string') {
       return sendError(res, invalidParam('_method', '_method must be given once, as a string.'));
     }
     const override = req.method === 'POST' ? (req.header('x-http-method-override') ?? queryMethod) : undefined;
     const method = (override ?? req.method).toUpperCase();
 
-    const ns = table.namespaces.find((n) => path === `/${n}`);
+    const ns = namespaces.get(path);
     if (ns && (method === 'GET' || method === 'HEAD'))
       return sendStatic(res, ns, () => namespaceIndex(platform, table, ns));
     if (ns && method === 'OPTIONS') {
@@ -183,13 +190,13 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
     res.setHeader('Allow', match.allow.join(', '));
 
     try {
-      const auth = await authenticate(platform, authRequestOf(req));
+      const auth = await authenticate(platform, authRequestOf(req, query));
       if (auth.session?.nonceStatus === 'invalid')
         throw new AppError('rest_cookie_invalid_nonce', 'Cookie check failed');
       // As core: a cookie without a nonce does not authenticate a REST request.
       const effective = auth.session?.nonceStatus === 'missing' ? { principal: ANONYMOUS, session: null } : auth;
       const body = isObject(req.body) ? req.body : {};
-      const { args, issues } = collectArgs(route, [params, body, queryArgs(req)]);
+      const { args, issues } = collectArgs(route, [params, body, queryArgs(query)]);
       const variables = route.buildVariables(args, { header: (n) => req.header(n), body });
       if (route.everyPage) Object.assign(variables, { page: 1, perPage: EVERY_PAGE_SIZE });
       const checked = route.validateArgs?.(variables);
@@ -221,26 +228,25 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
             'The page number requested is larger than the number of pages available.',
           );
         }
-        writePaginationHeaders(res, payload, new URL(`${base}${req.originalUrl.replace(/^\/wp-json/, '')}`));
+        writePaginationHeaders(res, payload, () => new URL(`${base}${req.originalUrl.replace(/^\/wp-json/, '')}`));
         payload = payload.items;
       }
       if (route.links) payload = withLinks(payload, route.links, base);
       const fields =
-        typeof req.query._fields === 'string'
-          ? req.query._fields
+        typeof query._fields === 'string'
+          ? query._fields
               .split(',')
               .map((f) => f.trim())
               .filter(Boolean)
           : null;
       if (fields?.length) payload = pickFields(payload, fields);
       const status = (res.locals.restStatus as number | undefined) ?? route.status ?? 200;
-      if ('_envelope' in (req.query ?? {}))
-        return sendJson(res, 200, { body: payload, status, headers: envelopeHeaders(res) });
+      if ('_envelope' in query) return sendJson(res, 200, { body: payload, status, headers: envelopeHeaders(res) });
       sendJson(res, status, payload);
     } catch (err) {
       const d = describeError(err, platform.logger);
       metricsFor(platform).errors.inc({ code: d.code });
-      if ('_envelope' in (req.query ?? {})) {
+      if ('_envelope' in query) {
         return void res.json({
           body: { code: d.code, message: d.message, data: { status: d.status, ...d.data } },
           status: d.status,
@@ -249,6 +255,5 @@ export function restRouter(platform: Platform, schema: GraphQLSchema, table: Rou
       }
       sendError(res, d);
     }
-  });
-  return router;
+  };
 }

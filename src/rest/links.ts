@@ -43,14 +43,22 @@ export function itemLinks<R extends LinkedRoute>(routes: readonly R[]): Map<R, I
 type Item = Record<string, unknown>;
 const isItem = (v: unknown): v is Item => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** The answer with `_links` added to each item that carries its key (a copy; lists item by item). */
+/** The answer with `_links` added to each item that carries its key. The items are the operation's result, made for
+ *  this answer alone, so the links are added to them in place (a copy of each item cost as much as the rest). */
 export function withLinks(payload: unknown, links: ItemLinks, base: string): unknown {
-  const link = (item: Item): Item => {
+  const param = `:${links.key}`;
+  const at = links.item.indexOf(param);
+  const before = `${base}${links.item.slice(0, at)}`;
+  const after = links.item.slice(at + param.length);
+  const collection = `${base}${links.collection}`;
+  const link = (item: Item) => {
     const value = item[links.key];
-    if (value === undefined || value === null || '_links' in item) return item;
-    const self = `${base}${links.item.replace(`:${links.key}`, encodeURIComponent(String(value)))}`;
-    return { ...item, _links: { self: [{ href: self }], collection: [{ href: `${base}${links.collection}` }] } };
+    if (value === undefined || value === null || '_links' in item) return;
+    const self = `${before}${encodeURIComponent(String(value))}${after}`;
+    item._links = { self: [{ href: self }], collection: [{ href: collection }] };
   };
-  if (Array.isArray(payload)) return payload.map((p) => (isItem(p) ? link(p) : p));
-  return isItem(payload) ? link(payload) : payload;
+  if (Array.isArray(payload)) {
+    for (const p of payload) if (isItem(p)) link(p);
+  } else if (isItem(payload)) link(payload);
+  return payload;
 }

@@ -45,12 +45,13 @@ export function totalPages(p: PageResult): number {
   return Math.ceil(p.total / p.perPage);
 }
 
-export function writePaginationHeaders(res: Response, p: PageResult, url: URL): void {
+/** `url`: the request's own, read only when a prev or next link is written. */
+export function writePaginationHeaders(res: Response, p: PageResult, url: () => URL): void {
   const pages = totalPages(p);
   res.setHeader('X-WP-Total', String(p.total));
   res.setHeader('X-WP-TotalPages', String(pages));
   const link = (page: number, rel: string) => {
-    const u = new URL(url);
+    const u = url();
     u.searchParams.set('page', String(page));
     return `<${u.toString()}>; rel="${rel}"`;
   };

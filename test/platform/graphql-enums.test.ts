@@ -1,7 +1,12 @@
 // Every enum of the installed modules' schema, as a GraphQL client sees it (introspection over HTTP), says what it is
 // and what each of its values means: an app developer reads them in GraphiQL and in generated clients.
+import type { GraphQLEnumType } from 'graphql';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { buildSchema } from '../../src/graphql/schema.ts';
+import { core } from '../../src/modules/core/index.ts';
+import { modules } from '../../src/modules/index.ts';
+import { mobile } from '../../src/modules/mobile/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,27 +37,64 @@ it('every enum and every enum value has a description', async () => {
   expect(undescribed).toEqual([]);
 });
 
+interface IntrospectedType {
+  kind: string;
+  name: string | null;
+  ofType: IntrospectedType | null;
+}
+const named = (type: IntrospectedType): IntrospectedType => (type.ofType ? named(type.ofType) : type);
+const TYPE = `query ($name: String!) {
+  __type(name: $name) {
+    fields { name type { ...T } args { name type { ...T } } }
+    inputFields { name type { ...T } }
+  }
+}
+fragment T on __Type { kind name ofType { kind name ofType { kind name ofType { kind name } } } }`;
+
 it('closed sets are enums on output as on input', async () => {
-  const outputs: Record<string, Record<string, string>> = {
+  // type -> field (or field(arg) of a root field) -> enum
+  const closed: Record<string, Record<string, string>> = {
     MemberModerationQueueItem: {
       status: 'MemberModerationStatus',
       targetType: 'MemberFlagTarget',
       reason: 'MemberFlagReason',
+      contentStatus: 'MemberPostStatus',
     },
     MemberModerationFlag: { reason: 'MemberFlagReason' },
     FormConfirmationResult: { type: 'FormConfirmationType' },
+    Viewer: { authMethod: 'AuthMethod' },
+    MobileMe: { authMethod: 'AuthMethod' },
+    FormEntry: { notificationStatus: 'FormEntryNotificationStatus' },
+    FormEntryNotification: { status: 'FormNotificationStatus' },
+    FormEntryValue: { type: 'FormEntryValueType' },
+    Post: { status: 'PostStatus' },
+    PostInput: { status: 'PostStatus' },
+    Query: { 'posts(status)': 'PostStatus' },
+    MemberHealthFactor: { name: 'MemberHealthFactorName' },
   };
-  for (const [type, fields] of Object.entries(outputs)) {
-    const res = await t.http.post('/graphql').send({
-      query: `query ($name: String!) { __type(name: $name) { fields { name type { kind name ofType { kind name } } } } }`,
-      variables: { name: type },
-    });
-    const found = res.body.data.__type.fields as { name: string; type: { ofType: { kind: string; name: string } } }[];
-    for (const [field, enumName] of Object.entries(fields)) {
-      expect(found.find((f) => f.name === field)?.type.ofType, `${type}.${field}`).toEqual({
-        kind: 'ENUM',
-        name: enumName,
-      });
+  for (const [type, fields] of Object.entries(closed)) {
+    const res = await t.http.post('/graphql').send({ query: TYPE, variables: { name: type } });
+    type Field = { name: string; type: IntrospectedType; args?: Field[] };
+    const found = (res.body.data.__type.fields ?? res.body.data.__type.inputFields) as Field[];
+    for (const [path, enumName] of Object.entries(fields)) {
+      const [, field, arg] = /^(\w+)(?:\((\w+)\))?$/.exec(path)!;
+      const f = found.find((x) => x.name === field);
+      const typed = arg ? f?.args?.find((a) => a.name === arg) : f;
+      expect(typed && named(typed.type), `${type}.${path}`).toEqual({ kind: 'ENUM', name: enumName, ofType: null });
     }
   }
+});
+
+it("AuthMethod's values are those registered when the schema is built, each described by its registrant", () => {
+  const described = (list: readonly (typeof core)[]) => {
+    const type = buildSchema(list).getType('AuthMethod') as GraphQLEnumType;
+    return Object.fromEntries(type.getValues().map((v) => [v.name, v.description]));
+  };
+  const platformOnly = described([core]);
+  expect(Object.keys(platformOnly).sort()).toEqual(['api_key', 'app_password', 'cli', 'session']);
+  const installed = described(modules);
+  expect(installed).toEqual({ ...platformOnly, jwt: mobile.credentials!.authMethods!.jwt });
+  expect(() => buildSchema([core, mobile, { ...mobile, name: 'mobile-again', schema: undefined }])).toThrow(
+    /Auth method jwt is registered twice \(again by module mobile-again\)/,
+  );
 });

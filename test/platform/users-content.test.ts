@@ -72,6 +72,16 @@ const UpdatePost = graphql(`
     }
   }
 `);
+const Posts = graphql(`
+  query UCPosts($status: PostStatus) {
+    posts(status: $status, perPage: 100) {
+      items {
+        title
+        status
+      }
+    }
+  }
+`);
 const Post = graphql(`
   query UCPost($id: Int!) {
     post(id: $id) {
@@ -181,7 +191,7 @@ describe('content', () => {
     }
     const page = await t.gql(CreatePost, { type: 'page', input: { title: 'About' } }, callers.author);
     expect(page.errors?.[0]?.extensions.status).toBe(403); // authors have no edit_pages
-    const badStatus = await t.gql(CreatePost, { input: { title: 'x', status: 'bogus' } }, callers.editor);
+    const badStatus = await t.gql(CreatePost, { input: { title: 'x', status: 'bogus' as never } }, callers.editor);
     expect(badStatus.errors?.[0]?.extensions).toMatchObject({ code: 'rest_invalid_param' });
   });
 
@@ -214,5 +224,25 @@ describe('content', () => {
     expect(await slugOf('Slug Test')).toBe('slug-test-3');
     expect(await slugOf('Slug Test', 'post')).toBe('slug-test');
     expect(await slugOf('Ünïcödé')).toBe('unicode');
+  });
+
+  it('a post status is the PostStatus enum, out and in: posts filter by it; an unknown status is refused as invalid', async () => {
+    const title = 'Status enum private';
+    expect(
+      (await t.gql(CreatePost, { input: { title, status: 'private' } }, callers.editor)).data?.createPost,
+    ).toMatchObject({
+      status: 'private',
+    });
+    const listed = (await t.gql(Posts, { status: 'private' }, callers.editor)).data!.posts.items;
+    expect(listed.find((p) => p.title === title)).toEqual({ title, status: 'private' });
+    expect(listed.every((p) => p.status === 'private')).toBe(true);
+    const unknown = await t.http
+      .post('/graphql')
+      .set(callers.editor.headers)
+      .send({ query: '{ posts(status: archived) { total } }' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].message).toMatch(/"archived" does not exist in "PostStatus" enum/);
+    const byVariable = await t.gql(Posts, { status: 'archived' as never }, callers.editor);
+    expect(byVariable.errors?.[0]?.extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
   });
 });

@@ -18,6 +18,7 @@ export const mobile: Module = {
   name: 'mobile',
   config: mobileConfig,
   corsHeaders: ['X-App-Install-Id'],
+  credentials: { authMethods: { jwt: 'A mobile access token (a JWT of a device session: Authorization: Bearer).' } },
   errors: mobileErrors.table,
   schema(builder) {
     mobileAuthSchema(builder);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Prisma, type Post } from '../../generated/prisma/client.ts';
 import { parseDeclared, type Input } from '../validation.ts';
-import { id, inputObject, pageArgs, search } from '../../input/vocabulary.ts';
+import { enumOf, id, inputObject, pageArgs, search } from '../../input/vocabulary.ts';
 import { assertCan, canOnPost } from '../authorize.ts';
 import { refusal } from '../refusal.ts';
 import { notFound } from '../errors.ts';
@@ -21,10 +21,17 @@ export const MAX_CONTENT_CHARS = 5_000_000;
 
 const CONTENT_TYPE = /^[a-z][a-z0-9_]{0,19}$/;
 const contentType = () => z.string().refine((s) => CONTENT_TYPE.test(s), 'Unknown content type.');
-const postStatus = () =>
-  z
-    .string()
-    .refine((s) => (POST_STATUSES as readonly string[]).includes(s), `Status is one of ${POST_STATUSES.join(', ')}.`);
+export const PostStatusEnum = enumOf(
+  'PostStatus',
+  POST_STATUSES,
+  'Who may read a post: its author and editors while a draft or pending, chosen readers when private, everyone once published.',
+  {
+    draft: "Being written: only its author and those who may edit others' content see it.",
+    pending: 'Awaiting review by someone who may publish; seen as a draft is.',
+    private: 'Published for a few: its author and holders of read_private_posts (read_private_pages) only.',
+    publish: 'Published: visible to everyone.',
+  },
+);
 
 const postFields = {
   title: z.string().max(1000).optional().describe('Title, at most 1,000 characters (default on create: empty).'),
@@ -34,11 +41,9 @@ const postFields = {
     .optional()
     .describe('Body, at most 5,000,000 characters (default on create: empty).'),
   excerpt: z.string().max(10_000).optional().describe('Summary, at most 10,000 characters (default on create: empty).'),
-  status: postStatus()
-    .optional()
-    .describe(
-      'draft (the default on create), pending, private or publish; private and publish need publish_posts (publish_pages).',
-    ),
+  status: PostStatusEnum.optional().describe(
+    'draft (the default on create), pending, private or publish; private and publish need publish_posts (publish_pages).',
+  ),
   meta: z
     .record(z.string(), z.unknown())
     .optional()
@@ -64,9 +69,7 @@ export const PostCreate = z.object({ type: PostCreateArgs.type, ...postFields, p
 export const PostFilter = {
   ...pageArgs,
   type: contentType().default('post').describe('Content type to list (post, page, …).'),
-  status: postStatus()
-    .optional()
-    .describe('Only this status (draft, pending, private or publish), among those the caller may see.'),
+  status: PostStatusEnum.optional().describe('Only this status, among those the caller may see.'),
   search: search().describe('Case-insensitive substring of the title or content.'),
   authorId: id().optional().describe("Only this user's content."),
 };

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../../gql/index.ts';
 import { createTestApp, type Caller, type TestApp } from '../../helpers/app.ts';
-import { contactForm, createForm, goodContact, submit } from './helpers.ts';
+import { contactForm, createForm, goodContact, submit, UpdateForm } from './helpers.ts';
 
 let t: TestApp;
 let admin: Caller;
@@ -68,6 +68,16 @@ const DeleteEntries = graphql(`
       fields {
         key
         display
+      }
+    }
+  }
+`);
+const EntryFields = graphql(`
+  query FormsEntryFields($id: Int!) {
+    formEntry(id: $id) {
+      fields {
+        key
+        type
       }
     }
   }
@@ -241,6 +251,21 @@ describe('status and deletion', () => {
     expect((await t.gql(DeleteEntries, { ids: [extra.body.entry.id] }, editor)).errors?.[0]?.extensions.code).toBe(
       'forms_entry_not_found',
     );
+  });
+});
+
+describe('values with their fields', () => {
+  it('each value carries its field type (FormEntryValueType), removed once the form no longer has the field', async () => {
+    const form = await createForm(t, admin, contactForm({ title: 'Typed values' }));
+    const entryId = (await submit(t, form.id, goodContact())).body.entry.id;
+    const typesOf = async () =>
+      Object.fromEntries(
+        (await t.gql(EntryFields, { id: entryId }, editor)).data!.formEntry.fields.map((f) => [f.key, f.type]),
+      );
+    expect(await typesOf()).toMatchObject({ name: 'text', email: 'email', topic: 'select', message: 'textarea' });
+    const fields = contactForm().fields!.filter((f) => f.key !== 'message');
+    expect((await t.gql(UpdateForm, { id: form.id, input: { fields } }, admin)).errors).toBeUndefined();
+    expect((await typesOf()).message).toBe('removed');
   });
 });
 

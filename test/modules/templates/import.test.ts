@@ -24,7 +24,7 @@ async function newPost(caller: Caller, content = 'Existing paragraph.', status =
     .set(caller.headers)
     .send({
       query:
-        'mutation ($c: String!, $s: String!) { createPost(input: { title: "Target", content: $c, status: $s }) { id } }',
+        'mutation ($c: String!, $s: PostStatus!) { createPost(input: { title: "Target", content: $c, status: $s }) { id } }',
       variables: { c: content, s: status },
     });
   return res.body.data.createPost.id as number;
@@ -367,7 +367,7 @@ describe('edit_post on the target post, on a site that delegates manage_options 
     const res = await d.http
       .post('/graphql')
       .set(caller.headers)
-      .send({ query: `mutation { createPost(input: { title: "T", status: "${status}" }) { id } }` });
+      .send({ query: `mutation { createPost(input: { title: "T", status: ${status} }) { id } }` });
     return res.body.data.createPost.id as number;
   }
   const append = (caller: Caller, id: number) =>

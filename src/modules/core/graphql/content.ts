@@ -3,7 +3,7 @@
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresCapability } from '../../../graphql/access.ts';
 import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
-import { zodArgs } from '../../../graphql/zod-args.ts';
+import { enumType, zodArgs } from '../../../graphql/zod-args.ts';
 import { canOnPost } from '../../../platform/authorize.ts';
 import {
   createPost,
@@ -12,6 +12,7 @@ import {
   PostCreateArgs,
   PostFilter,
   PostId,
+  PostStatusEnum,
   PostUpdateArgs,
   postWhere,
   updatePost,
@@ -34,10 +35,7 @@ export const contentSchema = schemaPart((builder) => {
         description:
           'URL name made from the title at creation (lowercase a-z, 0-9 and -; suffixed -2, -3… to be unique within its type).',
       }),
-      status: t.exposeString('status', {
-        description:
-          'draft, pending (awaiting review), private (only its author and holders of read_private_posts/pages) or publish (visible to everyone).',
-      }),
+      status: t.expose('status', { type: enumType(builder, PostStatusEnum), description: 'Who may read it.' }),
       authorId: t.exposeInt('authorId', {
         nullable: true,
         description: 'The user who created it; null once that user was deleted.',

@@ -1,6 +1,7 @@
 // GraphQL: the caller (viewer) and cookie sessions (login, logout) for browser callers.
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresLogin } from '../../../graphql/access.ts';
+import { authMethodEnum } from '../../../graphql/auth-methods.ts';
 import type { Context } from '../../../graphql/context.ts';
 import { selectsOnly } from '../../../graphql/selection.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
@@ -36,10 +37,10 @@ export const viewerSchema = schemaPart((builder) => {
           return ctx.platform.prisma.user.findUnique({ ...query, where: { id: v.principal.user.id } });
         },
       }),
-      authMethod: t.string({
+      authMethod: t.field({
+        type: authMethodEnum(builder),
         nullable: true,
-        description:
-          'How the caller authenticated: session (cookie), app_password, api_key or jwt (mobile token); null for anonymous callers.',
+        description: 'How the caller authenticated; null for anonymous callers.',
         resolve: (v) => (v.principal.kind === 'user' ? v.principal.via : null),
       }),
       capabilities: t.stringList({

@@ -24,24 +24,26 @@ export const FormStatus = enumOf(
     inactive: 'Takes no entries; visible to form managers only.',
   },
 );
+/** What each field type takes (FormFieldType; entries' FormEntryValueType too). */
+export const FIELD_TYPE_DESCRIPTIONS = {
+  text: 'One line of text.',
+  textarea: 'Several lines of text.',
+  email: 'An e-mail address.',
+  number: 'A number (within min and max, when set).',
+  select: 'One option from a drop-down list.',
+  radio: 'One option from radio buttons.',
+  checkbox: 'Any number of options from check boxes (a list of values).',
+  date: 'A date, YYYY-MM-DD.',
+  phone: 'A phone number (5 to 15 digits).',
+  url: 'A web address starting with http:// or https://.',
+  hidden: 'A value the page sets, not shown to the visitor.',
+  consent: 'A box to tick (true or false), e.g. to accept terms.',
+} as const;
 export const FieldType = enumOf(
   'FormFieldType',
   FIELD_TYPES,
   'What a field takes: text types, number, date (YYYY-MM-DD), a choice (select, radio, checkbox: one or many options), hidden, or consent (a box to tick).',
-  {
-    text: 'One line of text.',
-    textarea: 'Several lines of text.',
-    email: 'An e-mail address.',
-    number: 'A number (within min and max, when set).',
-    select: 'One option from a drop-down list.',
-    radio: 'One option from radio buttons.',
-    checkbox: 'Any number of options from check boxes (a list of values).',
-    date: 'A date, YYYY-MM-DD.',
-    phone: 'A phone number (5 to 15 digits).',
-    url: 'A web address starting with http:// or https://.',
-    hidden: 'A value the page sets, not shown to the visitor.',
-    consent: 'A box to tick (true or false), e.g. to accept terms.',
-  },
+  FIELD_TYPE_DESCRIPTIONS,
 );
 export const ConditionOperator = enumOf(
   'FormConditionOperator',

@@ -5,12 +5,24 @@ import { EntryStatus } from '../service/entries.ts';
 import { fieldsOf } from '../definition/stored.ts';
 import { displayValue } from '../notify/merge-tags.ts';
 import type { NotificationResult } from '../notify/send.ts';
+import { EntryNotificationStatusEnum, NotificationOutcomeEnum } from '../notify/statuses.ts';
+import { enumOf } from '../../../input/vocabulary.ts';
+import { FIELD_TYPE_DESCRIPTIONS } from '../definition/input.ts';
+import { FIELD_TYPES, type FieldType } from '../definition/types.ts';
 import type { FieldValue } from '../submission/values.ts';
+
+/** A value's field type: the field's type, or removed for a key the form no longer has. */
+const ValueType = enumOf(
+  'FormEntryValueType',
+  [...FIELD_TYPES, 'removed'],
+  'The type of the field a value was given for, as the form defines it now; removed when the form no longer has it.',
+  { ...FIELD_TYPE_DESCRIPTIONS, removed: 'The field is no longer in the form: the value is kept as it was given.' },
+);
 
 interface LabelledValue {
   key: string;
   label: string;
-  type: string;
+  type: FieldType | 'removed';
   value: FieldValue;
   display: string;
 }
@@ -29,7 +41,8 @@ export const entryTypeSchema = schemaPart((builder) => {
       label: t.exposeString('label', {
         description: 'The field label, or the key when the field has none or was removed.',
       }),
-      type: t.exposeString('type', {
+      type: t.expose('type', {
+        type: enumType(builder, ValueType),
         description: 'The field type (as FormFieldType), or removed for a field no longer in the form.',
       }),
       value: t.expose('value', {
@@ -46,7 +59,7 @@ export const entryTypeSchema = schemaPart((builder) => {
     fields: (t) => ({
       name: t.exposeString('name', { description: 'Name of the form notification.' }),
       to: t.exposeStringList('to', { description: 'The addresses it went to, field tags replaced.' }),
-      status: t.exposeString('status', { description: 'sent, failed or skipped.' }),
+      status: t.expose('status', { type: enumType(builder, NotificationOutcomeEnum), description: 'How it went.' }),
       error: t.exposeString('error', {
         nullable: true,
         description: 'Why sending failed or was skipped; null when sent.',
@@ -101,7 +114,7 @@ export const entryTypeSchema = schemaPart((builder) => {
             ...removed.map((k) => ({
               key: k,
               label: k,
-              type: 'removed',
+              type: 'removed' as const,
               value: values[k]!,
               display: displayValue(undefined, values[k]),
             })),
@@ -131,8 +144,9 @@ export const entryTypeSchema = schemaPart((builder) => {
         nullable: true,
         description: 'The page the submission came from (Referer).',
       }),
-      notificationStatus: t.exposeString('notificationStatus', {
-        description: 'none, sending, sent, failed or skipped.',
+      notificationStatus: t.expose('notificationStatus', {
+        type: enumType(builder, EntryNotificationStatusEnum),
+        description: 'Where its notifications stand.',
       }),
       notifications: t.field({
         type: [NotificationResultRef],

@@ -8,11 +8,12 @@ import { fieldsOf } from '../definition/stored.ts';
 import type { Notification } from '../definition/types.ts';
 import type { FieldValue } from '../submission/values.ts';
 import { FIELD_TAG, renderHeader, renderTags, type MergeContext } from './merge-tags.ts';
+import type { NotificationOutcome } from './statuses.ts';
 
 export interface NotificationResult {
   name: string;
   to: string[];
-  status: 'sent' | 'failed' | 'skipped';
+  status: NotificationOutcome;
   error: string | null;
   sentAt: string | null;
 }
@@ -67,7 +68,7 @@ export async function deliver(
   platform: Platform,
   entryId: number,
   retryOnly = false,
-): Promise<{ status: 'sent' | 'failed' | 'skipped'; failures: string[] } | undefined> {
+): Promise<{ status: NotificationOutcome; failures: string[] } | undefined> {
   const entry = await platform.prisma.formEntry.findUnique({
     where: { id: entryId },
     include: { form: { select: { id: true, title: true, fields: true, notifications: true } } },

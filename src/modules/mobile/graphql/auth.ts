@@ -2,6 +2,7 @@
 // route. X-App-Install-Id is read from the request by the resolvers, so it works alike on both faces.
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresLogin } from '../../../graphql/access.ts';
+import { authMethodEnum } from '../../../graphql/auth-methods.ts';
 import type { Context } from '../../../graphql/context.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { rest } from '../../../rest/binding.ts';
@@ -63,8 +64,9 @@ export const mobileAuthSchema = schemaPart((builder) => {
         resolve: (query, me, _a, ctx) =>
           ctx.platform.prisma.user.findUniqueOrThrow({ ...query, where: { id: me.principal.user.id } }),
       }),
-      authMethod: t.string({
-        description: 'The credential used: jwt (mobile access token), api_key, app_password or session (cookie).',
+      authMethod: t.field({
+        type: authMethodEnum(builder),
+        description: 'The credential used.',
         resolve: (me) => me.principal.via,
       }),
       capabilities: t.stringList({

@@ -47,6 +47,7 @@ const QueueFlags = graphql(`
     memberModerationQueue(perPage: 100) {
       items {
         targetId
+        contentStatus
         flags {
           userId
           name
@@ -106,6 +107,7 @@ describe('flags and the queue', () => {
     const names = await t.platform.prisma.user.findMany({ where: { id: { in: [bob.userId, cy.userId, dee.userId] } } });
     const nameOf = (id: number) => names.find((u) => u.id === id)!.displayName;
     const queued = (await t.gql(QueueFlags, {}, admin)).data!.memberModerationQueue.items;
+    expect(queued.find((i) => i.targetId === topic.id)!.contentStatus).toBe('pending'); // MemberPostStatus
     expect(queued.find((i) => i.targetId === topic.id)!.flags).toEqual([
       { userId: bob.userId, name: nameOf(bob.userId), reason: 'spam' },
       { userId: cy.userId, name: nameOf(cy.userId), reason: 'spam' },

@@ -85,6 +85,8 @@ describe('member health', () => {
         }
       }
     `);
-    expect((await t.gql(Health, { id: user }, admin)).data?.memberHealth?.band).toBe('healthy');
+    const health = (await t.gql(Health, { id: user }, admin)).data?.memberHealth;
+    expect(health?.band).toBe('healthy');
+    expect(health?.factors.map((f) => f.name)).toEqual(['recency', 'progress', 'community', 'tenure']);
   });
 });

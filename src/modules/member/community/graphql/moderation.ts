@@ -22,6 +22,7 @@ import {
   SuspendInput,
   targetsOf,
 } from '../moderation.ts';
+import { PostStatus } from '../posts.ts';
 import { MODERATION, QUEUE_ITEM } from './selections.ts';
 import { moderationItemType } from './types/moderation-item.ts';
 
@@ -120,9 +121,10 @@ export const moderationSchema = schemaPart((builder) => {
           description: 'Who flagged it, first flag first; empty for a post held automatically.',
           resolve: (i, _a, ctx) => flaggers(ctx).load(i.id),
         }),
-        contentStatus: t.string({
+        contentStatus: t.field({
+          type: enumType(builder, PostStatus),
           nullable: true,
-          description: 'The content’s status now (pending while hidden by flags).',
+          description: 'The content’s status now (pending while hidden by flags); null for a member.',
           resolve: async (i, _a, ctx) => (await target(i, ctx))?.status ?? null,
         }),
       };
