@@ -81,6 +81,49 @@ describe('statements per request on a warm instance', () => {
     });
   });
 
+  it('the list reads only the columns its operation selects, on both faces', async () => {
+    /** The table.column references of the one statement a warm request sends (Kysely quotes every name). */
+    const columns = async (request: () => PromiseLike<{ status: number }>) => {
+      await request();
+      const log: string[] = [];
+      t.platform.db.statements.log = log;
+      try {
+        expect((await request()).status).toBe(200);
+      } finally {
+        t.platform.db.statements.log = null;
+      }
+      expect(log).toHaveLength(1);
+      return [...new Set([...log[0]!.matchAll(/"(\w+)"\."(\w+)"/g)].map((m) => `${m[1]}.${m[2]}`))].sort();
+    };
+    const gql = await columns(() =>
+      supertest(t.app).post('/graphql').set(admin.headers).send({
+        query: '{ mailerSubscribers(perPage: 10) { total items { id email lists { id name } tags { id name } } } }',
+      }),
+    );
+    // Subscriber id and email, the join tables' keys, the lists' and tags' id and name: nothing else.
+    expect(gql).toEqual(['j.list_id', 'j.subscriber_id', 'j.tag_id', 's.email', 's.id', 't.id', 't.name']);
+    const rest = await columns(() =>
+      supertest(t.app).get('/wp-json/mailer/v1/subscribers?per_page=10').set(admin.headers),
+    );
+    // The route's selection: every subscriber column, the list ids, the tags' id, name and slug (not their created_at).
+    expect(rest).toEqual([
+      'j.list_id',
+      'j.subscriber_id',
+      'j.tag_id',
+      's.created_at',
+      's.email',
+      's.first_name',
+      's.id',
+      's.source',
+      's.status',
+      's.unsubscribed_at',
+      's.updated_at',
+      't.id',
+      't.name',
+      't.slug',
+    ]);
+  });
+
   it('a public REST list: 1, whether more pages follow or not (the total is read with the page)', async () => {
     const forms = (query: string) => () => supertest(t.app).get(`/wp-json/forms/v1/forms?${query}`);
     expect(await warm(forms('per_page=5'))).toBe(1);

@@ -1,6 +1,7 @@
 // GraphQL types of the mailing module. Enum-like values are the lowercase REST strings. Per-object counts that the
 // parent's query cannot select are t.loadable fields: every object of a response is counted in one grouped query.
 import { schemaPart } from '../../../graphql/builder.ts';
+import { shareJoinMapping } from '../../../graphql/join-mapping.ts';
 import { subscribedCounts } from '../service/lists-tags.ts';
 import { campaignStats, type CampaignStats } from '../service/stats.ts';
 import { segmentCount, SegmentMatch } from '../service/segments.ts';
@@ -9,8 +10,12 @@ import { SubscriberStatus } from '../service/subscribers.ts';
 import { enumType } from '../../../graphql/zod-args.ts';
 
 export const mailerTypes = schemaPart((builder) => {
+  // The audience's types in select mode (a `select` here): a read asks only for the columns its operation's fields
+  // expose or declare, not every column (the GraphQL subscriber list read 1.56x PostGraphile's PostgreSQL work with
+  // all of them; issue 29). A custom field reading a column declares it in its own `select`.
   const MailerListType = builder.prismaObject('MailerList', {
     description: 'A mailing list subscribers join; campaigns mail its subscribed members.',
+    select: { id: true },
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'List id.' }),
       name: t.exposeString('name', { description: 'Name shown to administrators.' }),
@@ -34,6 +39,7 @@ export const mailerTypes = schemaPart((builder) => {
   const MailerTagType = builder.prismaObject('MailerTag', {
     description:
       'A label on subscribers, set by administrators, inbound events or form entries; campaigns can target it.',
+    select: { id: true },
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Tag id.' }),
       name: t.exposeString('name', { description: 'Name shown to administrators.' }),
@@ -47,6 +53,7 @@ export const mailerTypes = schemaPart((builder) => {
 
   const MailerSubscriberType = builder.prismaObject('MailerSubscriber', {
     description: 'A person on the mailing list, one per e-mail address (personal data: mailer_manage only).',
+    select: { id: true },
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Subscriber id.' }),
       email: t.exposeString('email', { description: 'Trimmed and lower-cased.' }),
@@ -68,14 +75,21 @@ export const mailerTypes = schemaPart((builder) => {
       lists: t.field({
         type: [MailerListType],
         description: 'The lists the subscriber is in, by id.',
-        select: { lists: { select: { list: true }, orderBy: { listId: 'asc' } } },
-        resolve: (s) => s.lists.map((l) => l.list),
+        // Only the list's columns the operation selects (nestedSelection plans them on MailerList).
+        select: (_a, _c, nested) => ({ lists: { select: { list: nested(true) }, orderBy: { listId: 'asc' } } }),
+        resolve: (s, _a, ctx, info) => {
+          shareJoinMapping(ctx, info, s);
+          return s.lists.map((l) => l.list);
+        },
       }),
       tags: t.field({
         type: [MailerTagType],
         description: 'The tags the subscriber holds, by id.',
-        select: { tags: { select: { tag: true }, orderBy: { tagId: 'asc' } } },
-        resolve: (s) => s.tags.map((x) => x.tag),
+        select: (_a, _c, nested) => ({ tags: { select: { tag: nested(true) }, orderBy: { tagId: 'asc' } } }),
+        resolve: (s, _a, ctx, info) => {
+          shareJoinMapping(ctx, info, s);
+          return s.tags.map((x) => x.tag);
+        },
       }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the subscriber was added (UTC).' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change to the subscriber (UTC).' }),
