@@ -54,8 +54,8 @@ const metaOf = (s: AnyZod) =>
 export const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const camelCase = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
-/** JSON-schema keywords of a leaf that WordPress' argument schema understands. */
-function leafSpec(s: AnyZod): Record<string, unknown> {
+/** JSON-schema keywords of a leaf that WordPress' argument schema understands (and whether it is an integer). */
+function leafSpec(s: AnyZod): { spec: Record<string, unknown>; integer: boolean } {
   const json = z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, any>;
   const out: Record<string, unknown> = {};
   for (const k of [
@@ -86,7 +86,7 @@ function leafSpec(s: AnyZod): Record<string, unknown> {
     out.maximum = Math.min((out.maximum as number | undefined) ?? max, max);
     if (out.minimum === INT32_MIN) delete out.minimum;
   }
-  return out;
+  return { spec: out, integer: json.type === 'integer' };
 }
 
 const cache = new WeakMap<AnyZod, InputNode>();
@@ -103,7 +103,7 @@ function build(schema: AnyZod): InputNode {
   const description = schema.description;
   switch (def.type) {
     case 'string': {
-      const extra = leafSpec(schema);
+      const extra = leafSpec(schema).spec;
       // `.trim()` (an overwrite check): the rules judge the trimmed text, as the declaration will store it.
       const trims = (def.checks ?? []).some((c: any) => c._zod?.def?.check === 'overwrite');
       return {
@@ -113,8 +113,7 @@ function build(schema: AnyZod): InputNode {
       };
     }
     case 'number': {
-      const extra = leafSpec(schema);
-      const integer = (z.toJSONSchema(schema, { io: 'input' }) as { type?: string }).type === 'integer';
+      const { spec: extra, integer } = leafSpec(schema); // one JSON schema per leaf: it is most of describing it
       const scalar = !integer ? 'Float' : metaOf(schema)?.scalar === 'SafeInt' ? 'SafeInt' : 'Int';
       return {
         kind: 'scalar',
@@ -156,7 +155,7 @@ function build(schema: AnyZod): InputNode {
       return {
         kind: 'list',
         of,
-        spec: { type: 'array', items: of.spec, ...leafSpec(schema), ...(description ? { description } : {}) },
+        spec: { type: 'array', items: of.spec, ...leafSpec(schema).spec, ...(description ? { description } : {}) },
       };
     }
     case 'object': {
@@ -178,7 +177,7 @@ function build(schema: AnyZod): InputNode {
     case 'pipe': {
       // The input side is what clients send; a string piped into a format (email) keeps the format.
       const input = describeNode(def.in);
-      const out = defOf(def.out).type === 'string' ? leafSpec(def.out) : {};
+      const out = defOf(def.out).type === 'string' ? leafSpec(def.out).spec : {};
       return {
         ...input,
         spec: {

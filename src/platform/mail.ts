@@ -3,7 +3,7 @@
 // instance keeps up to SMTP_POOL_SIZE connections open and sends on them concurrently (a campaign's batches, a
 // notification), instead of a new SMTP handshake per message; keys of SMTP_URL's query (maxConnections,
 // maxMessages…) win over these.
-import nodemailer, { type SentMessageInfo, type Transporter } from 'nodemailer';
+import type { SentMessageInfo, Transporter } from 'nodemailer';
 import type { Config } from './config.ts';
 
 export interface MailMessage {
@@ -19,7 +19,8 @@ export interface MailMessage {
 }
 
 export class Mail {
-  #transport: Transporter | null = null;
+  // nodemailer is imported with the first message sent: serve's first answer does not need it (docs/performance.md).
+  #transport: Promise<Transporter> | null = null;
   #observers: ((outcome: 'sent' | 'failed') => void)[] = [];
   constructor(private readonly config: Config['mail']) {}
 
@@ -40,13 +41,14 @@ export class Mail {
   /** Sends one message; throws when no transport is configured or the server refuses it. */
   async send(message: MailMessage): Promise<{ messageId: string; accepted: string[]; rejected: string[] }> {
     if (!this.config.smtpUrl) throw new Error('No SMTP transport is configured (set SMTP_URL).');
-    this.#transport ??= nodemailer.createTransport(
-      { url: this.config.smtpUrl, pool: true, maxConnections: this.config.poolSize },
-      { from: this.config.from },
+    const { smtpUrl, poolSize, from } = this.config;
+    this.#transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: poolSize }, { from }),
     );
+    const transport = await this.#transport;
     let info: SentMessageInfo;
     try {
-      info = await this.#transport.sendMail({ from: this.config.from, ...message });
+      info = await transport.sendMail({ from, ...message });
     } catch (err) {
       for (const o of this.#observers) o('failed');
       throw err;
@@ -60,7 +62,7 @@ export class Mail {
   }
 
   close(): void {
-    this.#transport?.close();
+    void this.#transport?.then((t) => t.close());
     this.#transport = null;
   }
 }

@@ -1,7 +1,11 @@
 // Login passwords: argon2id with OWASP's parameters (19 MiB, 2 iterations, 1 lane). Every check costs one argon2
 // verification of these parameters, whatever the account: a known user, an unknown one, or one without a usable hash
 // (imported accounts store no argon2 string) — so the time of a wrong answer says nothing about the account.
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
+
+// A native addon, loaded on the first password hashed or checked: serve's first answer needs none (docs/performance.md).
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 
 const ARGON2ID = 2 as Algorithm; // Algorithm.Argon2id (a const enum, not importable under isolatedModules)
 export const ARGON2_PARAMS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -9,8 +13,8 @@ export const ARGON2_PARAMS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost:
 /** argon2 verifications run by this process (exposed as a metric: each password check must add exactly one). */
 export const passwordWork = { verifications: 0 };
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_PARAMS);
+export async function hashPassword(password: string): Promise<string> {
+  return (await loadArgon2()).hash(password, ARGON2_PARAMS);
 }
 
 const isArgon2 = (passwordHash: string) => passwordHash.startsWith('$argon2');
@@ -20,7 +24,7 @@ const dummyHash = () => (dummy ??= hashPassword('atrium-timing-equaliser'));
 
 async function argon2Verify(passwordHash: string, password: string): Promise<boolean> {
   try {
-    const ok = await verify(passwordHash, password);
+    const ok = await (await loadArgon2()).verify(passwordHash, password);
     passwordWork.verifications++; // counted once the work is done: a hash refused at once cost nothing
     return ok;
   } catch {
