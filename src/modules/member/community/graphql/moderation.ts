@@ -13,8 +13,6 @@ import {
   flag,
   FlagInput,
   FlagReason,
-  FlagTarget,
-  ModerationStatus,
   QueueFilter,
   resolve,
   ResolveInput,
@@ -24,7 +22,7 @@ import {
 } from '../moderation.ts';
 import { PostStatus } from '../posts.ts';
 import { MODERATION, QUEUE_ITEM } from './selections.ts';
-import { moderationItemType } from './types/moderation-item.ts';
+import { moderationItemFields, moderationItemType } from './types/moderation-item.ts';
 
 const moderate = requiresMemberCapability('member_moderate_community');
 
@@ -73,39 +71,13 @@ export const moderationSchema = schemaPart((builder) => {
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When they flagged it (UTC).' }),
     }),
   });
-  const QueueItem = builder.objectRef<MemberModerationItem>('MemberModerationQueueItem').implement({
+  const QueueItem = builder.prismaObject('MemberModerationItem', {
+    variant: 'MemberModerationQueueItem',
     description: 'An item of the queue with what it is about.',
     fields: (t) => {
       const target = (item: MemberModerationItem, ctx: Context) => targets(ctx).load(item);
       return {
-        id: t.exposeInt('id', { description: 'Moderation item id.' }),
-        targetType: t.expose('targetType', { type: enumType(builder, FlagTarget), description: 'What was flagged.' }),
-        targetId: t.exposeInt('targetId', {
-          description: 'Id of the flagged topic, reply, message or member (user id).',
-        }),
-        reason: t.expose('reason', {
-          type: enumType(builder, FlagReason),
-          description: 'The reason of the first flag.',
-        }),
-        flagCount: t.exposeInt('flagCount', {
-          description: 'Flags received, one per member; the third hides a topic or reply until resolved.',
-        }),
-        status: t.expose('status', {
-          type: enumType(builder, ModerationStatus),
-          description: 'Where the review stands.',
-        }),
-        createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the first flag came in (UTC).' }),
-        resolvedBy: t.exposeInt('resolvedBy', {
-          nullable: true,
-          description: 'The moderator who resolved it (user id); null while pending.',
-        }),
-        resolvedAt: t.expose('resolvedAt', {
-          type: 'DateTime',
-          nullable: true,
-          description: 'When it was resolved (UTC); null while pending.',
-        }),
-        note: t.exposeString('note', { nullable: true, description: "The moderator's note; null when none." }),
-
+        ...moderationItemFields(builder, t),
         content: t.string({
           nullable: true,
           description: 'The flagged text (null for a member).',
