@@ -13,7 +13,7 @@ const FACES = '^src/(graphql|rest|cli)/';
 /** What a module may use of the faces: declaration helpers (builder, access, arguments, pages, loaders, the
  *  resolver context and selection), REST bindings, and the CLI's context, options and progress bar. */
 const FACE_HELPERS =
-  '^src/graphql/(builder|access|zod-args|pagination|loaders|context|selection|auth-methods|join-mapping)\\.ts$|^src/rest/binding\\.ts$|^src/cli/(context|options|progress)\\.ts$';
+  '^src/graphql/(builder|access|zod-args|pagination|loaders|context|selection|auth-methods)\\.ts$|^src/rest/binding\\.ts$|^src/cli/(context|options|progress)\\.ts$';
 
 module.exports = {
   forbidden: [

@@ -100,12 +100,24 @@ describe('statements per request on a warm instance', () => {
         query: '{ mailerSubscribers(perPage: 10) { total items { id email lists { id name } tags { id name } } } }',
       }),
     );
-    // Subscriber id and email, the join tables' keys, the lists' and tags' id and name: nothing else.
-    expect(gql).toEqual(['j.list_id', 'j.subscriber_id', 'j.tag_id', 's.email', 's.id', 't.id', 't.name']);
+    // Subscriber id and email and the join tables' keys: nothing else of the subscriber. Tags (and lists) are read
+    // whole: in select mode their plan look-up under REST's graphql-jit cost more than the columns (performance.md).
+    expect(gql).toEqual([
+      'j.list_id',
+      'j.subscriber_id',
+      'j.tag_id',
+      's.email',
+      's.id',
+      't.created_at',
+      't.description',
+      't.id',
+      't.name',
+      't.slug',
+    ]);
     const rest = await columns(() =>
       supertest(t.app).get('/wp-json/mailer/v1/subscribers?per_page=10').set(admin.headers),
     );
-    // The route's selection: every subscriber column, the list ids, the tags' id, name and slug (not their created_at).
+    // The route's selection: every subscriber column, the list ids, the tags.
     expect(rest).toEqual([
       'j.list_id',
       'j.subscriber_id',
@@ -118,6 +130,7 @@ describe('statements per request on a warm instance', () => {
       's.status',
       's.unsubscribed_at',
       's.updated_at',
+      't.created_at',
       't.id',
       't.name',
       't.slug',

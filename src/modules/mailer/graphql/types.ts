@@ -1,7 +1,6 @@
 // GraphQL types of the mailing module. Enum-like values are the lowercase REST strings. Per-object counts that the
 // parent's query cannot select are t.loadable fields: every object of a response is counted in one grouped query.
 import { schemaPart } from '../../../graphql/builder.ts';
-import { shareJoinMapping } from '../../../graphql/join-mapping.ts';
 import { subscribedCounts } from '../service/lists-tags.ts';
 import { campaignStats, type CampaignStats } from '../service/stats.ts';
 import { segmentCount, SegmentMatch } from '../service/segments.ts';
@@ -10,12 +9,8 @@ import { SubscriberStatus } from '../service/subscribers.ts';
 import { enumType } from '../../../graphql/zod-args.ts';
 
 export const mailerTypes = schemaPart((builder) => {
-  // The audience's types in select mode (a `select` here): a read asks only for the columns its operation's fields
-  // expose or declare, not every column (the GraphQL subscriber list read 1.56x PostGraphile's PostgreSQL work with
-  // all of them; issue 29). A custom field reading a column declares it in its own `select`.
   const MailerListType = builder.prismaObject('MailerList', {
     description: 'A mailing list subscribers join; campaigns mail its subscribed members.',
-    select: { id: true },
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'List id.' }),
       name: t.exposeString('name', { description: 'Name shown to administrators.' }),
@@ -39,7 +34,6 @@ export const mailerTypes = schemaPart((builder) => {
   const MailerTagType = builder.prismaObject('MailerTag', {
     description:
       'A label on subscribers, set by administrators, inbound events or form entries; campaigns can target it.',
-    select: { id: true },
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Tag id.' }),
       name: t.exposeString('name', { description: 'Name shown to administrators.' }),
@@ -53,6 +47,11 @@ export const mailerTypes = schemaPart((builder) => {
 
   const MailerSubscriberType = builder.prismaObject('MailerSubscriber', {
     description: 'A person on the mailing list, one per e-mail address (personal data: mailer_manage only).',
+    // Select mode: a read asks only for the columns the operation's fields expose or declare, not every column (the
+    // GraphQL list read 1.56x PostGraphile's PostgreSQL work with all of them; issue 29). A custom field reading a
+    // column declares it in its `select`. Lists and tags stay in include mode: under REST's compiled executor
+    // (graphql-jit, which builds a fresh info.path per call) the plugin cannot find the mapping of a select-mode
+    // object nested in a list field and reloads it (one more statement per request).
     select: { id: true },
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Subscriber id.' }),
@@ -75,21 +74,14 @@ export const mailerTypes = schemaPart((builder) => {
       lists: t.field({
         type: [MailerListType],
         description: 'The lists the subscriber is in, by id.',
-        // Only the list's columns the operation selects (nestedSelection plans them on MailerList).
-        select: (_a, _c, nested) => ({ lists: { select: { list: nested(true) }, orderBy: { listId: 'asc' } } }),
-        resolve: (s, _a, ctx, info) => {
-          shareJoinMapping(ctx, info, s);
-          return s.lists.map((l) => l.list);
-        },
+        select: { lists: { select: { list: true }, orderBy: { listId: 'asc' } } },
+        resolve: (s) => s.lists.map((l) => l.list),
       }),
       tags: t.field({
         type: [MailerTagType],
         description: 'The tags the subscriber holds, by id.',
-        select: (_a, _c, nested) => ({ tags: { select: { tag: nested(true) }, orderBy: { tagId: 'asc' } } }),
-        resolve: (s, _a, ctx, info) => {
-          shareJoinMapping(ctx, info, s);
-          return s.tags.map((x) => x.tag);
-        },
+        select: { tags: { select: { tag: true }, orderBy: { tagId: 'asc' } } },
+        resolve: (s) => s.tags.map((x) => x.tag),
       }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the subscriber was added (UTC).' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change to the subscriber (UTC).' }),
