@@ -50,7 +50,23 @@ export function selects(info: GraphQLResolveInfo, names: readonly string[]): boo
  * statement answering a Prisma plugin's selection) then reads these columns and no others. Aliases, fragments and
  * inline fragments are followed; `@skip`/`@include` are not evaluated (the answer is then a superset: safe).
  */
-export function exposedUnder(info: GraphQLResolveInfo, path: readonly string[]): string[] | null {
+export function exposedUnder(info: GraphQLResolveInfo, path: readonly string[]): readonly string[] | null {
+  return memo(info, `exposed:${path.join('.')}`, () => exposed(info, path));
+}
+
+// A field's selection is part of its document, which yoga's parse cache hands again for the same query text: what is
+// read from it is kept per field node (a field merged from several nodes is read each time).
+const byNode = new WeakMap<FieldNode, Map<string, unknown>>();
+function memo<T>(info: GraphQLResolveInfo, key: string, read: () => T): T {
+  if (info.fieldNodes.length !== 1) return read();
+  const node = info.fieldNodes[0]!;
+  let known = byNode.get(node);
+  if (!known) byNode.set(node, (known = new Map()));
+  if (!known.has(key)) known.set(key, read());
+  return known.get(key) as T;
+}
+
+function exposed(info: GraphQLResolveInfo, path: readonly string[]): string[] | null {
   let type: GraphQLNamedType = getNamedType(info.returnType);
   let sets: SelectionSetNode[] = info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   for (const name of path) {
