@@ -86,7 +86,9 @@ export function listCostLimit(maxCost: number, facts = new DocumentFacts()): Plu
     onExecute({ args, setResultAndStopExecution }) {
       const variables = (args.variableValues ?? {}) as Record<string, unknown>;
       const count = () => operationCost(args.schema, args.document, variables, args.operationName);
-      const cost = isEmpty(variables) ? facts.of(args.document, `cost:${JSON.stringify(args.operationName ?? null)}`, count) : count();
+      const cost = isEmpty(variables)
+        ? facts.of(args.document, `cost:${JSON.stringify(args.operationName ?? null)}`, count)
+        : count();
       if (cost <= maxCost) return;
       setResultAndStopExecution({
         errors: [
