@@ -59,6 +59,9 @@ interface FieldPlan {
   resolve: GraphQLFieldResolver<unknown, unknown>;
   args: (variables: Obj) => Obj;
   complete: Complete;
+  /** A property of its parent answered as a scalar or enum: the field has no resolver of its own (graphql-js's
+   *  default: read the property, call it when it is a function) and its value needs no path or info to complete. */
+  property: boolean;
 }
 
 type Complete = (value: unknown, path: PathLink, info: GraphQLResolveInfo, run: Run) => unknown;
@@ -178,6 +181,7 @@ export class OperationPlan {
           resolve: () => type.name,
           args: noArgs,
           complete: (v) => v,
+          property: false,
         });
         continue;
       }
@@ -192,7 +196,9 @@ export class OperationPlan {
         returnType: def.type,
         resolve: def.resolve ?? defaultFieldResolver,
         args: def.args.length ? (vars) => getArgumentValues(def, node, vars) : noArgs,
-        complete: this.#completer(def.type, nodes, variables),
+        complete: this.#completer(def.type, nodes, variables, `${type.name}.${name}`),
+        // Pothos leaves `resolve` unset where no plugin wrapped the field (an exposed column, most leaves).
+        property: !def.resolve && isLeafType(isNonNullType(def.type) ? def.type.ofType : def.type),
       });
     }
     return fields;
@@ -205,12 +211,12 @@ export class OperationPlan {
   }
 
   /** How a field's value of `type` is completed: checked, serialized, or its own selection run on it. */
-  #completer(type: GraphQLOutputType, nodes: readonly FieldNode[], variables: Obj): Complete {
+  #completer(type: GraphQLOutputType, nodes: readonly FieldNode[], variables: Obj, field: string): Complete {
     if (isNonNullType(type)) {
-      const inner = this.#completer(type.ofType, nodes, variables);
+      const inner = this.#completer(type.ofType, nodes, variables, field);
       return (value, path, info, run) => {
         if (value === null || value === undefined)
-          throw new Error(`Cannot return null for non-nullable field ${info.parentType.name}.${info.fieldName}.`);
+          throw new Error(`Cannot return null for non-nullable field ${field}.`);
         return inner(value, path, info, run);
       };
     }
@@ -224,13 +230,11 @@ export class OperationPlan {
       };
     }
     if (isListType(type)) {
-      const item = this.#completer(type.ofType, nodes, variables);
+      const item = this.#completer(type.ofType, nodes, variables, field);
       return (value, path, info, run) => {
         if (value === null || value === undefined) return null;
         if (typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function')
-          throw new Error(
-            `Expected Iterable, but did not find one for field "${info.parentType.name}.${info.fieldName}".`,
-          );
+          throw new Error(`Expected Iterable, but did not find one for field "${field}".`);
         const out: unknown[] = [];
         let pending: PromiseLike<unknown>[] | undefined;
         let i = 0;
@@ -298,6 +302,17 @@ export class OperationPlan {
 
   /** One field on `parent`: its resolver with its arguments and info, then its value completed. */
   #field(f: FieldPlan, parent: unknown, parentPath: PathLink, run: Run): unknown {
+    if (f.property && parent !== null && typeof parent === 'object') {
+      const value = (parent as Obj)[f.name];
+      if (typeof value !== 'function') {
+        try {
+          if (value instanceof Error) throw value;
+          return f.complete(value, undefined as never, undefined as never, run);
+        } catch (err) {
+          throw locatedError(err, f.nodes, pathToArray(parentPath.child(f.key, f.parentType.name, f)));
+        }
+      }
+    }
     const path = parentPath.child(f.key, f.parentType.name, f);
     const info: GraphQLResolveInfo = {
       fieldName: f.name,
