@@ -237,17 +237,19 @@ export class OperationPlan {
           throw new Error(`Expected Iterable, but did not find one for field "${field}".`);
         const out: unknown[] = [];
         let pending: PromiseLike<unknown>[] | undefined;
+        let indexes: number[] | undefined;
         let i = 0;
         for (const v of value as Iterable<unknown>) {
           const at = path.child(i, undefined);
           const index = i++;
           const done = isPromise(v) ? v.then((x) => item(x, at, info, run)) : item(v, at, info, run);
+          out.push(done);
           if (isPromise(done)) {
-            out.push(undefined);
-            (pending ??= []).push(done.then((x) => (out[index] = x)));
-          } else out.push(done);
+            (pending ??= []).push(done);
+            (indexes ??= []).push(index);
+          }
         }
-        return pending ? Promise.all(pending).then(() => out) : out;
+        return pending ? Promise.all(pending).then((values) => settle(out, indexes!, values)) : out;
       };
     }
     const sets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
@@ -290,14 +292,16 @@ export class OperationPlan {
   #fields(fields: FieldPlan[], parent: unknown, path: PathLink, run: Run): Obj | Promise<Obj> {
     const out: Obj = {};
     let pending: PromiseLike<unknown>[] | undefined;
+    let keys: string[] | undefined;
     for (const f of fields) {
       const value = this.#field(f, parent, path, run);
+      out[f.key] = value; // a promise holds its place in the answer's key order until it settles
       if (isPromise(value)) {
-        out[f.key] = undefined; // its place in the answer's key order
-        (pending ??= []).push(value.then((v) => (out[f.key] = v)));
-      } else out[f.key] = value;
+        (pending ??= []).push(value);
+        (keys ??= []).push(f.key);
+      }
     }
-    return pending ? Promise.all(pending).then(() => out) : out;
+    return pending ? Promise.all(pending).then((values) => settle(out, keys!, values)) : out;
   }
 
   /** One field on `parent`: its resolver with its arguments and info, then its value completed. */
@@ -332,12 +336,15 @@ export class OperationPlan {
     try {
       const value = f.resolve(parent, f.args(run.variables), run.context, info);
       if (isPromise(value)) {
-        return value
-          .then((v) => {
+        return value.then((v) => {
+          try {
             if (v instanceof Error) throw v;
-            return f.complete(v, path, info, run);
-          })
-          .then(undefined, fail);
+            const done = f.complete(v, path, info, run);
+            return isPromise(done) ? done.then(undefined, fail) : done;
+          } catch (err) {
+            return fail(err);
+          }
+        }, fail);
       }
       if (value instanceof Error) throw value;
       const done = f.complete(value, path, info, run);
@@ -346,6 +353,12 @@ export class OperationPlan {
       return fail(err);
     }
   }
+}
+
+/** `into` with the settled values of its promises at `at`. */
+function settle<T extends Obj | unknown[]>(into: T, at: (string | number)[], values: unknown[]): T {
+  for (let i = 0; i < at.length; i++) (into as Record<string | number, unknown>)[at[i]!] = values[i];
+  return into;
 }
 
 function wrongType(type: GraphQLObjectType, value: unknown): never {
