@@ -69,6 +69,10 @@ const types = {
         : pg.types.getTypeParser(oid, format),
 };
 
+// pg sends a Date as local time with its offset ('…T05:11:12.345-05:00'), and PostgreSQL drops the offset when the
+// column is a timestamp without time zone: off a UTC host the stored instant would move. Prisma writes UTC; so do these.
+const utc = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
 export interface PoolSqlOptions {
   statements: StatementCounter;
   /** The prepared-statement name of a text, or undefined to send it unnamed (src/db/prepared-statements.ts). */
@@ -83,7 +87,7 @@ export function poolSql(pool: pg.Pool, { statements, name }: PoolSqlOptions): Sq
       statements.log?.push(query.sql);
       const result = await pool.query({
         text: query.sql,
-        values: query.parameters as unknown[],
+        values: query.parameters.map(utc),
         name: name?.(query.sql),
         types,
       });

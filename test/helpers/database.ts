@@ -41,14 +41,3 @@ export async function testDatabase(): Promise<Database> {
     close: () => (closed ??= db.close().then(() => copy.drop())),
   };
 }
-
-/** Empties every table but the migration history (for files that want a clean slate between tests). */
-export async function truncateAll(db: Database): Promise<void> {
-  const tables = await db.prisma.$queryRaw<{ tablename: string }[]>`
-    SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`;
-  if (tables.length) {
-    await db.prisma.$executeRawUnsafe(
-      `TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`,
-    );
-  }
-}

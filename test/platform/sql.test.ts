@@ -52,6 +52,24 @@ describe('on the pool', () => {
     expect(n).toBeTypeOf('number');
   });
 
+  it('writes a Date as its UTC instant whatever the process time zone (as Prisma writes it)', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York'; // node applies a change of TZ at once: pg would send local time, -05:00
+    try {
+      await db.sql.insertInto('mailer_tags').values(tagNamed('zoned')).execute();
+      await db.sql.updateTable('mailer_tags').set({ created_at: at }).where('slug', '=', 'zoned').execute();
+      await db.prisma.$transaction((tx) => sqlIn(tx).insertInto('mailer_tags').values(tagNamed('zoned-tx')).execute());
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    const stored = await db.prisma.mailerTag.findMany({
+      where: { slug: { in: ['zoned', 'zoned-tx'] } },
+      select: { createdAt: true },
+    });
+    expect(stored).toEqual([{ createdAt: at }, { createdAt: at }]);
+  });
+
   it("refuses Kysely transactions: a command's transaction is the platform's", async () => {
     await expect(db.sql.transaction().execute(async () => {})).rejects.toThrow(/sqlIn\(tx\)/);
   });

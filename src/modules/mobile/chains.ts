@@ -31,31 +31,46 @@ export interface ChainRow extends MobileSession {
   user: Pick<User, 'id' | 'username' | 'email' | 'displayName' | 'roles' | 'passwordHash'>;
 }
 
-interface RawChain extends MobileSession {
-  username: string;
-  email: string;
-  displayName: string;
-  roles: string[];
-  passwordHash: string;
-}
+// A chain's columns as MobileSession names them, and its user's, from `s` (the chain) joined with `u` (its user).
+const chainColumns = [
+  's.id',
+  's.user_id as userId',
+  's.install_id as installId',
+  's.generation',
+  's.created_at as createdAt',
+  's.rotated_at as rotatedAt',
+  's.last_used_at as lastUsedAt',
+  's.expires_at as expiresAt',
+  's.revoked_at as revokedAt',
+  's.revoke_reason as revokeReason',
+  's.ip',
+  's.last_ip as lastIp',
+  's.user_agent as userAgent',
+  's.password_fp as passwordFp',
+  'u.username',
+  'u.email',
+  'u.display_name as displayName',
+  'u.roles',
+  'u.password_hash as passwordHash',
+] as const;
 
-const CHAIN_COLUMNS = `s.id, s.user_id AS "userId", s.install_id::text AS "installId", s.generation,
-  s.created_at AS "createdAt", s.rotated_at AS "rotatedAt", s.last_used_at AS "lastUsedAt", s.expires_at AS "expiresAt",
-  s.revoked_at AS "revokedAt", s.revoke_reason AS "revokeReason", s.ip, s.last_ip AS "lastIp", s.user_agent AS "userAgent",
-  s.password_fp AS "passwordFp", u.username, u.email, u.display_name AS "displayName", u.roles,
-  u.password_hash AS "passwordHash"`;
+type RawChain = MobileSession & Pick<User, 'username' | 'email' | 'displayName' | 'roles' | 'passwordHash'>;
 
 function toChainRow(r: RawChain): ChainRow {
   const { username, email, displayName, roles, passwordHash, ...chain } = r;
   return { ...chain, user: { id: r.userId, username, email, displayName, roles, passwordHash } };
 }
 
+/** A chain and its user in one statement: every request with a mobile access token reads it (verifier.ts), so it is a
+ *  prepared statement on the pool rather than a raw query through Prisma's client. */
 export async function findChain(platform: Platform, id: number): Promise<ChainRow | null> {
-  const rows = await platform.prisma.$queryRawUnsafe<RawChain[]>(
-    `SELECT ${CHAIN_COLUMNS} FROM mobile_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
-    id,
-  );
-  return rows[0] ? toChainRow(rows[0]) : null;
+  const row = await platform.sql
+    .selectFrom('mobile_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(chainColumns)
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+  return row ? toChainRow(row) : null;
 }
 
 /** Advances a chain from generation `gen` to the next, in one statement (the user read in the same one). Of N
@@ -66,18 +81,23 @@ export async function rotateChain(
   gen: number,
   ip: string | null,
 ): Promise<ChainRow | null> {
-  const rows = await platform.prisma.$queryRawUnsafe<RawChain[]>(
-    `WITH s AS (
-       UPDATE mobile_sessions SET generation = generation + 1, rotated_at = $3, last_used_at = $3, last_ip = $4
-       WHERE id = $1 AND generation = $2 AND revoked_at IS NULL AND expires_at > $3
-       RETURNING *)
-     SELECT ${CHAIN_COLUMNS} FROM s JOIN users u ON u.id = s.user_id`,
-    id,
-    gen,
-    platform.clock.now(),
-    ip,
-  );
-  return rows[0] ? toChainRow(rows[0]) : null;
+  const now = platform.clock.now();
+  const row = await platform.sql
+    .with('s', (db) =>
+      db
+        .updateTable('mobile_sessions')
+        .set((eb) => ({ generation: eb('generation', '+', 1), rotated_at: now, last_used_at: now, last_ip: ip }))
+        .where('id', '=', id)
+        .where('generation', '=', gen)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returningAll(),
+    )
+    .selectFrom('s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(chainColumns)
+    .executeTakeFirst();
+  return row ? toChainRow(row) : null;
 }
 
 /** A digest of the password hash: stored at login, compared at every use, so a password change ends the chain. */

@@ -5,6 +5,8 @@
 import { tooMany } from '../../platform/errors.ts';
 import type { LoginAttempt, LoginGuard } from '../../platform/auth/extensions.ts';
 import type { Platform } from '../../platform/platform.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/sql.ts';
 
 declare module '../../platform/auth/extensions.ts' {
   interface LoginChannels {
@@ -28,9 +30,12 @@ type AttemptOutcome = 'success' | 'failure' | 'locked' | 'throttled';
 /** Usernames and e-mail addresses are matched trimmed; e-mail case-insensitively, so the key is lower-cased. */
 export const identifierKey = (identifier: string) => identifier.trim().toLowerCase().slice(0, 200);
 
+type Row = ExpressionBuilder<DB, 'mobile_login_throttles'>;
 // Effective counters: failures outside the window and reservations past their TTL are forgotten.
-const FAILURES = `(CASE WHEN window_started_at > $2 THEN failures ELSE 0 END)`;
-const PENDING = `(CASE WHEN pending_at > $3 THEN pending ELSE 0 END)`;
+const failuresSince = (eb: Row, windowFrom: Date) =>
+  eb.case().when('window_started_at', '>', windowFrom).then(eb.ref('failures')).else(0).end();
+const pendingSince = (eb: Row, pendingFrom: Date) =>
+  eb.case().when('pending_at', '>', pendingFrom).then(eb.ref('pending')).else(0).end();
 
 export function loginThrottle(platform: Platform): LoginGuard {
   const reserved = new WeakSet<LoginAttempt>();
@@ -61,23 +66,24 @@ export function loginThrottle(platform: Platform): LoginGuard {
     async before(attempt) {
       const key = identifierKey(attempt.identifier);
       const { now, windowFrom, pendingFrom } = windows();
-      const { prisma } = platform;
-      await prisma.$executeRaw`
-        INSERT INTO mobile_login_throttles (identifier, updated_at) VALUES (${key}, ${now}) ON CONFLICT (identifier) DO NOTHING`;
-      const rows = await prisma.$queryRawUnsafe<unknown[]>(
-        `UPDATE mobile_login_throttles SET pending = ${PENDING} + 1, pending_at = $4, updated_at = $4
-         WHERE identifier = $1 AND (locked_until IS NULL OR locked_until <= $4) AND ${FAILURES} + ${PENDING} < ${MAX_FAILURES}
-         RETURNING 1`,
-        key,
-        windowFrom,
-        pendingFrom,
-        now,
-      );
+      await platform.sql
+        .insertInto('mobile_login_throttles')
+        .values({ identifier: key, updated_at: now })
+        .onConflict((oc) => oc.column('identifier').doNothing())
+        .execute();
+      const rows = await platform.sql
+        .updateTable('mobile_login_throttles')
+        .set((eb) => ({ pending: eb(pendingSince(eb, pendingFrom), '+', 1), pending_at: now, updated_at: now }))
+        .where('identifier', '=', key)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .where((eb) => eb(eb(failuresSince(eb, windowFrom), '+', pendingSince(eb, pendingFrom)), '<', MAX_FAILURES))
+        .returning('identifier')
+        .execute();
       if (rows.length) {
         reserved.add(attempt);
         return;
       }
-      const row = await prisma.mobileLoginThrottle.findUnique({ where: { identifier: key } });
+      const row = await platform.prisma.mobileLoginThrottle.findUnique({ where: { identifier: key } });
       const lockedFor = row?.lockedUntil ? row.lockedUntil.getTime() - now.getTime() : 0;
       // Not locked yet: the remaining attempts are being checked right now; their outcome decides.
       await record(attempt, lockedFor > 0 ? 'locked' : 'throttled', null);
@@ -93,31 +99,46 @@ export function loginThrottle(platform: Platform): LoginGuard {
       const key = identifierKey(attempt.identifier);
       const { now, windowFrom, pendingFrom } = windows();
       const lockUntil = new Date(now.getTime() + LOCK_MS);
-      const release = `pending = GREATEST(${PENDING} - 1, 0), updated_at = $4`;
       if (ok) {
-        await platform.prisma.$executeRawUnsafe(
-          `UPDATE mobile_login_throttles SET failures = 0, window_started_at = NULL,
-             pending = GREATEST((CASE WHEN pending_at > $2 THEN pending ELSE 0 END) - 1, 0), updated_at = $3
-           WHERE identifier = $1`,
-          key,
-          pendingFrom,
-          now,
-        );
+        await platform.sql
+          .updateTable('mobile_login_throttles')
+          .set((eb) => ({
+            failures: 0,
+            window_started_at: null,
+            pending: eb.fn('greatest', [eb(pendingSince(eb, pendingFrom), '-', 1), eb.lit(0)]),
+            updated_at: now,
+          }))
+          .where('identifier', '=', key)
+          .execute();
       } else {
-        const reached = `${FAILURES} + 1 >= ${MAX_FAILURES}`;
-        const rows = await platform.prisma.$queryRawUnsafe<{ lockedUntil: Date | null }[]>(
-          `UPDATE mobile_login_throttles SET
-             failures = CASE WHEN ${reached} THEN 0 ELSE ${FAILURES} + 1 END,
-             window_started_at = CASE WHEN ${reached} THEN NULL WHEN ${FAILURES} = 0 THEN $4 ELSE window_started_at END,
-             locked_until = CASE WHEN ${reached} THEN $5 ELSE locked_until END,
-             ${release}
-           WHERE identifier = $1 RETURNING locked_until AS "lockedUntil"`,
-          key,
-          windowFrom,
-          pendingFrom,
-          now,
-          lockUntil,
-        );
+        const rows = await platform.sql
+          .updateTable('mobile_login_throttles')
+          .set((eb) => {
+            const failures = failuresSince(eb, windowFrom);
+            const reached = eb(eb(failures, '+', 1), '>=', MAX_FAILURES);
+            return {
+              failures: eb
+                .case()
+                .when(reached)
+                .then(0)
+                .else(eb(failures, '+', 1))
+                .end(),
+              window_started_at: eb
+                .case()
+                .when(reached)
+                .then(null)
+                .when(failures, '=', 0)
+                .then(now)
+                .else(eb.ref('window_started_at'))
+                .end(),
+              locked_until: eb.case().when(reached).then(lockUntil).else(eb.ref('locked_until')).end(),
+              pending: eb.fn('greatest', [eb(pendingSince(eb, pendingFrom), '-', 1), eb.lit(0)]),
+              updated_at: now,
+            };
+          })
+          .where('identifier', '=', key)
+          .returning('locked_until as lockedUntil')
+          .execute();
         if (rows[0]?.lockedUntil?.getTime() === lockUntil.getTime()) {
           platform.logger.warn({ identifier: key, ip: attempt.ip, lockedUntil: lockUntil }, 'login identifier locked');
           await platform.events.emit('mobile/login/locked', {
