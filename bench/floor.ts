@@ -20,13 +20,17 @@ const iso = (t: string | null) => (t === null ? null : `${t.slice(0, 10)}T${t.sl
 // One statement: the page, each subscriber's list ids and tags, and the total. The page size is written into the
 // text (an integer of 1–100, checked by window()), one prepared statement per size: with a bound LIMIT PostgreSQL
 // plans the statement afresh on every execution (Atrium's lists do the same, docs/performance.md).
-const SUBSCRIBERS = (perPage: number) => `SELECT s.id, s.email, s.first_name, s.status, s.source, s.created_at, s.updated_at, s.unsubscribed_at,
+const SUBSCRIBERS = (
+  perPage: number,
+) => `SELECT s.id, s.email, s.first_name, s.status, s.source, s.created_at, s.updated_at, s.unsubscribed_at,
     ARRAY(SELECT m.list_id FROM mailer_list_members m WHERE m.subscriber_id = s.id ORDER BY m.list_id) AS list_ids,
     (SELECT COALESCE(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) ORDER BY t.id), '[]')
        FROM mailer_subscriber_tags st JOIN mailer_tags t ON t.id = st.tag_id WHERE st.subscriber_id = s.id) AS tags,
     (SELECT count(*)::int FROM mailer_subscribers) AS total
   FROM mailer_subscribers s ORDER BY s.id DESC LIMIT ${perPage} OFFSET $1`;
-const FORMS = (perPage: number) => `SELECT f.id, f.title, f.description, f.status, f.version, f.fields, f.settings, f.created_at, f.updated_at,
+const FORMS = (
+  perPage: number,
+) => `SELECT f.id, f.title, f.description, f.status, f.version, f.fields, f.settings, f.created_at, f.updated_at,
     (SELECT count(*)::int FROM forms WHERE status = 'active') AS total
   FROM forms f WHERE f.status = 'active' ORDER BY f.created_at DESC, f.id DESC LIMIT ${perPage} OFFSET $1`;
 
