@@ -96,7 +96,7 @@ describe('the request pipeline of a REST answer', () => {
     expect(link['x-wp-total']).toBe('1');
   });
 
-  it('served by Atrium, changes no prototype: node builds req and res with express\'s from the start', async () => {
+  it("served by Atrium, changes no prototype: node builds req and res with express's from the start", async () => {
     // Express sets its request and response prototypes on node's objects; changing an object's prototype after
     // node's parser used it costs every later access to it (src/app/front.ts, expressClassesOf).
     const server = await t.atrium.listen(0, '127.0.0.1');
