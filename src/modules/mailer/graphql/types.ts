@@ -49,9 +49,10 @@ export const mailerTypes = schemaPart((builder) => {
     description: 'A person on the mailing list, one per e-mail address (personal data: mailer_manage only).',
     // Select mode: a read asks only for the columns the operation's fields expose or declare, not every column (the
     // GraphQL list read 1.56x PostGraphile's PostgreSQL work with all of them; issue 29). A custom field reading a
-    // column declares it in its `select`. Lists and tags stay in include mode: under REST's compiled executor
-    // (graphql-jit, which builds a fresh info.path per call) the plugin cannot find the mapping of a select-mode
-    // object nested in a list field and reloads it (one more statement per request).
+    // column declares it in its `select`. Lists and tags stay in include mode; the list's read narrows their columns to
+    // the fields the operation reads instead (subscriber-page.ts `TargetFields`). Select mode there was reverted when
+    // REST ran graphql-jit (a fresh info.path per call); REST's operation plan keeps its paths now, so it could be
+    // tried again (docs/performance.md).
     select: { id: true },
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Subscriber id.' }),
