@@ -1,20 +1,11 @@
-// A thread of the mail pool (mail-threads.ts): nodemailer's MIME composition and socket writes, most of a campaign's
+// A thread of the mail pool (mail.ts): nodemailer's MIME composition and socket writes, most of a campaign's
 // CPU, run here instead of on the instance's main thread. Each thread keeps its own pooled SMTP transport (the pool
 // size is per thread) and sends many messages at once on it. An SMTP failure is an answer, not a throw: a task
 // that rejects means the thread itself was lost, and the main thread cannot know whether the server took the message.
 // Bundled as its own entry (scripts/build.js: dist/mail-thread.js); from the sources it runs through tsx.
 import { workerData } from 'node:worker_threads';
 import nodemailer, { type SentMessageInfo } from 'nodemailer';
-import type { MailMessage } from './mail.ts';
-
-export interface ThreadData {
-  smtpUrl: string;
-  poolSize: number;
-  from: string;
-}
-
-export type ThreadAnswer =
-  { ok: true; messageId: string; accepted: string[]; rejected: string[] } | { ok: false; error: string };
+import type { MailMessage, ThreadAnswer, ThreadData } from './mail-message.ts';
 
 const { smtpUrl, poolSize, from } = workerData as ThreadData;
 const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: poolSize }, { from });

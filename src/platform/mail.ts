@@ -14,19 +14,9 @@ import type { Piscina } from 'piscina';
 import { CODE_DIR } from '../paths.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
-import type { ThreadAnswer, ThreadData } from './mail-thread.ts';
+import type { MailMessage, ThreadAnswer, ThreadData } from './mail-message.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  html?: string;
-  text?: string;
-  from?: string;
-  replyTo?: string;
-  headers?: Record<string, string>;
-  /** List-Unsubscribe / List-Unsubscribe-Post, as nodemailer's `list` option. */
-  list?: { unsubscribe?: { url: string; comment?: string } | string };
-}
+export type { MailMessage };
 
 /**
  * The thread sending the message was lost (it crashed, or was stopped) before it answered: the SMTP server may or may
