@@ -1,0 +1,398 @@
+// A route's operation as a plan compiled once. The document is fixed, so which fields of which types run, with which
+// resolver, arguments, `info` and response path, is worked out on the route's first request (once per value of the
+// variables its @include and @skip read); a request then only coerces its variables, calls the resolvers and
+// completes their values. The resolvers are the schema's, the GraphQL face's (one resolver layer): only the walk
+// differs. It replaced graphql-jit on the REST face, whose compiled code builds a fresh `info.path` for every resolver
+// call: the Prisma plugin keys a request's row plans by the path and memoises each link's key string per link object,
+// so every field of every row rebuilt its strings (docs/performance.md). Here each position keeps its path link
+// (response-path.ts).
+//
+// Errors: the REST face answers an operation's first error, so the first error a field raises (a resolver's, a null
+// where the type says non-null, a leaf its type cannot serialize) ends the run instead of nulling the field.
+import {
+  defaultFieldResolver,
+  defaultTypeResolver,
+  getArgumentValues,
+  getDirectiveValues,
+  getVariableValues,
+  GraphQLError,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  isAbstractType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  Kind,
+  locatedError,
+  type DocumentNode,
+  type ExecutionResult,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLAbstractType,
+  type GraphQLField,
+  type GraphQLFieldResolver,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import { PathLink } from './response-path.ts';
+
+type Obj = Record<string, unknown>;
+
+/** What one request's run carries to every field. */
+interface Run {
+  context: unknown;
+  variables: Obj;
+}
+
+/** A field of a selection on one object type, as every request runs it. */
+interface FieldPlan {
+  key: string;
+  name: string;
+  nodes: readonly FieldNode[];
+  parentType: GraphQLObjectType;
+  returnType: GraphQLOutputType;
+  resolve: GraphQLFieldResolver<unknown, unknown>;
+  args: (variables: Obj) => Obj;
+  complete: Complete;
+  /** A property of its parent answered as a scalar or enum: the field has no resolver of its own (graphql-js's
+   *  default: read the property, call it when it is a function) and its value needs no path or info to complete. */
+  property: boolean;
+}
+
+type Complete = (value: unknown, path: PathLink, info: GraphQLResolveInfo, run: Run) => unknown;
+
+const isPromise = (v: unknown): v is PromiseLike<unknown> =>
+  !!v && (typeof v === 'object' || typeof v === 'function') && typeof (v as PromiseLike<unknown>).then === 'function';
+
+const noArgs = () => ({});
+
+/** The operation's compiled shape for one set of @include/@skip values. */
+class Shape {
+  readonly top = PathLink.root();
+  constructor(readonly fields: FieldPlan[]) {}
+}
+
+export class OperationPlan {
+  readonly #operation: OperationDefinitionNode;
+  readonly #fragments: Record<string, FragmentDefinitionNode>;
+  readonly #rootType: GraphQLObjectType;
+  /** The variables @include and @skip read: the shapes are told apart by their values. */
+  readonly #directiveVariables: string[];
+  readonly #shapes = new Map<string, Shape>();
+
+  private constructor(
+    private readonly schema: GraphQLSchema,
+    operation: OperationDefinitionNode,
+    fragments: Record<string, FragmentDefinitionNode>,
+    rootType: GraphQLObjectType,
+    directiveVariables: string[],
+  ) {
+    this.#operation = operation;
+    this.#fragments = fragments;
+    this.#rootType = rootType;
+    this.#directiveVariables = directiveVariables;
+  }
+
+  /** The plan of a document of one query or mutation (validated against the schema), or null for anything else. */
+  static of(schema: GraphQLSchema, document: DocumentNode): OperationPlan | null {
+    const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+    const operation = operations[0];
+    if (operations.length !== 1 || !operation) return null;
+    const rootType =
+      operation.operation === 'query'
+        ? schema.getQueryType()
+        : operation.operation === 'mutation'
+          ? schema.getMutationType()
+          : null;
+    if (!rootType) return null;
+    const fragments: Record<string, FragmentDefinitionNode> = {};
+    for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+    return new OperationPlan(schema, operation, fragments, rootType, directiveVariablesOf(document));
+  }
+
+  /** Runs the operation: `{ data }`, or `{ errors }` with the first error raised. */
+  async run(context: unknown, inputs: Obj): Promise<ExecutionResult> {
+    const coerced = getVariableValues(this.schema, this.#operation.variableDefinitions ?? [], inputs);
+    if (coerced.errors) return { errors: coerced.errors };
+    const variables = coerced.coerced;
+    const shape = this.#shape(variables);
+    const run: Run = { context, variables };
+    try {
+      if (this.#operation.operation === 'mutation') {
+        // A mutation's root fields run one after another (REST's have one).
+        const data: Obj = {};
+        for (const f of shape.fields) data[f.key] = await this.#field(f, undefined, shape.top, run);
+        return { data };
+      }
+      return { data: await this.#fields(shape.fields, undefined, shape.top, run) };
+    } catch (err) {
+      return { errors: [err instanceof GraphQLError ? err : locatedError(err, this.#operation)] };
+    }
+  }
+
+  #shape(variables: Obj): Shape {
+    const key = this.#directiveVariables.length
+      ? JSON.stringify(this.#directiveVariables.map((v) => variables[v]))
+      : '';
+    let shape = this.#shapes.get(key);
+    if (!shape) {
+      shape = new Shape(this.#plan(this.#rootType, [this.#operation.selectionSet], variables));
+      this.#shapes.set(key, shape);
+    }
+    return shape;
+  }
+
+  /** The fields a selection runs on `type`, merged by response key as graphql-js collects them. */
+  #plan(type: GraphQLObjectType, sets: readonly SelectionSetNode[], variables: Obj): FieldPlan[] {
+    const byKey = new Map<string, FieldNode[]>();
+    const visited = new Set<string>();
+    const collect = (set: SelectionSetNode) => {
+      for (const s of set.selections) {
+        if (!included(s, variables)) continue;
+        if (s.kind === Kind.FIELD) {
+          const key = s.alias?.value ?? s.name.value;
+          byKey.set(key, [...(byKey.get(key) ?? []), s]);
+        } else if (s.kind === Kind.INLINE_FRAGMENT) {
+          if (this.#applies(s.typeCondition?.name.value, type)) collect(s.selectionSet);
+        } else {
+          const fragment = this.#fragments[s.name.value];
+          if (visited.has(s.name.value) || !fragment) continue;
+          visited.add(s.name.value);
+          if (this.#applies(fragment.typeCondition.name.value, type)) collect(fragment.selectionSet);
+        }
+      }
+    };
+    for (const set of sets) collect(set);
+    const fields: FieldPlan[] = [];
+    for (const [key, nodes] of byKey) {
+      const name = nodes[0]!.name.value;
+      if (name === '__typename') {
+        fields.push({
+          key,
+          name,
+          nodes,
+          parentType: type,
+          returnType: type,
+          resolve: () => type.name,
+          args: noArgs,
+          complete: (v) => v,
+          property: false,
+        });
+        continue;
+      }
+      const def = type.getFields()[name] as GraphQLField<unknown, unknown> | undefined;
+      if (!def) continue; // as graphql-js: a field the type lacks (validation refuses it first)
+      const node = nodes[0]!;
+      fields.push({
+        key,
+        name,
+        nodes,
+        parentType: type,
+        returnType: def.type,
+        resolve: def.resolve ?? defaultFieldResolver,
+        args: def.args.length ? (vars) => getArgumentValues(def, node, vars) : noArgs,
+        complete: this.#completer(def.type, nodes, variables, `${type.name}.${name}`),
+        // Pothos leaves `resolve` unset where no plugin wrapped the field (an exposed column, most leaves).
+        property: !def.resolve && isLeafType(isNonNullType(def.type) ? def.type.ofType : def.type),
+      });
+    }
+    return fields;
+  }
+
+  #applies(condition: string | undefined, type: GraphQLObjectType): boolean {
+    if (!condition || condition === type.name) return true;
+    const conditionType = this.schema.getType(condition);
+    return !!conditionType && isAbstractType(conditionType) && this.schema.isSubType(conditionType, type);
+  }
+
+  /** How a field's value of `type` is completed: checked, serialized, or its own selection run on it. */
+  #completer(type: GraphQLOutputType, nodes: readonly FieldNode[], variables: Obj, field: string): Complete {
+    if (isNonNullType(type)) {
+      const inner = this.#completer(type.ofType, nodes, variables, field);
+      return (value, path, info, run) => {
+        if (value === null || value === undefined)
+          throw new Error(`Cannot return null for non-nullable field ${field}.`);
+        return inner(value, path, info, run);
+      };
+    }
+    if (isLeafType(type)) {
+      return (value) => {
+        if (value === null || value === undefined) return null;
+        const serialized = type.serialize(value);
+        if (serialized === undefined)
+          throw new Error(`Expected a value of type "${type.name}" but received: ${String(value)}`);
+        return serialized;
+      };
+    }
+    if (isListType(type)) {
+      const item = this.#completer(type.ofType, nodes, variables, field);
+      return (value, path, info, run) => {
+        if (value === null || value === undefined) return null;
+        if (typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function')
+          throw new Error(`Expected Iterable, but did not find one for field "${field}".`);
+        const out: unknown[] = [];
+        let pending: PromiseLike<unknown>[] | undefined;
+        let indexes: number[] | undefined;
+        let i = 0;
+        for (const v of value as Iterable<unknown>) {
+          const at = path.child(i, undefined);
+          const index = i++;
+          const done = isPromise(v) ? v.then((x) => item(x, at, info, run)) : item(v, at, info, run);
+          out.push(done);
+          if (isPromise(done)) {
+            (pending ??= []).push(done);
+            (indexes ??= []).push(index);
+          }
+        }
+        return pending ? Promise.all(pending).then((values) => settle(out, indexes!, values)) : out;
+      };
+    }
+    const sets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+    if (isObjectType(type)) {
+      const fields = this.#plan(type, sets, variables);
+      return (value, path, info, run) => {
+        if (value === null || value === undefined) return null;
+        if (type.isTypeOf) {
+          const is = type.isTypeOf(value, run.context, info);
+          if (isPromise(is))
+            return is.then((ok) => (ok ? this.#fields(fields, value, path, run) : wrongType(type, value)));
+          if (!is) wrongType(type, value);
+        }
+        return this.#fields(fields, value, path, run);
+      };
+    }
+    return this.#abstract(type as GraphQLAbstractType, sets, variables);
+  }
+
+  /** An interface's or union's value: its selection on the concrete type it resolves to, planned when first met. */
+  #abstract(type: GraphQLAbstractType, sets: SelectionSetNode[], variables: Obj): Complete {
+    const byType = new Map<string, FieldPlan[]>();
+    const resolveType = type.resolveType ?? defaultTypeResolver;
+    const finish = (name: unknown, value: unknown, path: PathLink, run: Run) => {
+      const runtime = typeof name === 'string' ? this.schema.getType(name) : undefined;
+      if (!runtime || !isObjectType(runtime) || !this.schema.isSubType(type, runtime))
+        throw new Error(`Abstract type "${type.name}" must resolve to an Object type at runtime; got ${String(name)}.`);
+      let fields = byType.get(runtime.name);
+      if (!fields) byType.set(runtime.name, (fields = this.#plan(runtime, sets, variables)));
+      return this.#fields(fields, value, path, run);
+    };
+    return (value, path, info, run) => {
+      if (value === null || value === undefined) return null;
+      const name = resolveType(value, run.context, info, type);
+      return isPromise(name) ? name.then((n) => finish(n, value, path, run)) : finish(name, value, path, run);
+    };
+  }
+
+  /** An object's selection: its fields in order, awaited together when any is a promise. */
+  #fields(fields: FieldPlan[], parent: unknown, path: PathLink, run: Run): Obj | Promise<Obj> {
+    const out: Obj = {};
+    let pending: PromiseLike<unknown>[] | undefined;
+    let keys: string[] | undefined;
+    for (const f of fields) {
+      const value = this.#field(f, parent, path, run);
+      out[f.key] = value; // a promise holds its place in the answer's key order until it settles
+      if (isPromise(value)) {
+        (pending ??= []).push(value);
+        (keys ??= []).push(f.key);
+      }
+    }
+    return pending ? Promise.all(pending).then((values) => settle(out, keys!, values)) : out;
+  }
+
+  /** One field on `parent`: its resolver with its arguments and info, then its value completed. */
+  #field(f: FieldPlan, parent: unknown, parentPath: PathLink, run: Run): unknown {
+    if (f.property && parent !== null && typeof parent === 'object') {
+      const value = (parent as Obj)[f.name];
+      if (typeof value !== 'function') {
+        try {
+          if (value instanceof Error) throw value;
+          return f.complete(value, undefined as never, undefined as never, run);
+        } catch (err) {
+          throw locatedError(err, f.nodes, pathToArray(parentPath.child(f.key, f.parentType.name, f)));
+        }
+      }
+    }
+    const path = parentPath.child(f.key, f.parentType.name, f);
+    const info: GraphQLResolveInfo = {
+      fieldName: f.name,
+      fieldNodes: f.nodes,
+      returnType: f.returnType,
+      parentType: f.parentType,
+      path,
+      schema: this.schema,
+      fragments: this.#fragments,
+      rootValue: undefined,
+      operation: this.#operation,
+      variableValues: run.variables,
+    };
+    const fail = (err: unknown): never => {
+      throw locatedError(err, f.nodes, pathToArray(path));
+    };
+    try {
+      const value = f.resolve(parent, f.args(run.variables), run.context, info);
+      if (isPromise(value)) {
+        return value.then((v) => {
+          try {
+            if (v instanceof Error) throw v;
+            const done = f.complete(v, path, info, run);
+            return isPromise(done) ? done.then(undefined, fail) : done;
+          } catch (err) {
+            return fail(err);
+          }
+        }, fail);
+      }
+      if (value instanceof Error) throw value;
+      const done = f.complete(value, path, info, run);
+      return isPromise(done) ? done.then(undefined, fail) : done;
+    } catch (err) {
+      return fail(err);
+    }
+  }
+}
+
+/** `into` with the settled values of its promises at `at`. */
+function settle<T extends Obj | unknown[]>(into: T, at: (string | number)[], values: unknown[]): T {
+  for (let i = 0; i < at.length; i++) (into as Record<string | number, unknown>)[at[i]!] = values[i];
+  return into;
+}
+
+function wrongType(type: GraphQLObjectType, value: unknown): never {
+  throw new Error(`Expected value of type "${type.name}" but got: ${String(value)}.`);
+}
+
+function pathToArray(path: PathLink | undefined): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (let p = path; p; p = p.prev) out.unshift(p.key);
+  return out;
+}
+
+/** Whether @skip and @include keep a selection, as graphql-js decides. */
+function included(node: { directives?: readonly unknown[] }, variables: Obj): boolean {
+  if (!node.directives?.length) return true;
+  const n = node as Parameters<typeof getDirectiveValues>[1];
+  if (getDirectiveValues(GraphQLSkipDirective, n, variables)?.if === true) return false;
+  return getDirectiveValues(GraphQLIncludeDirective, n, variables)?.if !== false;
+}
+
+/** The variables any @skip or @include of the document reads. */
+function directiveVariablesOf(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach(visit);
+    const node = value as { kind?: string; name?: { value: string }; arguments?: unknown[] };
+    if (node.kind === Kind.DIRECTIVE && (node.name?.value === 'skip' || node.name?.value === 'include')) {
+      for (const arg of (node.arguments ?? []) as { value: { kind: string; name?: { value: string } } }[])
+        if (arg.value.kind === Kind.VARIABLE) names.add(arg.value.name!.value);
+      return;
+    }
+    for (const [k, v] of Object.entries(value)) if (k !== 'loc') visit(v);
+  };
+  visit(document.definitions);
+  return [...names].sort();
+}
