@@ -4,6 +4,7 @@ import type { Config } from './platform/config.ts';
 import { openDatabase, targetFromConfig, type Database } from './db/connect.ts';
 import { buildSchema } from './graphql/schema.ts';
 import { createHttpApp } from './app/http.ts';
+import { expressClassesOf } from './app/front.ts';
 import { modules as installedModules } from './modules/index.ts';
 import { bootstrapAdmin } from './platform/bootstrap-admin.ts';
 import type { Clock } from './platform/clock.ts';
@@ -94,6 +95,7 @@ export async function createAtrium(options: AtriumOptions) {
               requestTimeout: config.requestTimeoutSeconds * 1000,
               headersTimeout: config.headersTimeoutSeconds * 1000,
               connectionsCheckingInterval: 1000,
+              ...expressClassesOf(app),
             },
             app,
           );

@@ -16,11 +16,15 @@ export function bodyParsers(limit: number) {
   };
 }
 
+const MULTIPART = /multipart/i;
+
 /** Multipart bodies (GraphQL file uploads) are read whole by graphql-yoga, so their size is checked before: a
  *  declared length over UPLOAD_LIMIT is 413, and a multipart body that declares no length is 411. */
 export function uploadLimit(limit: number) {
   return (req: Request, _res: Response, next: NextFunction) => {
-    if (!req.is('multipart/form-data')) return next();
+    // Nearly every GraphQL request is JSON: a type that does not name multipart needs no parse of it.
+    const type = req.headers['content-type'];
+    if (type === undefined || !MULTIPART.test(type) || !req.is('multipart/form-data')) return next();
     const declared = req.headers['content-length'];
     if (declared === undefined)
       return next(Object.assign(new Error('length required'), { type: 'length.required', status: 411 }));

@@ -1,5 +1,4 @@
 // The HTTP surface: one express app with both faces over one schema, health endpoints, CORS and body limits.
-import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { graphqlHandler } from '../graphql/yoga.ts';
@@ -8,6 +7,7 @@ import { restRouter } from '../rest/adapter.ts';
 import type { RouteTable } from '../rest/table.ts';
 import { sendError } from '../rest/wp-error.ts';
 import { bodyError, bodyParsers, uploadLimit } from './body.ts';
+import { compress } from './compress.ts';
 import { cors } from './cors.ts';
 import { metricsFor } from '../platform/metrics.ts';
 import type { Module } from '../modules/module.ts';
@@ -18,6 +18,7 @@ import { healthz, readyz } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
 import { restRouteParam } from './rest-route-param.ts';
 import { series } from './series.ts';
+import { installFront, type ErrorHandler } from './front.ts';
 import { siteRoot } from './site-root.ts';
 import { requestIdFrom, requestScope, traceFrom, type RequestScope } from '../platform/request-scope.ts';
 
@@ -67,28 +68,28 @@ export function createHttpApp(
     }
     requestScope.run(scope, next);
   };
-  // What every request goes through, as one express layer (src/app/series.ts).
-  app.use(
-    series(
-      requestStart,
-      countRequests(metricsFor(platform)),
-      securityHeaders(config.publicUrl),
-      // Answers of 1 kB and more are compressed (brotli or gzip, as Accept-Encoding asks; Vary set); smaller ones
-      // would cost more to compress than they save. Pre-compressed assets (GraphiQL's) carry their encoding.
-      compression({ threshold: 1024 }),
-      cors(config, [...platform.apiKeyHeaders, ...modules.flatMap((m) => m.corsHeaders ?? [])]),
-      restRouteParam,
-    ),
+  // What every request goes through, as one series (src/app/series.ts), run by the front (src/app/front.ts) before
+  // the faces or express's router.
+  const shared = series(
+    requestStart,
+    countRequests(metricsFor(platform)),
+    securityHeaders(config.publicUrl),
+    // Answers of 1 kB and more are compressed (brotli or gzip, as Accept-Encoding asks; Vary set); smaller ones
+    // would cost more to compress than they save. Pre-compressed assets (GraphiQL's) carry their encoding.
+    compress(1024),
+    cors(config, [...platform.apiKeyHeaders, ...modules.flatMap((m) => m.corsHeaders ?? [])]),
+    restRouteParam,
   );
-  // The two faces first: nearly every request is theirs, and express tests each request against every layer before.
-  app.use('/wp-json', series(bodyParsers(config.bodyLimit), restRouter(platform, schema, table)));
-  if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/
-  app.use(
-    '/graphql',
+  const rest = series(bodyParsers(config.bodyLimit), restRouter(platform, schema, table));
+  const graphql = series(
     uploadLimit(config.uploadLimit),
     express.json({ limit: config.bodyLimit }),
     graphqlHandler(platform, schema),
   );
+  // The faces stay mounted here too, for the requests the front passes on (`/WP-JSON/…`, absolute-form URLs).
+  app.use('/wp-json', rest);
+  if (config.graphql.graphiql) app.use(graphiqlAssets()); // under /graphql/assets/
+  app.use('/graphql', graphql);
 
   app.use(adminConsole());
   app.get('/metrics', metricsEndpoint(metricsFor(platform), config.metricsToken));
@@ -102,13 +103,13 @@ export function createHttpApp(
     app.use(router);
   }
 
-  app.use(
-    (_req: Request, res: Response) =>
-      void res.status(404).json({ code: 'not_found', message: 'Not found.', data: { status: 404 } }),
-  );
-  app.use((err: Error, req: Request, res: Response, _next: NextFunction) => {
+  const notFound = (_req: Request, res: Response) =>
+    void res.status(404).json({ code: 'not_found', message: 'Not found.', data: { status: 404 } });
+  const onError = (err: Error, req: Request, res: Response, _next: NextFunction) => {
     const known = bodyError(err);
     if (!known) logger.error({ err }, 'unhandled error');
+    // As express's final handler: an answer already started cannot be replaced, only cut off.
+    if (res.headersSent) return void req.socket.destroy();
     const e = known ?? { code: 'internal_error', message: 'An unexpected error occurred.', status: 500 };
     if (req.originalUrl.startsWith('/graphql')) {
       // Refused before GraphQL ran (a body too large, no length): the WordPress shape both faces answer, with the
@@ -117,6 +118,17 @@ export function createHttpApp(
       return void res.status(e.status).json({ code: e.code, message: e.message, data: { status: e.status }, errors });
     }
     sendError(res, e);
+  };
+  app.use(notFound);
+  app.use(onError);
+  installFront(app, {
+    shared,
+    faces: [
+      { mount: '/wp-json', handler: rest },
+      { mount: '/graphql', exact: true, handler: graphql },
+    ],
+    notFound,
+    onError: onError as ErrorHandler,
   });
   return app;
 }

@@ -16,6 +16,12 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { DocumentFacts } from './document-facts.ts';
+
+const isEmpty = (o: object) => {
+  for (const _ in o) return false;
+  return true;
+};
 
 const PAGE_ARGS = ['perPage'];
 
@@ -73,16 +79,16 @@ export function operationCost(
   return root ? costOf(operation.selectionSet, root, new Set()) : 0;
 }
 
-/** Refuses (400 query_too_costly) an operation whose counted cost is above `maxCost`, before it runs. */
-export function listCostLimit(maxCost: number): Plugin {
+/** Refuses (400 query_too_costly) an operation whose counted cost is above `maxCost`, before it runs. Without
+ *  variables the cost is the document's alone: counted once per document and operation name (`facts`). */
+export function listCostLimit(maxCost: number, facts = new DocumentFacts()): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const cost = operationCost(
-        args.schema,
-        args.document,
-        (args.variableValues ?? {}) as Record<string, unknown>,
-        args.operationName,
-      );
+      const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+      const count = () => operationCost(args.schema, args.document, variables, args.operationName);
+      const cost = isEmpty(variables)
+        ? facts.of(args.document, `cost:${JSON.stringify(args.operationName ?? null)}`, count)
+        : count();
       if (cost <= maxCost) return;
       setResultAndStopExecution({
         errors: [

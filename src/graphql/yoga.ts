@@ -24,6 +24,7 @@ import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { ANONYMOUS, can } from '../platform/principal.ts';
 import { createContext, type Context } from './context.ts';
+import { DocumentFacts } from './document-facts.ts';
 import { isGraphQLError, toGraphQLError } from './errors.ts';
 
 type ServerContext = { req: Request; res: Response };
@@ -35,25 +36,34 @@ query Viewer {
 }
 `;
 
+/** The operation `args` runs (its document's, by name), worked out once per document and name. */
+const operationOf = (facts: DocumentFacts, args: { document: DocumentNode; operationName?: string | null }) =>
+  facts.of(args.document, `operation:${JSON.stringify(args.operationName ?? null)}`, () =>
+    getOperationAST(args.document, args.operationName ?? undefined),
+  );
+
 /** Introspection is for administrators in production (unless GRAPHQL_PUBLIC_INTROSPECTION=true). Checked at
- *  execution, where the caller is known (validation runs before the context is built). */
-function introspectionGuard(platform: Platform): Plugin<Context> {
+ *  execution, where the caller is known (validation runs before the context is built); the document's verdict is
+ *  worked out once. */
+function introspectionGuard(platform: Platform, facts: DocumentFacts): Plugin<Context> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
       if (platform.config.graphql.publicIntrospection || can(args.contextValue.principal, 'manage_options')) return;
-      const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
+      const errors = facts.of(args.document, 'introspection', () =>
+        validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]),
+      );
       if (errors.length) setResultAndStopExecution({ errors: errors.map(asRequestError) });
     },
   };
 }
 
 /** As on REST, a cookie without its nonce does not authenticate a mutation. Nonce-authenticated calls get a fresh nonce. */
-function cookieNonceRule(): Plugin<Context & ServerContext> {
+function cookieNonceRule(facts: DocumentFacts): Plugin<Context & ServerContext> {
   return {
     onExecute({ args }) {
       const ctx = args.contextValue;
       if (!ctx.session) return;
-      const op = getOperationAST(args.document, args.operationName ?? undefined);
+      const op = operationOf(facts, args);
       if (op?.operation === 'mutation' && ctx.session.nonceStatus !== 'valid') {
         ctx.principal = ANONYMOUS;
         ctx.session = null;
@@ -65,10 +75,10 @@ function cookieNonceRule(): Plugin<Context & ServerContext> {
 }
 
 /** The operation's name for the request's log lines and metrics (`anonymous query` when it has none). */
-function operationName(): Plugin<Context> {
+function operationName(facts: DocumentFacts): Plugin<Context> {
   return {
     onExecute({ args }) {
-      const op = getOperationAST(args.document, args.operationName ?? undefined);
+      const op = operationOf(facts, args);
       if (op) noteRequest({ operation: op.name?.value ?? `anonymous ${op.operation}` });
     },
   };
@@ -158,8 +168,17 @@ function asGraphQLError(err: AppError): GraphQLError {
   });
 }
 
+/** Per platform, what its GraphQL face derived from the documents it ran (tests read `derived`). */
+const factsOf = new WeakMap<Platform, DocumentFacts>();
+export function graphqlDocumentFacts(platform: Platform): DocumentFacts {
+  let facts = factsOf.get(platform);
+  if (!facts) factsOf.set(platform, (facts = new DocumentFacts()));
+  return facts;
+}
+
 export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
   const { config, logger } = platform;
+  const facts = graphqlDocumentFacts(platform);
   const yoga = createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -213,11 +232,11 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
         costLimit: { maxCost: 5000, ignoreIntrospection: true },
         blockFieldSuggestion: { enabled: config.production },
       }),
-      listCostLimit(MAX_LIST_COST),
-      introspectionGuard(platform),
+      listCostLimit(MAX_LIST_COST, facts),
+      introspectionGuard(platform, facts),
       requestErrors(),
-      cookieNonceRule(),
-      operationName(),
+      cookieNonceRule(facts),
+      operationName(facts),
     ],
   });
   return (req: Request, res: Response) => yoga.handle(req, res, { req, res });

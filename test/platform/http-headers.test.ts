@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The answer as it went over the wire (clients decode what they receive, hiding the encoding's effect). */
-async function wire(path: string, headers: Record<string, string>, body?: object) {
+async function wire(path: string, headers: Record<string, string>, body?: object, method?: string) {
   const server = t.app.listen(0);
   await once(server, 'listening');
   try {
@@ -32,7 +32,7 @@ async function wire(path: string, headers: Record<string, string>, body?: object
     const req = request({
       port,
       path,
-      method: body ? 'POST' : 'GET',
+      method: method ?? (body ? 'POST' : 'GET'),
       headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json' } : {}) },
     });
     req.end(payload);
@@ -82,6 +82,53 @@ describe('compression', () => {
     const error = await t.http.get('/wp-json/mailer/v1/subscribers').set('Accept-Encoding', 'br, gzip');
     expect(error.status).toBe(401);
     expect(error.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('without Accept-Encoding: the same answer as identity, Vary included, and compression does not wrap it', async () => {
+    // compression gives each answer it wraps a `flush` of its own: count those (src/app/compress.ts).
+    const proto = t.app.response as object;
+    let wrapped = 0;
+    Object.defineProperty(proto, 'flush', {
+      configurable: true,
+      set(this: object, fn: unknown) {
+        wrapped++;
+        Object.defineProperty(this, 'flush', { value: fn, configurable: true, writable: true });
+      },
+    });
+    const strip = (h: IncomingMessage['headers']) => {
+      const { date: _date, 'x-request-id': _id, ...rest } = h;
+      return rest;
+    };
+    try {
+      const asks = [
+        ['/wp-json/mailer/v1/subscribers?per_page=100', admin.headers], // JSON over 1 kB
+        ['/wp-json/mailer/v1/subscribers', {}], // an error
+        ['/healthz', {}],
+        ['/metrics', {}],
+      ] as const;
+      for (const [path, headers] of asks) {
+        const identity = await wire(path, { ...headers, 'Accept-Encoding': 'identity' });
+        expect(wrapped, path).toBe(1);
+        wrapped = 0;
+        const none = await wire(path, headers);
+        expect(wrapped, path).toBe(0);
+        expect(strip(none.headers), path).toEqual(strip(identity.headers));
+        expect(none.bytes.equals(identity.bytes), path).toBe(true);
+      }
+      const list = await wire('/wp-json/mailer/v1/subscribers?per_page=100', admin.headers);
+      expect(list.headers.vary).toBe('Origin, Accept-Encoding');
+      expect(list.headers['content-encoding']).toBeUndefined();
+      // No body, no type: nothing to vary on (as compression decides).
+      const preflight = await wire(
+        '/graphql',
+        { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' },
+        undefined,
+        'OPTIONS',
+      );
+      expect(preflight.headers.vary).toBe('Origin');
+    } finally {
+      delete (proto as { flush?: unknown }).flush;
+    }
   });
 });
 

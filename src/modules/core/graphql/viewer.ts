@@ -1,4 +1,5 @@
 // GraphQL: the caller (viewer) and cookie sessions (login, logout) for browser callers.
+import { getRefFromModel, queryFromInfo } from '@pothos/plugin-prisma';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { isPublic, requiresLogin } from '../../../graphql/access.ts';
 import { authMethodEnum } from '../../../graphql/auth-methods.ts';
@@ -26,15 +27,20 @@ export const viewerSchema = schemaPart((builder) => {
         description: 'True when the request carried a valid credential.',
         resolve: (v) => v.principal.kind === 'user',
       }),
-      user: t.prismaField({
-        type: 'User',
+      // A plain field, not a prismaField: that plans the Prisma query from the selection before every call, and the
+      // usual selection (id, name) is answered from the principal without one. The query is planned when it is read.
+      user: t.field({
+        type: getRefFromModel('User', builder),
         nullable: true,
         description: 'The signed-in user; null for anonymous callers.',
-        resolve: (query, v, _a, ctx, info) => {
+        resolve: (v, _a, ctx, info) => {
           if (v.principal.kind !== 'user') return null;
           // The principal already holds these columns, read when the credential was: no second read.
           if (selectsOnly(info, PRINCIPAL_USER_FIELDS)) return v.principal.user as User;
-          return ctx.platform.prisma.user.findUnique({ ...query, where: { id: v.principal.user.id } });
+          const { id } = v.principal.user;
+          return Promise.resolve(queryFromInfo({ context: ctx, info, awaitSelections: true })).then((query) =>
+            ctx.platform.prisma.user.findUnique({ ...query, where: { id } }),
+          );
         },
       }),
       authMethod: t.field({

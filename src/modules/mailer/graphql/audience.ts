@@ -2,6 +2,7 @@
 import { requiresCapability } from '../../../graphql/access.ts';
 import { schemaPart } from '../../../graphql/builder.ts';
 import { offsetPage, prismaPage } from '../../../graphql/pagination.ts';
+import { exposedUnder } from '../../../graphql/selection.ts';
 import { zodArgs } from '../../../graphql/zod-args.ts';
 import { id, pageArgs } from '../../../input/vocabulary.ts';
 import { deleted, rest } from '../../../rest/binding.ts';
@@ -48,15 +49,19 @@ export const audienceSchema = schemaPart((builder) => {
       ...manage,
       args: zodArgs(t, SubscriberFilter),
       ...rest('GET /mailer/v1/subscribers', { select: SUBSCRIBER, paginated: true }),
-      // The hot read (docs/data-access.md): one Kysely statement for the page, its lists and tags and the total;
-      // Prisma for a selection it does not cover.
+      // The hot read (docs/data-access.md): one Kysely statement for the page, its lists and tags and the total, with
+      // the list and tag fields the operation reads; Prisma for a selection it does not cover.
       resolve: (_r, args, ctx, info) => {
         const { prisma, sql } = ctx.platform;
         return offsetPage(
           args,
           {
             count: () => countSubscribers(sql, args),
-            findPage: (w, query, total) => subscriberPage(sql, args, w, query, total),
+            findPage: (w, query, total) =>
+              subscriberPage(sql, args, w, query, total, {
+                list: exposedUnder(info, ['items', 'lists']),
+                tag: exposedUnder(info, ['items', 'tags']),
+              }),
             findMany: (w, query) =>
               prisma.mailerSubscriber.findMany({
                 ...query,

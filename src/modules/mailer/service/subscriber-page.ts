@@ -62,8 +62,19 @@ const objectOf = (alias: string, columns: Columns, fields: string[]) =>
   jsonBuildObject(Object.fromEntries(fields.map((f) => [f, jsonColumn(alias, columns[f]!)])));
 
 /**
+ * Of the list and tag objects, the fields the operation reads (src/graphql/selection.ts `exposedUnder`): lists and
+ * tags are in the Prisma plugin's include mode (docs/data-access.md), whose selection names every column; absent or
+ * null, every column is read.
+ */
+export interface TargetFields {
+  list?: readonly string[] | null;
+  tag?: readonly string[] | null;
+}
+
+/**
  * A subscriber's rows of a join table (lists or tags) as Prisma answers the relation: [{ listId, list: {…} }], in
- * key order. Null when the relation's selection is beyond this read.
+ * key order, the list (or tag) with the fields of `only` and its id when given. Null when the relation's selection
+ * is beyond this read.
  */
 function joined(
   eb: ExpressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>,
@@ -74,6 +85,7 @@ function joined(
     key: string;
     target: 'list' | 'tag';
   },
+  only: readonly string[] | null | undefined,
 ): RawBuilder<unknown> | null {
   const orderBy = q.orderBy as Record<string, string> | undefined;
   if (orderBy && (Object.keys(orderBy).join() !== rel.key || orderBy[rel.key] !== 'asc')) return null;
@@ -82,10 +94,15 @@ function joined(
     row &&
     (row.relations[rel.target] ? plan(row.relations[rel.target]!, rel.target === 'list' ? LIST : TAG, []) : undefined);
   if (!row || target === null || (target && Object.keys(target.relations).length)) return null;
+  const targetColumns = rel.target === 'list' ? LIST : TAG;
+  const fields =
+    target && only?.every((f) => f in targetColumns)
+      ? target.fields.filter((f) => f === 'id' || only.includes(f))
+      : target?.fields;
   const keyColumn = rel.columns[rel.key]!;
   const object = jsonBuildObject({
     ...Object.fromEntries(row.fields.map((f) => [f, jsonColumn('j', rel.columns[f]!)])),
-    ...(target ? { [rel.target]: objectOf('t', rel.target === 'list' ? LIST : TAG, target.fields) } : {}),
+    ...(fields ? { [rel.target]: objectOf('t', targetColumns, fields) } : {}),
   });
   const from = eb
     .selectFrom(`${rel.table} as j` as 'mailer_list_members as j')
@@ -177,13 +194,14 @@ export async function countSubscribers(db: Sql, f: SubscriberQuery): Promise<num
   return row.n;
 }
 
-type PageValues = Filter & { take: number; skip: number };
-const page = new StatementTemplate<PageValues>(['status', 'search', 'searchLower', 'listId', 'tagId', 'take', 'skip']);
+type PageValues = Filter & { skip: number };
+const page = new StatementTemplate<PageValues>(['status', 'search', 'searchLower', 'listId', 'tagId', 'skip']);
 
 /**
  * A page of subscribers, newest first (by id: the primary key keeps it an index scan), shaped as the Prisma selection
  * `query` asks, with the total when `total` (null on a page past the end); null when `query` is beyond this read.
- * The statement is built once per shape (the selection, the filters set, the total): src/db/statement-template.ts.
+ * The statement is built once per shape (the selection, the filters set, the page size, the total):
+ * src/db/statement-template.ts.
  */
 export async function subscriberPage(
   db: Sql,
@@ -191,26 +209,45 @@ export async function subscriberPage(
   window: { skip: number; take: number },
   query: Selection,
   total: boolean,
+  targets: TargetFields = {},
 ): Promise<{ rows: MailerSubscriber[]; total: number | null } | null> {
+  const { take, skip } = window;
+  if (!Number.isSafeInteger(take) || take < 0) return null;
   const filter = filterOf(f);
-  const shape = JSON.stringify([query, filtersSet(filter), total]);
-  const statement = page.bind(shape, { ...filter, ...window }, (v) => pageQuery(db, filter, v, query, total));
+  const shape = JSON.stringify([query, filtersSet(filter), take, total, targets.list, targets.tag]);
+  const statement = page.bind(shape, { ...filter, skip }, (v) => pageQuery(db, filter, v, take, query, total, targets));
   if (!statement) return null;
   const { rows } = await db.executeQuery<MailerSubscriber & { total?: number }>(statement);
   return { rows, total: total && rows[0] ? rows[0].total! : null };
 }
 
-/** The page's statement for the selection `query` and the filters `has` sets, on the values `v`; null when `query`
- *  is beyond this read. */
-function pageQuery(db: Sql, has: Filter, v: PageValues, query: Selection, total: boolean) {
+/**
+ * The page's statement for the selection `query` and the filters `has` sets, on the values `v`; null when `query`
+ * is beyond this read. Its shape is what PostgreSQL needs to keep one plan for it:
+ * - The page size is written into the text (a literal: `take` is part of the shape), the offset bound. With both
+ *   bound, PostgreSQL's plan for an unknown LIMIT assumes a tenth of the table, costs more than a plan for the
+ *   actual 10, and so it planned the statement afresh on every execution (custom plans, never the cached generic
+ *   one): that planning was about half of the list's database CPU (docs/performance.md).
+ * - The page is chosen in a subquery and the lists, tags and total are read over its rows only: in one flat
+ *   SELECT, the rows OFFSET skips are projected too, each with its correlated subqueries.
+ */
+function pageQuery(
+  db: Sql,
+  has: Filter,
+  v: PageValues,
+  take: number,
+  query: Selection,
+  total: boolean,
+  targets: TargetFields,
+) {
   const p = plan(query, SUBSCRIBER, ['lists', 'tags']);
   if (!p) return null;
   const eb = expressionBuilder<DB & { s: DB['mailer_subscribers'] }, 's'>();
   const relations = Object.entries(p.relations).map(([name, q]) => {
     const rows =
       name === 'lists'
-        ? joined(eb, q, { table: 'mailer_list_members', columns: MEMBER, key: 'listId', target: 'list' })
-        : joined(eb, q, { table: 'mailer_subscriber_tags', columns: HOLDER, key: 'tagId', target: 'tag' });
+        ? joined(eb, q, { table: 'mailer_list_members', columns: MEMBER, key: 'listId', target: 'list' }, targets.list)
+        : joined(eb, q, { table: 'mailer_subscriber_tags', columns: HOLDER, key: 'tagId', target: 'tag' }, targets.tag);
     return rows?.as(name);
   });
   if (relations.includes(undefined)) return null;
@@ -218,13 +255,18 @@ function pageQuery(db: Sql, has: Filter, v: PageValues, query: Selection, total:
     .selectFrom('mailer_subscribers as s')
     .where((e) => where(e, has, v))
     .select(eb.fn.countAll<number>().as('n'));
-  return db
+  const columns = p.fields.map((field) => SUBSCRIBER[field as keyof typeof SUBSCRIBER]);
+  const rows = db
     .selectFrom('mailer_subscribers as s')
-    .select(p.fields.map((field) => sql.ref(`s.${SUBSCRIBER[field as keyof typeof SUBSCRIBER]}`).as(field)))
-    .select(relations as never[])
-    .$if(total, (q) => q.select(count.as('total') as never))
+    .select([...new Set(['id' as const, ...columns])].map((column) => `s.${column}` as const))
     .where((e) => where(e, has, v))
     .orderBy('s.id', 'desc')
-    .limit(v.take)
+    .limit(sql.lit(take))
     .offset(v.skip);
+  return db
+    .selectFrom(rows.as('s'))
+    .select(p.fields.map((field, i) => sql.ref(`s.${columns[i]}`).as(field)))
+    .select(relations as never[])
+    .$if(total, (q) => q.select(count.as('total') as never))
+    .orderBy('s.id', 'desc');
 }
