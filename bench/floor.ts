@@ -17,16 +17,22 @@ const types = {
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, types });
 const iso = (t: string | null) => (t === null ? null : `${t.slice(0, 10)}T${t.slice(11, 19)}Z`);
 
-// One statement: the page, each subscriber's list ids and tags, and the total.
-const SUBSCRIBERS = `SELECT s.id, s.email, s.first_name, s.status, s.source, s.created_at, s.updated_at, s.unsubscribed_at,
+// One statement: the page, each subscriber's list ids and tags, and the total. The page size is written into the
+// text (an integer of 1–100, checked by window()), one prepared statement per size: with a bound LIMIT PostgreSQL
+// plans the statement afresh on every execution (Atrium's lists do the same, docs/performance.md).
+const SUBSCRIBERS = (
+  perPage: number,
+) => `SELECT s.id, s.email, s.first_name, s.status, s.source, s.created_at, s.updated_at, s.unsubscribed_at,
     ARRAY(SELECT m.list_id FROM mailer_list_members m WHERE m.subscriber_id = s.id ORDER BY m.list_id) AS list_ids,
     (SELECT COALESCE(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) ORDER BY t.id), '[]')
        FROM mailer_subscriber_tags st JOIN mailer_tags t ON t.id = st.tag_id WHERE st.subscriber_id = s.id) AS tags,
     (SELECT count(*)::int FROM mailer_subscribers) AS total
-  FROM mailer_subscribers s ORDER BY s.id DESC LIMIT $1 OFFSET $2`;
-const FORMS = `SELECT f.id, f.title, f.description, f.status, f.version, f.fields, f.settings, f.created_at, f.updated_at,
+  FROM mailer_subscribers s ORDER BY s.id DESC LIMIT ${perPage} OFFSET $1`;
+const FORMS = (
+  perPage: number,
+) => `SELECT f.id, f.title, f.description, f.status, f.version, f.fields, f.settings, f.created_at, f.updated_at,
     (SELECT count(*)::int FROM forms WHERE status = 'active') AS total
-  FROM forms f WHERE f.status = 'active' ORDER BY f.created_at DESC, f.id DESC LIMIT $1 OFFSET $2`;
+  FROM forms f WHERE f.status = 'active' ORDER BY f.created_at DESC, f.id DESC LIMIT ${perPage} OFFSET $1`;
 
 interface Caller {
   username: string;
@@ -142,9 +148,9 @@ async function subscribers(req: IncomingMessage, res: ServerResponse, url: URL) 
   const w = window(url);
   if (!w) return error(res, 400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
   const { rows } = await pool.query<any[]>({
-    name: 'floor_subscribers',
-    text: SUBSCRIBERS,
-    values: [w.perPage, (w.page - 1) * w.perPage],
+    name: `floor_subscribers_${w.perPage}`,
+    text: SUBSCRIBERS(w.perPage),
+    values: [(w.page - 1) * w.perPage],
     rowMode: 'array',
   });
   const total = rows[0]
@@ -194,9 +200,9 @@ async function forms(res: ServerResponse, url: URL) {
   const w = window(url);
   if (!w) return error(res, 400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
   const { rows } = await pool.query<any[]>({
-    name: 'floor_forms',
-    text: FORMS,
-    values: [w.perPage, (w.page - 1) * w.perPage],
+    name: `floor_forms_${w.perPage}`,
+    text: FORMS(w.perPage),
+    values: [(w.page - 1) * w.perPage],
     rowMode: 'array',
   });
   const total = rows[0] ? (rows[0][9] as number) : 0;

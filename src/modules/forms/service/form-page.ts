@@ -25,8 +25,8 @@ const FORM = {
   updatedAt: 'updated_at',
 } as const satisfies Record<keyof Form, keyof DB['forms']>;
 
-type Values = { status?: string; take: number; skip: number };
-const page = new StatementTemplate<Values>(['status', 'take', 'skip']);
+type Values = { status?: string; skip: number };
+const page = new StatementTemplate<Values>(['status', 'skip']);
 
 /** The status a `formWhere` filter asks for (undefined: any), or null when the filter is beyond this read. */
 function statusOf(where: Prisma.FormWhereInput): string | undefined | null {
@@ -38,6 +38,8 @@ function statusOf(where: Prisma.FormWhereInput): string | undefined | null {
 /**
  * A page of forms matching `where` (formWhere's), in `order` then by id, shaped as the Prisma selection `query` asks,
  * with the total when `total` (null on a page past the end); null when the filter or `query` is beyond this read.
+ * The page size is written into the text, part of the shape (as the subscriber list's, subscriber-page.ts): with an
+ * unknown LIMIT PostgreSQL would plan the statement afresh on every execution.
  */
 export async function formPage(
   db: Sql,
@@ -48,9 +50,10 @@ export async function formPage(
   total: boolean,
 ): Promise<{ rows: Form[]; total: number | null } | null> {
   const status = statusOf(where);
-  if (status === null) return null;
-  const shape = JSON.stringify([query, status !== undefined, order, total]);
-  const statement = page.bind(shape, { status, ...window }, (v) => {
+  const { take, skip } = window;
+  if (status === null || !Number.isSafeInteger(take) || take < 0) return null;
+  const shape = JSON.stringify([query, status !== undefined, order, take, total]);
+  const statement = page.bind(shape, { status, skip }, (v) => {
     const p = plan(query, FORM, []);
     if (!p) return null;
     const count = db
@@ -64,7 +67,7 @@ export async function formPage(
       .$if(status !== undefined, (q) => q.where('f.status', '=', v.status!))
       .orderBy(sql.ref(`f.${FORM[order.column]}`), order.direction)
       .orderBy('f.id', order.direction)
-      .limit(v.take)
+      .limit(sql.lit(take))
       .offset(v.skip);
   });
   if (!statement) return null;
