@@ -217,7 +217,7 @@ async function atrium(
     const transactions = (await commitsOf(platform)) - commits - polls - 2;
     return {
       transactions,
-      name: `Atrium, ${count} instance${count > 1 ? 's' : ''} (lanes ${platform.config.mailer.lanes}, batch ${platform.config.mailer.batchSize}, ${process.env.JOBS_CONCURRENCY ?? 4} workers, pool of ${POOL} each)`,
+      name: `Atrium, ${count} instance${count > 1 ? 's' : ''} (lanes ${platform.config.mailer.lanes}, batch ${platform.config.mailer.batchSize}, ${process.env.JOBS_CONCURRENCY ?? 4} workers, ${process.env.SMTP_THREADS ?? 1} mail threads, pool of ${POOL} each)`,
       sent,
       seconds,
       setupSeconds: (t1 - t0) / 1000,

@@ -17,7 +17,8 @@ const dist = path.join(root, 'dist');
 
 /** Packages left to node_modules: their files are found at run time by their own path (native addons, WebAssembly,
  *  PostgreSQL's binaries, Prisma's CLI), they read files beside their own (pino's transport workers, graphile-worker's
- *  configuration search), or they are optional and loaded only when used (TypeScript, pg-native). */
+ *  configuration search, piscina's thread bootstrap), or they are optional and loaded only when used (TypeScript,
+ *  pg-native). */
 export const EXTERNAL = [
   '@node-rs/argon2',
   '@prisma/client',
@@ -29,6 +30,7 @@ export const EXTERNAL = [
   'prisma/*',
   'pino',
   'graphile-worker',
+  'piscina',
   'typescript',
   'pg-native',
 ];
@@ -37,7 +39,8 @@ rmSync(dist, { recursive: true, force: true }); // no output of a source that is
 try {
   await build({
     absWorkingDir: root,
-    entryPoints: { cli: 'src/app/cli.ts' },
+    // The mail threads' file (src/platform/mail.ts starts them from dist/mail-thread.js).
+    entryPoints: { cli: 'src/app/cli.ts', 'mail-thread': 'src/platform/mail-thread.ts' },
     outdir: dist,
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',

@@ -118,7 +118,7 @@ export async function createAtrium(options: AtriumOptions) {
         }
         await platform.queue.stop();
         for (const m of [...modules].reverse()) await m.stop?.(platform);
-        platform.mail.close();
+        await platform.mail.close();
         await notifications!.close();
         await db.close();
       },

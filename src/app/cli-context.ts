@@ -64,7 +64,7 @@ export function createCliContext(format: () => Format): CliContext & { close(): 
     async close() {
       const platform = await opened?.catch(() => null); // a failed open was already reported
       await platform?.queue.stop(); // workers a command started (campaigns send)
-      platform?.mail.close();
+      await platform?.mail.close();
       await platform?.db.close();
     },
   };

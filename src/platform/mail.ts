@@ -1,28 +1,60 @@
 // Outgoing e-mail through nodemailer to the SMTP transport of SMTP_URL (smtp:// or smtps://, credentials in the URL).
-// Shared by every module that sends mail. Never call it inside a database transaction. The transport is pooled: this
-// instance keeps up to SMTP_POOL_SIZE connections open and sends on them concurrently (a campaign's batches, a
-// notification), instead of a new SMTP handshake per message; keys of SMTP_URL's query (maxConnections,
-// maxMessages…) win over these.
+// Shared by every module that sends mail. Never call it inside a database transaction. The transport is pooled: it
+// keeps up to SMTP_POOL_SIZE connections open and sends on them concurrently (a campaign's batches, a notification),
+// instead of a new SMTP handshake per message; keys of SMTP_URL's query (maxConnections, maxMessages…) win over these.
+// With SMTP_THREADS above 0 the messages are composed and written on that many worker threads (mail-thread.ts), each
+// with its own pooled transport: nodemailer was most of a campaign's CPU, and on the main thread it capped an
+// instance at what one core sends (docs/mailer.md, "Sending on threads").
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import type { SentMessageInfo, Transporter } from 'nodemailer';
+import type { Piscina } from 'piscina';
+import { CODE_DIR } from '../paths.ts';
 import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { MailMessage, ThreadAnswer, ThreadData } from './mail-message.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  html?: string;
-  text?: string;
-  from?: string;
-  replyTo?: string;
-  headers?: Record<string, string>;
-  /** List-Unsubscribe / List-Unsubscribe-Post, as nodemailer's `list` option. */
-  list?: { unsubscribe?: { url: string; comment?: string } | string };
+export type { MailMessage };
+
+/**
+ * The thread sending the message was lost (it crashed, or was stopped) before it answered: the SMTP server may or may
+ * not have taken the message. A caller that must never send twice keeps it as undecided (the mailer's lease rule).
+ */
+export class MailInDoubtError extends Error {
+  constructor(cause: unknown) {
+    super(
+      `The mail thread sending this message was lost (${cause instanceof Error ? cause.message : String(cause)}).`,
+      {
+        cause,
+      },
+    );
+    this.name = 'MailInDoubtError';
+  }
 }
 
+/** From the sources (tests, development) the thread runs mail-thread.ts through tsx; the build has it as an entry. */
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const THREAD_FILE = path.join(CODE_DIR, FROM_SOURCES ? 'platform/mail-thread.ts' : 'mail-thread.js');
+const threadExecArgv = () =>
+  FROM_SOURCES ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+/** Messages one thread is handed at once: enough to keep each of its connections busy, few enough that a lost thread
+ *  leaves few in doubt (the rest wait on the main thread and go to another thread). */
+const TASKS_PER_CONNECTION = 4;
+/** A graceful close lets the threads finish the messages they hold for this long, then stops them. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
 export class Mail {
-  // nodemailer is imported with the first message sent: serve's first answer does not need it (docs/performance.md).
+  // nodemailer (and piscina) are imported with the first message sent: serve's first answer does not need them
+  // (docs/performance.md).
   #transport: Promise<Transporter> | null = null;
+  #pool: Promise<Piscina<MailMessage, ThreadAnswer>> | null = null;
   #observers: ((outcome: 'sent' | 'failed') => void)[] = [];
-  constructor(private readonly config: Config['mail']) {}
+  constructor(
+    private readonly config: Config['mail'],
+    private readonly logger?: Logger,
+  ) {}
 
   /** Called with each message's outcome (the metrics count them). */
   observe(observer: (outcome: 'sent' | 'failed') => void): void {
@@ -38,9 +70,13 @@ export class Mail {
     return this.config.from;
   }
 
-  /** Sends one message; throws when no transport is configured or the server refuses it. */
+  /**
+   * Sends one message; throws when no transport is configured or the server refuses it, and a MailInDoubtError when
+   * the thread sending it was lost.
+   */
   async send(message: MailMessage): Promise<{ messageId: string; accepted: string[]; rejected: string[] }> {
     if (!this.config.smtpUrl) throw new Error('No SMTP transport is configured (set SMTP_URL).');
+    if (this.config.threads > 0) return this.#sendOnThread(message);
     const { smtpUrl, poolSize, from } = this.config;
     this.#transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: poolSize }, { from }),
@@ -50,10 +86,10 @@ export class Mail {
     try {
       info = await transport.sendMail({ from, ...message });
     } catch (err) {
-      for (const o of this.#observers) o('failed');
+      this.#notify('failed');
       throw err;
     }
-    for (const o of this.#observers) o('sent');
+    this.#notify('sent');
     return {
       messageId: info.messageId,
       accepted: (info.accepted ?? []).map(String),
@@ -61,8 +97,61 @@ export class Mail {
     };
   }
 
-  close(): void {
-    void this.#transport?.then((t) => t.close());
+  async #sendOnThread(message: MailMessage) {
+    const pool = await this.#threads();
+    let answer: ThreadAnswer;
+    try {
+      answer = await pool.run(message);
+    } catch (err) {
+      throw new MailInDoubtError(err); // the thread answers every SMTP outcome: a rejection is the thread's end
+    }
+    this.#notify(answer.ok ? 'sent' : 'failed');
+    if (!answer.ok) throw new Error(answer.error);
+    return { messageId: answer.messageId, accepted: answer.accepted, rejected: answer.rejected };
+  }
+
+  #threads() {
+    const { smtpUrl, poolSize, from, threads } = this.config;
+    this.#pool ??= import('piscina').then(({ Piscina }) => {
+      const pool = new Piscina<MailMessage, ThreadAnswer>({
+        filename: THREAD_FILE,
+        execArgv: threadExecArgv(),
+        // All threads from the start and kept: a campaign uses them all, and a new thread's transport reconnects.
+        minThreads: threads,
+        maxThreads: threads,
+        idleTimeout: Number.POSITIVE_INFINITY,
+        concurrentTasksPerWorker: poolSize * TASKS_PER_CONNECTION,
+        // The threads' event loops must keep running between tasks (their SMTP sockets), never block in Atomics.wait.
+        atomics: 'disabled',
+        closeTimeout: CLOSE_TIMEOUT_MS,
+        workerData: { smtpUrl: smtpUrl!, poolSize, from } satisfies ThreadData,
+      });
+      // A thread's crash rejects its messages (MailInDoubtError) and the pool starts another; also a close timeout.
+      pool.on('error', (err: unknown) => this.logger?.error({ err }, 'mail thread pool'));
+      return pool;
+    });
+    return this.#pool;
+  }
+
+  /** The pool's live threads and the messages they answered (tests, diagnostics); none before the first send. */
+  async threadStats(): Promise<{ threads: Worker[]; completed: number }> {
+    const pool = await this.#pool;
+    return { threads: pool?.threads ?? [], completed: pool?.completed ?? 0 };
+  }
+
+  #notify(outcome: 'sent' | 'failed') {
+    for (const o of this.#observers) o(outcome);
+  }
+
+  /** Closes the transport, and the threads once they answered what they hold (at most CLOSE_TIMEOUT_MS). */
+  async close(): Promise<void> {
+    const transport = this.#transport;
+    const pool = this.#pool;
     this.#transport = null;
+    this.#pool = null;
+    await Promise.all([
+      transport?.then((t) => t.close()).catch(() => {}),
+      pool?.then((p) => p.close()).catch(() => {}),
+    ]);
   }
 }

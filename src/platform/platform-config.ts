@@ -36,6 +36,7 @@ export const PLATFORM_KEYS = {
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Atrium <atrium@localhost>'),
   SMTP_POOL_SIZE: int(5, 1, 100),
+  SMTP_THREADS: int(1, 0, 64),
 };
 
 export type PlatformEnv = { [K in keyof typeof PLATFORM_KEYS]: z.output<(typeof PLATFORM_KEYS)[K]> };
@@ -77,7 +78,14 @@ export function platformSection(e: PlatformEnv) {
     },
     session: { ttlSeconds: e.SESSION_TTL_HOURS * 3600 },
     authCache: { size: e.AUTH_CACHE_SIZE },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, poolSize: e.SMTP_POOL_SIZE },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      /** SMTP connections of each pooled transport (one per mail thread, or the instance's own without threads). */
+      poolSize: e.SMTP_POOL_SIZE,
+      /** Worker threads that compose and write the messages (0: on the main thread). */
+      threads: e.SMTP_THREADS,
+    },
   };
 }
 

@@ -80,7 +80,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     settings: new Settings(db.prisma, db.sql),
     auth: new AuthExtensions(),
     principals: new PrincipalCache(clock, config.authCache.size, PRINCIPAL_TTL_MS),
-    mail: new Mail(config.mail),
+    mail: new Mail(config.mail, logger),
     modules,
     checks: modules.flatMap((m) => m.checks ?? []),
     apiScopes: new Map(modules.flatMap((m) => Object.entries(m.apiScopes ?? {}))),

@@ -16,10 +16,15 @@ export interface SinkOptions {
 
 export async function startSmtpSink(options: SinkOptions = {}) {
   const messages: ReceivedMail[] = [];
+  const connections = { opened: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections.opened++;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       if (options.rejectRecipients?.(address.address)) return callback(new Error('550 mailbox unavailable'));
       callback();
@@ -47,6 +52,8 @@ export async function startSmtpSink(options: SinkOptions = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** SMTP connections clients opened so far (each pooled transport opens its own). */
+    connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => sink?.close());
 
 it('sends through the configured SMTP transport with List-Unsubscribe headers', async () => {
-  const mail = new Mail({ smtpUrl: sink.url, from: 'Atrium <news@example.com>', poolSize: 2 });
+  const mail = new Mail({ smtpUrl: sink.url, from: 'Atrium <news@example.com>', poolSize: 2, threads: 0 });
   expect(mail.configured).toBe(true);
   await mail.send({
     to: 'ann@example.com',
@@ -19,7 +19,7 @@ it('sends through the configured SMTP transport with List-Unsubscribe headers', 
     list: { unsubscribe: { url: 'https://atrium.test/u/abc', comment: 'Unsubscribe' } },
     headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   });
-  mail.close();
+  await mail.close();
   expect(sink.messages).toHaveLength(1);
   const m = sink.messages[0]!;
   expect(m.envelope.to).toEqual(['ann@example.com']);
@@ -30,7 +30,7 @@ it('sends through the configured SMTP transport with List-Unsubscribe headers', 
 });
 
 it('refuses to send without a transport', async () => {
-  const mail = new Mail({ smtpUrl: undefined, from: 'x@example.com', poolSize: 2 });
+  const mail = new Mail({ smtpUrl: undefined, from: 'x@example.com', poolSize: 2, threads: 0 });
   expect(mail.configured).toBe(false);
   await expect(mail.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow(/SMTP_URL/);
 });

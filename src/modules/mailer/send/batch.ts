@@ -4,14 +4,17 @@
 //      (UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING …, only while the campaign is
 //      sending): two workers, on one instance or two, never hold the same row, and a pause or a cancel stops every lane
 //      before its next claim (the rows it holds still go);
-//   2. sends the batch concurrently on this instance's pooled SMTP transport (platform.mail), outside any transaction,
+//   2. sends the batch concurrently through platform.mail (its SMTP_THREADS mail threads, each with a pooled
+//      transport; the messages are rendered here, composed and written there), outside any transaction,
 //      and claims the next batch once fewer than a quarter batch are unanswered (up to BATCHES_PER_JOB batches a job),
 //      so the claim overlaps the batch's tail instead of the connections waiting for it;
 //   3. marks each row sent, failed (with the SMTP error) or cancelled (unsubscribed since the audience was frozen);
 //   4. adds the lane's next job when it still has work, or else finishes the campaign if nothing is queued or in flight.
 // Whichever instance's worker is free takes the next job, so instances add up; batches run at priority 10, so a
-// durable event waiting goes first. The task itself never throws after its claim: a failed message is a failed row
-// (at most once, leases.ts), and a throw would only give the engine a job whose retry has nothing left to do.
+// durable event waiting goes first. A failed message is a failed row (at most once, leases.ts); the task throws after
+// its claim only when a write failed or a mail thread was lost with messages in doubt (their rows stay "sending" for
+// the lease rule), and then only once the rest it holds is sent and recorded: its retry claims queued rows only.
+import { MailInDoubtError } from '../../../platform/mail.ts';
 import type { AddOptions, JobSpec } from '../../../platform/queue.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { defineTask, type JobInfo } from '../../../platform/tasks.ts';
@@ -167,6 +170,7 @@ const LINGER_MS = 250;
 function recorder(platform: Platform, every: number) {
   let pending = new Map<number, Outcome>();
   let count = 0;
+  let lost = 0;
   let writing: Promise<void> | null = null;
   let failure: unknown = null;
   let closing = false;
@@ -200,7 +204,8 @@ function recorder(platform: Platform, every: number) {
     onWrite: (): void => {},
     /** Outcomes written so far. */
     count: () => count,
-    failed: () => failure !== null,
+    /** A write failed or a message was lost in doubt: the lane claims nothing more, and the job fails at the end. */
+    stopped: () => failure !== null || lost > 0,
     add(id: number, outcome: Outcome): void {
       pending.set(id, outcome);
       // Real time, not the platform's clock: this only coalesces writes, it decides nothing about the campaign.
@@ -210,12 +215,19 @@ function recorder(platform: Platform, every: number) {
       }, LINGER_MS).unref();
       start();
     },
+    /** A message whose mail thread was lost before it answered: the server may have taken it, so its row is never
+     *  written (nor sent again) and stays "sending" until the lease rule settles it as interrupted (leases.ts). */
+    lose(): void {
+      lost++;
+      self.onWrite();
+    },
     async written(): Promise<void> {
       closing = true;
       clearTimeout(timer);
       start();
       while (writing) await writing;
       if (failure) throw failure;
+      if (lost) throw new Error(`${lost} message(s) left in doubt: the mail thread sending them was lost.`);
     },
   };
   return self;
@@ -224,13 +236,15 @@ type Recorder = ReturnType<typeof recorder>;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
-async function deliver(platform: Platform, message: ReturnType<typeof campaignMessage>): Promise<Outcome> {
+/** The message's outcome, or `null` when its mail thread was lost before it answered (in doubt). */
+async function deliver(platform: Platform, message: ReturnType<typeof campaignMessage>): Promise<Outcome | null> {
   try {
     const result = await platform.mail.send(message);
     return result.rejected.length
       ? { status: 'failed', error: `Refused: ${result.rejected.join(', ')}` }
       : { status: 'sent' };
   } catch (err) {
+    if (err instanceof MailInDoubtError) return null;
     return { status: 'failed', error: errorText(err) };
   }
 }
@@ -262,7 +276,7 @@ async function sendPipelined(
 ): Promise<{ total: number; last: number }> {
   let inFlight = 0;
   let total = 0;
-  const ready = () => outcomes.failed() || (inFlight < size / 4 && total - outcomes.count() < size);
+  const ready = () => outcomes.stopped() || (inFlight < size / 4 && total - outcomes.count() < size);
   let wake: (() => void) | null = null;
   outcomes.onWrite = () => void (ready() && wake?.());
   const sending: Promise<void>[] = [];
@@ -281,8 +295,9 @@ async function sendPipelined(
     if (rows.length < size || batch >= BATCHES_PER_JOB || job.signal.aborted) break;
     if (!ready()) await new Promise<void>((resolve) => (wake = resolve));
     wake = null;
-    // Shutting down: finish what is held, claim nothing more; a failed write: the job fails once the rest is sent.
-    if (job.signal.aborted || outcomes.failed()) break;
+    // Shutting down: finish what is held, claim nothing more; a failed write or a lost mail thread: the job fails once
+    // the rest is sent (its retry goes on with the queued rows).
+    if (job.signal.aborted || outcomes.stopped()) break;
     rows = await claim(platform, lane.campaignId, size);
   }
   await Promise.all(sending); // the pooled transport spreads them over its connections
@@ -302,15 +317,17 @@ async function sendBatch(platform: Platform, lane: Lane, job: JobInfo): Promise<
     // Left (or was deleted) after the audience was frozen: never mail them.
     if (r.status !== 'subscribed') return outcomes.add(r.id, { status: 'cancelled', error: 'No longer subscribed.' });
     const message = campaignMessage(platform, secret, c, { id: r.id, email: r.email, firstName: r.first_name ?? '' });
-    outcomes.add(r.id, await deliver(platform, message));
+    const outcome = await deliver(platform, message);
+    if (outcome) outcomes.add(r.id, outcome);
+    else outcomes.lose();
   };
   let taken: { total: number; last: number };
   if (sendRate > 0) {
     const rows = await claim(platform, lane.campaignId, size);
     taken = { total: rows.length, last: rows.length };
     for (const r of rows) {
-      if (job.signal.aborted)
-        outcomes.add(r.id, { status: 'queued' }); // shutting down: the rest were never sent
+      if (job.signal.aborted || outcomes.stopped())
+        outcomes.add(r.id, { status: 'queued' }); // shutting down (or stopped): the rest were never sent
       else {
         await send(r);
         await pause(60_000 / sendRate);
