@@ -49,6 +49,18 @@ async function warm(request: () => PromiseLike<{ status: number }>) {
   return statements;
 }
 
+/** The SQL texts one request sends (answered 200). */
+async function textsOf(request: () => PromiseLike<{ status: number }>): Promise<string[]> {
+  const log: string[] = [];
+  t.platform.db.statements.log = log;
+  try {
+    expect((await request()).status).toBe(200);
+  } finally {
+    t.platform.db.statements.log = null;
+  }
+  return log;
+}
+
 describe('statements per request on a warm instance', () => {
   it('an authenticated REST list with lists and tags: 1, for 10 or 50 items', async () => {
     const list = (n: number) => () =>
@@ -87,13 +99,7 @@ describe('statements per request on a warm instance', () => {
      *  `statements` in all. */
     const columns = async (request: () => PromiseLike<{ status: number }>, statements = 1) => {
       await request();
-      const log: string[] = [];
-      t.platform.db.statements.log = log;
-      try {
-        expect((await request()).status).toBe(200);
-      } finally {
-        t.platform.db.statements.log = null;
-      }
+      const log = await textsOf(request);
       expect(log).toHaveLength(statements);
       return [...new Set([...log[0]!.matchAll(/"(\w+)"\."(\w+)"/g)].map((m) => `${m[1]}.${m[2]}`))].sort();
     };
@@ -165,16 +171,7 @@ describe('statements per request on a warm instance', () => {
     // PostgreSQL plans a bound LIMIT for a tenth of the table, so it planned the statement afresh on every execution
     // (half of its database CPU, performance.md). Prepared on a connection of its own, each captured text must reach
     // PostgreSQL's generic plan.
-    const statementOf = async (request: () => PromiseLike<{ status: number }>) => {
-      const log: string[] = [];
-      t.platform.db.statements.log = log;
-      try {
-        expect((await request()).status).toBe(200);
-      } finally {
-        t.platform.db.statements.log = null;
-      }
-      return log[0]!;
-    };
+    const statementOf = async (request: () => PromiseLike<{ status: number }>) => (await textsOf(request))[0]!;
     const subscriberPage = / limit 10 offset \$1\)/;
     const statements = [
       {

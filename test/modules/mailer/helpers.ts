@@ -49,3 +49,14 @@ export async function draft(a: Api, body: object) {
 
 /** Waits until the campaign batches (and any other job) due now are done, on this instance's workers. */
 export const settle = (t: TestApp) => t.settle();
+
+/** A campaign's recipients counted by status: `{ sent: 9, failed: 1 }`. */
+export async function recipientStatuses(t: TestApp, campaignId: number): Promise<Record<string, number>> {
+  const rows = await t.platform.prisma.mailerRecipient.groupBy({
+    by: ['status'],
+    where: { campaignId },
+    _count: { _all: true },
+    orderBy: { status: 'asc' },
+  });
+  return Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
+}

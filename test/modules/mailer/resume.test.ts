@@ -11,7 +11,7 @@ import { createAtrium, type Atrium } from '../../../src/server.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { jobsOf } from '../../helpers/jobs.ts';
 import { startSmtpSink } from '../../helpers/smtp.ts';
-import { api, draft, seedList } from './helpers.ts';
+import { api, draft, seedList, recipientStatuses } from './helpers.ts';
 
 let t: TestApp;
 let b: Atrium | undefined;
@@ -41,15 +41,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const statuses = async (campaignId: number) => {
-  const rows = await t.platform.prisma.mailerRecipient.groupBy({
-    by: ['status'],
-    where: { campaignId },
-    _count: { _all: true },
-    orderBy: { status: 'asc' },
-  });
-  return Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
-};
+const statuses = (campaignId: number) => recipientStatuses(t, campaignId);
 
 describe('a process killed in the middle of a batch', () => {
   it('another instance sends the rest; nobody gets the campaign twice; the rows in doubt fail as interrupted', async () => {

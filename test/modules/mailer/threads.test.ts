@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INTERRUPTED } from '../../../src/modules/mailer/send/leases.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { startSmtpSink } from '../../helpers/smtp.ts';
-import { api, draft, seedList, settle, type Api } from './helpers.ts';
+import { api, draft, seedList, settle, type Api, recipientStatuses } from './helpers.ts';
 
 let t: TestApp;
 let a: Api;
@@ -45,15 +45,7 @@ const addresses = (domain: string) =>
     .map((m) => m.envelope.to[0]!)
     .filter((to) => to.endsWith(`@${domain}`))
     .sort();
-const statuses = async (campaignId: number) => {
-  const rows = await t.platform.prisma.mailerRecipient.groupBy({
-    by: ['status'],
-    where: { campaignId },
-    _count: { _all: true },
-    orderBy: { status: 'asc' },
-  });
-  return Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
-};
+const statuses = (campaignId: number) => recipientStatuses(t, campaignId);
 
 describe('mail threads', () => {
   it('two threads send the campaign, each on its own connection: every recipient once, the refused one failed with its error', async () => {
