@@ -30,7 +30,10 @@ const entryCounts = sharedLoader<Counted, number, string>(
   { cacheKeyFn: (k) => `${k.formId}:${k.since?.toISOString() ?? ''}` },
 );
 
-export async function availability(ctx: Context, form: Form): Promise<{ accepting: boolean; message: string | null }> {
+export async function availability(
+  ctx: Context,
+  form: Pick<Form, 'id' | 'status' | 'settings'>,
+): Promise<{ accepting: boolean; message: string | null }> {
   if (form.status !== 'active') return { accepting: false, message: 'This form is inactive.' };
   const settings = settingsOf(form);
   const now = ctx.platform.clock.now();
