@@ -90,13 +90,13 @@ export const formSchema = schemaPart((builder) => {
       acceptingEntries: t.boolean({
         description: 'Whether a submission would be taken now (status, schedule and entry limit).',
         select: { settings: true },
-        resolve: async (f, _a, ctx) => (await availability(ctx, f)).accepting,
+        resolve: (f, _a, ctx) => availability(ctx, f, 'accepting'),
       }),
       closedMessage: t.string({
         nullable: true,
         description: 'Why the form takes no entries now (show it instead of the form); null while it does.',
         select: { settings: true },
-        resolve: async (f, _a, ctx) => (await availability(ctx, f)).message,
+        resolve: (f, _a, ctx) => availability(ctx, f, 'message'),
       }),
       confirmation: t.field({
         type: FormConfirmationRef,
