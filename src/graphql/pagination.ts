@@ -65,7 +65,8 @@ export function offsetPage<T>(
   let rows: Promise<{ rows: T[]; total: number | null; past: boolean }> | undefined;
   let total: Promise<number> | undefined;
   const totalFromRows = async () => {
-    await new Promise(setImmediate); // the sibling `items` resolver starts in the same pass of the executor
+    // A selection that asks for the total first: the sibling `items` resolver starts in the same pass of the executor.
+    if (!rows) await new Promise(setImmediate);
     if (rows) {
       const read = await rows;
       if (read.total !== null) return read.total;

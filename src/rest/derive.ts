@@ -63,8 +63,9 @@ function routeOf(
   const vars = Object.entries(b.vars ?? {});
   const definitions = [...field.args.map((a) => `$${a.name}: ${a.type}`), ...vars.map(([n, t]) => `$${n}: ${t}`)];
   const call = field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : '';
+  // Items before the total: a page read with its total (offsetPage's findPage) has started when the total asks.
   const selection = b.paginated
-    ? `{ total page perPage items { ${b.select} } }`
+    ? `{ items { ${b.select} } total page perPage }`
     : b.everyPage
       ? `{ page perPage items { ${b.select} } }`
       : b.select
