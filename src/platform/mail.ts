@@ -80,8 +80,8 @@ export class Mail {
     if (!this.config.smtpUrl) throw new Error('No SMTP transport is configured (set SMTP_URL).');
     if (this.config.threads > 0) return this.#sendOnThread(message);
     const { smtpUrl, poolSize, from } = this.config;
-    this.#transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: poolSize }, { from }),
+    this.#transport ??= import('./mail-transport.ts').then(({ pooledTransport }) =>
+      pooledTransport(smtpUrl, poolSize, from),
     );
     const transport = await this.#transport;
     let info: SentMessageInfo;
