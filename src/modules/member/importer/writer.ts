@@ -3,9 +3,12 @@
 // keyed by source_ref whose WHERE clause leaves identical rows alone — RETURNING (xmax = 0) tells created from updated,
 // and a row not returned is unchanged (its updated_at untouched). A batch commits whole or not at all, so a run killed
 // part-way leaves whole batches, and the next run finds them unchanged. A dry run rolls every batch back.
+import { sql } from 'kysely';
+import { sqlIn, type DB } from '../../../db/sql.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Tx } from '../../../platform/transaction.ts';
 import { LIVE_STATUSES } from '../core/service/statuses.ts';
+import { boolArray, intArray, textArray, unnest } from './arrays.ts';
 import { sqlTime } from './dates.ts';
 import { batchPlans } from './plans.ts';
 import type { ImportRow } from './prepare.ts';
@@ -119,63 +122,134 @@ async function liveConflicts(tx: Tx, rows: Resolved[], newUsers: ReadonlySet<num
   }
   let risky = live.filter((r) => !out.has(r) && !newUsers.has(r.userId));
   if (!risky.length) return out;
-  const current = await tx.$queryRawUnsafe<{ source_ref: string; user_id: number; plan_id: number; status: string }[]>(
-    'SELECT source_ref, user_id, plan_id, status FROM member_memberships WHERE source_ref = ANY($1::text[])',
-    risky.map((r) => r.sourceRef),
-  );
+  const db = sqlIn(tx);
+  const current = await db
+    .selectFrom('member_memberships')
+    .select(['source_ref', 'user_id', 'plan_id', 'status'])
+    .where((eb) => eb('source_ref', '=', eb.fn.any(textArray(risky.map((r) => r.sourceRef)))))
+    .execute();
   const same = new Set(current.filter((m) => isLive(m.status)).map((m) => `${m.source_ref}|${m.user_id}|${m.plan_id}`));
   risky = risky.filter((r) => !same.has(`${r.sourceRef}|${r.userId}|${r.planId}`));
   if (!risky.length) return out;
-  await tx.$queryRawUnsafe('SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [
-    ...new Set(risky.map((r) => r.userId)),
-  ]);
-  const taken = await tx.$queryRawUnsafe<{ k: string; id: number }[]>(
-    `SELECT r.k, m.id FROM unnest($1::int[], $2::int[], $3::text[]) AS r(u, p, k)
-     JOIN member_memberships m ON m.user_id = r.u AND m.plan_id = r.p
-     WHERE m.status = ANY($4::text[]) AND (m.source_ref IS NULL OR m.source_ref NOT IN (SELECT unnest($5::text[])))`,
-    risky.map((r) => r.userId),
-    risky.map((r) => r.planId),
-    risky.map((r) => r.sourceRef),
-    LIVE_STATUSES,
-    rows.map((r) => r.sourceRef),
-  );
+  await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb('id', '=', eb.fn.any(intArray([...new Set(risky.map((r) => r.userId))]))))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const wanted = unnest('r', {
+    user_id: intArray(risky.map((r) => r.userId)),
+    plan_id: intArray(risky.map((r) => r.planId)),
+    source_ref: textArray(risky.map((r) => r.sourceRef)),
+  });
+  const taken = await db
+    .selectFrom(wanted)
+    .innerJoin('member_memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'r.user_id').onRef('m.plan_id', '=', 'r.plan_id'),
+    )
+    .select(['r.source_ref', 'm.id'])
+    .where((eb) =>
+      eb.and([
+        eb('m.status', '=', eb.fn.any(textArray(LIVE_STATUSES))),
+        eb.or([
+          eb('m.source_ref', 'is', null),
+          eb('m.source_ref', 'not in', sql<string>`(SELECT unnest(${textArray(rows.map((r) => r.sourceRef))}))`),
+        ]),
+      ]),
+    )
+    .execute();
   const byKey = new Map(risky.map((r) => [r.sourceRef, r]));
-  for (const t of taken) out.set(byKey.get(t.k)!, `the user already has a live membership (${t.id}) of this plan`);
+  for (const t of taken)
+    out.set(byKey.get(t.source_ref)!, `the user already has a live membership (${t.id}) of this plan`);
   return out;
 }
 
 // The importer owns every field it writes: a re-run puts a membership back as the file says (pauses, cancel
 // reasons and trial ends recorded in Atrium since are cleared), and touches nothing when it already is.
-const UPSERT = `
-INSERT INTO member_memberships AS m (user_id, plan_id, status, started_at, current_period_end, cancel_at_period_end, ended_at,
-  source, source_ref, source_status, created_at, updated_at)
-SELECT u, p, s, st::timestamp(3), e::timestamp(3), c, en::timestamp(3), 'import', k, ss, $10::timestamp(3), $10::timestamp(3)
-FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::text[])
-  AS r(u, p, s, st, e, c, en, k, ss)
-ON CONFLICT (source_ref) DO UPDATE SET
-  user_id = EXCLUDED.user_id, plan_id = EXCLUDED.plan_id, status = EXCLUDED.status, started_at = EXCLUDED.started_at,
-  trial_ends_at = NULL, current_period_end = EXCLUDED.current_period_end, paused_at = NULL, paused_until = NULL,
-  cancel_at_period_end = EXCLUDED.cancel_at_period_end, cancelled_at = NULL, cancel_reason = NULL,
-  ended_at = EXCLUDED.ended_at, source_status = EXCLUDED.source_status, updated_at = EXCLUDED.updated_at
-WHERE (m.user_id, m.plan_id, m.status, m.started_at, m.trial_ends_at, m.current_period_end, m.paused_at, m.paused_until,
-       m.cancel_at_period_end, m.cancelled_at, m.cancel_reason, m.ended_at, m.source_status)
-  IS DISTINCT FROM (EXCLUDED.user_id, EXCLUDED.plan_id, EXCLUDED.status, EXCLUDED.started_at, NULL, EXCLUDED.current_period_end,
-       NULL, NULL, EXCLUDED.cancel_at_period_end, NULL, NULL, EXCLUDED.ended_at, EXCLUDED.source_status)
-RETURNING (xmax = 0) AS inserted`;
+type Membership = DB['member_memberships'];
+/** The fields a re-run sets, each to the file's value (EXCLUDED's) or cleared; a row whose fields all hold that
+ *  already is left alone (its updated_at untouched, and not returned). */
+const OWNED = {
+  user_id: 'file',
+  plan_id: 'file',
+  status: 'file',
+  started_at: 'file',
+  trial_ends_at: 'cleared',
+  current_period_end: 'file',
+  paused_at: 'cleared',
+  paused_until: 'cleared',
+  cancel_at_period_end: 'file',
+  cancelled_at: 'cleared',
+  cancel_reason: 'cleared',
+  ended_at: 'file',
+  source_status: 'file',
+} as const satisfies Partial<Record<keyof Membership, 'file' | 'cleared'>>;
+const owned = Object.keys(OWNED) as (keyof typeof OWNED)[];
+const fileValue = (column: keyof typeof OWNED) =>
+  OWNED[column] === 'file' ? sql.ref(`excluded.${column}`) : sql<null>`NULL`;
 
 async function upsert(tx: Tx, rows: Resolved[], now: Date): Promise<{ inserted: boolean }[]> {
   if (!rows.length) return [];
-  return tx.$queryRawUnsafe<{ inserted: boolean }[]>(
-    UPSERT,
-    rows.map((r) => r.userId),
-    rows.map((r) => r.planId),
-    rows.map((r) => r.status),
-    rows.map((r) => sqlTime(r.startedAt)),
-    rows.map((r) => sqlTime(r.currentPeriodEnd)),
-    rows.map((r) => r.cancelAtPeriodEnd),
-    rows.map((r) => sqlTime(r.endedAt)),
-    rows.map((r) => r.sourceRef),
-    rows.map((r) => r.sourceStatus),
-    sqlTime(now),
-  );
+  const at = sql<Date>`${sqlTime(now)}::timestamp(3)`;
+  // Times travel as UTC wall-time text (sqlTime), read as timestamp(3) in the statement.
+  const time = (column: string) => sql<Date>`${sql.ref(`r.${column}`)}::timestamp(3)`;
+  const file = unnest('r', {
+    user_id: intArray(rows.map((r) => r.userId)),
+    plan_id: intArray(rows.map((r) => r.planId)),
+    status: textArray(rows.map((r) => r.status)),
+    started_at: textArray(rows.map((r) => sqlTime(r.startedAt))),
+    current_period_end: textArray(rows.map((r) => sqlTime(r.currentPeriodEnd))),
+    cancel_at_period_end: boolArray(rows.map((r) => r.cancelAtPeriodEnd)),
+    ended_at: textArray(rows.map((r) => sqlTime(r.endedAt))),
+    source_ref: textArray(rows.map((r) => r.sourceRef)),
+    source_status: textArray(rows.map((r) => r.sourceStatus)),
+  });
+  return sqlIn(tx)
+    .insertInto('member_memberships')
+    .columns([
+      'user_id',
+      'plan_id',
+      'status',
+      'started_at',
+      'current_period_end',
+      'cancel_at_period_end',
+      'ended_at',
+      'source',
+      'source_ref',
+      'source_status',
+      'created_at',
+      'updated_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom(file)
+        .select([
+          'r.user_id',
+          'r.plan_id',
+          'r.status',
+          time('started_at').as('started_at'),
+          time('current_period_end').as('current_period_end'),
+          'r.cancel_at_period_end',
+          time('ended_at').as('ended_at'),
+          sql.lit('import').as('source'),
+          'r.source_ref',
+          'r.source_status',
+          at.as('created_at'),
+          at.as('updated_at'),
+        ]),
+    )
+    .onConflict((oc) =>
+      oc
+        .column('source_ref')
+        .doUpdateSet({
+          ...Object.fromEntries(owned.map((column) => [column, fileValue(column)])),
+          updated_at: sql.ref('excluded.updated_at'),
+        })
+        .where(
+          sql<boolean>`(${sql.join(owned.map((c) => sql.ref(`member_memberships.${c}`)))}) IS DISTINCT FROM (${sql.join(owned.map(fileValue))})`,
+        ),
+    )
+    .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
+    .execute();
 }
