@@ -58,7 +58,7 @@ async function create(tx: Tx, spec: PlanSpec, ctx: PlanContext): Promise<number>
       .values({
         name: spec.name,
         slug,
-        price: String(spec.price), // a bigint column: Kysely's type is its text, as pg sent the number
+        price: String(spec.price), // bigint, typed as its text by prisma-kysely: the digits pg sent for the number
         currency: ctx.currency,
         interval: spec.interval,
         interval_count: spec.intervalCount,
