@@ -1,11 +1,13 @@
 // Shared benchmark plumbing: Atrium and the express baseline each in their own process, autocannon as the load,
 // ratios against the baseline measured in the same run, and SQL statement counts measured in-process.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -112,6 +114,34 @@ export async function startAtrium(
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/readyz`);
   return { url, child, stop: stopper(child) };
+}
+
+/** A new database `<prefix>_<random>` on the PostgreSQL server of `serverUrl` (created from its maintenance database,
+ *  whatever database the URL names), for one run: its URL, and `drop()` for the end of the run. */
+export async function runDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const maintenance = new URL(serverUrl);
+  maintenance.pathname = '/postgres';
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
+  } catch (err) {
+    await admin.end();
+    throw err;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(name)} WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
 }
 
 export function tempDataDir(): { dir: string; remove(): void } {

@@ -1,7 +1,8 @@
 // Campaign benchmark (issue 28): one campaign to BENCH_RECIPIENTS subscribers (default 10,000) sent by Atrium's job
 // engine on one instance and on two (`atrium serve` processes), against the baseline of a plain nodemailer loop — a
 // pooled transport, the same rendered messages, the same SMTP server — measured in the same run. The SMTP server
-// only counts, in a process of its own (bench/smtp-sink.ts); the database is the PostgreSQL server of DATABASE_URL.
+// only counts, in a process of its own (bench/smtp-sink.ts); the database is a new one on the PostgreSQL server of
+// DATABASE_URL, made for the run and dropped after (whatever database the URL names, the run never touches it).
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/atrium_bench_mailer node --import tsx bench/mailer.ts
 //   (BENCH_RECIPIENTS, BENCH_INSTANCES=1,2, BENCH_LOOP_WINDOW=100; the instances take MAILER_* and SMTP_POOL_SIZE)
 // For each run: messages/s from the campaign's start (its audience frozen) to its status `sent`, the ratio to the
@@ -17,7 +18,7 @@ import { linkSecret } from '../src/modules/mailer/send/tokens.ts';
 import { sendCampaign } from '../src/modules/mailer/service/campaigns.ts';
 import type { Platform } from '../src/platform/platform.ts';
 import { cpuOf, databaseCpu, databaseCpuSince, machineCpu } from './cpu.ts';
-import { startAtrium, tempDataDir, withAtrium, type Running } from './lib.ts';
+import { runDatabase, startAtrium, tempDataDir, withAtrium, type Running } from './lib.ts';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const INSTANCES = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Number);
@@ -176,12 +177,17 @@ async function atrium(
   platform: Platform,
   listId: number,
   dataDir: string,
+  databaseUrl: string,
   sink: Awaited<ReturnType<typeof startSink>>,
   count: number,
 ): Promise<Result> {
   const instances = await Promise.all(
     Array.from({ length: count }, () =>
-      startAtrium(dataDir, { SMTP_URL: sink.url, JOBS_ENABLED: 'false', METRICS_TOKEN }, profileArgs(count)),
+      startAtrium(
+        dataDir,
+        { DATABASE_URL: databaseUrl, SMTP_URL: sink.url, JOBS_ENABLED: 'false', METRICS_TOKEN },
+        profileArgs(count),
+      ),
     ),
   );
   try {
@@ -243,7 +249,9 @@ function heapText(heap: number[][] | undefined): string {
 }
 
 async function main() {
-  if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to an empty database on a PostgreSQL server.');
+  if (!process.env.DATABASE_URL)
+    throw new Error('Set DATABASE_URL to a PostgreSQL server (a database is created for the run and dropped after).');
+  const database = await runDatabase(process.env.DATABASE_URL, 'atrium_bench_mailer');
   const data = tempDataDir();
   const sink = await startSink();
   const uptime = () =>
@@ -262,14 +270,16 @@ async function main() {
         results.push(await loop(platform, listId, sink));
         for (const count of INSTANCES) {
           step(`Atrium on ${count} instance(s) (${uptime()})`);
-          results.push(await atrium(platform, listId, data.dir, sink, count));
+          results.push(await atrium(platform, listId, data.dir, database.url, sink, count));
         }
       },
-      { SMTP_URL: sink.url, JOBS_CONCURRENCY: '0' }, // this process starts campaigns; the instances send them
+      // this process starts campaigns; the instances send them
+      { DATABASE_URL: database.url, SMTP_URL: sink.url, JOBS_CONCURRENCY: '0' },
     );
   } finally {
     await sink.stop();
     data.remove();
+    await database.drop();
   }
   const after = machineCpu();
   const busy = (after.busy - machine.busy) / (after.total - machine.total);

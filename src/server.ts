@@ -61,7 +61,7 @@ export async function createAtrium(options: AtriumOptions) {
     const finish = async () => {
       if (later && options.migrate !== false) await platform.queue.schemaChecked(db.migrateJobSchema());
       await platform.queue.recover(); // jobs a stopped instance was running go back to the queue
-      platform.queue.start(config.jobs.concurrency);
+      await platform.queue.start(config.jobs.concurrency);
       // Prisma's first query instantiates its query compiler: here, rather than in the first request that needs it.
       if (later) await platform.prisma.$queryRaw`SELECT 1`;
       finished = true;

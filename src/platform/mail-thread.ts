@@ -5,7 +5,7 @@
 // Bundled as its own entry (scripts/build.js: dist/mail-thread.js); from the sources it runs through tsx.
 import { workerData } from 'node:worker_threads';
 import nodemailer, { type SentMessageInfo } from 'nodemailer';
-import type { MailMessage, ThreadAnswer, ThreadData } from './mail-message.ts';
+import { smtpFailureOf, type MailMessage, type ThreadAnswer, type ThreadData } from './mail-message.ts';
 
 const { smtpUrl, poolSize, from } = workerData as ThreadData;
 const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: poolSize }, { from });
@@ -15,7 +15,7 @@ export default async function send(message: MailMessage): Promise<ThreadAnswer> 
   try {
     info = await transport.sendMail({ from, ...message });
   } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    return { ok: false, error: smtpFailureOf(err) };
   }
   return {
     ok: true,

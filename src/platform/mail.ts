@@ -14,7 +14,7 @@ import type { Piscina } from 'piscina';
 import { CODE_DIR } from '../paths.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
-import type { MailMessage, ThreadAnswer, ThreadData } from './mail-message.ts';
+import { smtpError, type MailMessage, type ThreadAnswer, type ThreadData } from './mail-message.ts';
 
 export type { MailMessage };
 
@@ -106,7 +106,7 @@ export class Mail {
       throw new MailInDoubtError(err); // the thread answers every SMTP outcome: a rejection is the thread's end
     }
     this.#notify(answer.ok ? 'sent' : 'failed');
-    if (!answer.ok) throw new Error(answer.error);
+    if (!answer.ok) throw smtpError(answer.error); // as the same send throws on the main thread
     return { messageId: answer.messageId, accepted: answer.accepted, rejected: answer.rejected };
   }
 

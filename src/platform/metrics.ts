@@ -25,6 +25,14 @@ export const metricsFor = (platform: Platform): Metrics => metricsByPlatform.get
 function createMetrics(platform: Platform): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'atrium_' });
+  // prom-client calls these the process' heap; they are the main thread's V8 heap. The mail threads (SMTP_THREADS)
+  // hold a campaign's MIME work in heaps of their own that no metric shows: Node 20 cannot read another thread's heap
+  // (Worker.getHeapStatistics() came with Node 22.16) and piscina does not report it, so the help says so.
+  for (const metric of registry.getMetricsAsArray()) {
+    if (!metric.name.startsWith('atrium_nodejs_heap_')) continue;
+    const described = metric as unknown as { help: string };
+    described.help = `${described.help.replace(/^Process heap/, "The main thread's heap")} The mail threads' heaps (SMTP_THREADS) are not in it.`;
+  }
   const requests = new Counter({
     name: 'atrium_http_requests_total',
     help: 'HTTP requests answered',

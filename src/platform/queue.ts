@@ -105,8 +105,12 @@ export class Queue {
     return this.addJobs([this.spec(task, payload, options)], client);
   }
 
-  /** Starts this instance's worker pool (`concurrency` jobs at once). */
-  start(concurrency: number): void {
+  /**
+   * Starts this instance's worker pool (`concurrency` jobs at once); resolves once its LISTEN connection is up (or its
+   * first attempt failed: graphile-worker retries on its own). The start is then finished with its log line written,
+   * not later in the background, where it landed among the lines of whichever requests were being served.
+   */
+  async start(concurrency: number): Promise<void> {
     if (this.#workers || concurrency < 1) return;
     const { db, logger } = this.platform;
     // Its own small pool: the workers' bookkeeping never waits behind requests, nor requests behind it. Its
@@ -124,6 +128,9 @@ export class Queue {
     const pgPool = heardPool({ connectionString: db.url, max: 4, Client: NamedClient }, (err) =>
       logger.warn({ err }, 'job queue connection lost'),
     );
+    let heard!: () => void;
+    const listening = new Promise<void>((resolve) => (heard = resolve));
+    this.events.on('pool:listen:success', heard).on('pool:listen:error', heard);
     const workers = runTaskList(
       { concurrency, noHandleSignals: true, logger: workerLogger(logger), events: this.events, pollInterval: 1000 },
       this.#taskList(),
@@ -133,6 +140,9 @@ export class Queue {
     this.#pgPool = pgPool;
     this.#workers = workers;
     workers.promise.catch((err) => logger.error({ err }, 'job workers stopped'));
+    // A pool stopped before it connected reports neither.
+    await Promise.race([listening, workers.promise.catch(() => {})]);
+    this.events.off('pool:listen:success', heard).off('pool:listen:error', heard);
   }
 
   /** Lets running jobs finish (a long one sees its abort signal), then closes the pool's connections. */

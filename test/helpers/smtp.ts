@@ -9,7 +9,8 @@ export interface ReceivedMail {
 }
 
 export interface SinkOptions {
-  rejectRecipients?: (address: string) => boolean;
+  /** Refuses these recipients at RCPT TO: with 550 (for good), or with the reply code answered (451: not now). */
+  rejectRecipients?: (address: string) => boolean | number;
   /** Holds a message to these recipients until the promise it answers settles (a send caught in flight). */
   hold?: (to: string[]) => Promise<void> | undefined;
 }
@@ -26,7 +27,10 @@ export async function startSmtpSink(options: SinkOptions = {}) {
       callback();
     },
     onRcptTo(address, _session, callback) {
-      if (options.rejectRecipients?.(address.address)) return callback(new Error('550 mailbox unavailable'));
+      const refusal = options.rejectRecipients?.(address.address);
+      if (refusal === true) return callback(new Error('550 mailbox unavailable'));
+      if (refusal)
+        return callback(Object.assign(new Error('mailbox busy, try again later'), { responseCode: refusal }));
       callback();
     },
     onData(stream, session, callback) {

@@ -172,7 +172,7 @@ describe('a process killed between the commit and the delivery', () => {
       const [held] = await jobsOf(t.platform, 'mailer/on/subscription-requested');
       expect(held).toMatchObject({ attempts: 1, locked_by: expect.stringMatching(/^pool-/) });
     } finally {
-      t.platform.queue.start(2);
+      await t.platform.queue.start(2);
     }
     expect(await deliveredHere('crash-in-job@example.com')).toBe(1); // the dead pool's job, given back
   }, 60_000);

@@ -159,7 +159,7 @@ describe('failed jobs', () => {
       });
       await t.platform.prisma.$executeRaw`UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL`;
     } finally {
-      t.platform.queue.start(2);
+      await t.platform.queue.start(2);
     }
     await t.settle();
     expect(delivered).toEqual([1, 2]);

@@ -1,20 +1,30 @@
 // What a request leaves in the log: a client's mistake (bad query, bad variables, a refusal) is not an error — one
 // line at most, below error level, so anonymous callers cannot flood the error log; an unexpected failure is logged
 // once, at error level.
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/platform/logger.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
 const lines: { level: number; msg: string }[] = [];
+let startLines: { msg: string }[] = [];
 
 beforeAll(async () => {
   const logger = createLogger('debug', { write: (s: string) => void lines.push(JSON.parse(s)) });
   t = await createTestApp({ logger });
+  startLines = [...lines];
 });
 afterAll(() => t?.close());
 
 const errorsLogged = () => lines.filter((l) => l.level >= 50);
+
+describe('the start', () => {
+  it('is finished once the job workers listen: their line is written then, not later among the lines of a request', () => {
+    expect(startLines.map((l) => l.msg)).toContainEqual(expect.stringMatching(/^Worker connected/));
+  });
+});
 
 describe('request ids', () => {
   it('every line logged while serving a request carries its id, also sent as X-Request-Id (a sane incoming one is kept)', async () => {
@@ -26,6 +36,28 @@ describe('request ids', () => {
     const ids = new Set(lines.map((l: any) => l.requestId));
     expect(lines.length).toBeGreaterThan(2); // the yoga debug line and the two request lines
     expect([...ids].sort()).toEqual(['proxy-42', fresh.headers['x-request-id']].sort());
+  });
+
+  it('a body that arrives after the request was taken up keeps the request id on the lines written after it', async () => {
+    // `Expect: 100-continue`: the client sends the body only once the server answered 100, so the request is handled
+    // (its scope opened, the body parser waiting) before the body's bytes reach the socket.
+    const server = await t.atrium.listen(0, '127.0.0.1'); // closed by t.close()
+    lines.length = 0;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({
+        port: (server.address() as AddressInfo).port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/graphql',
+        headers: { 'Content-Type': 'application/json', Expect: '100-continue', 'X-Request-Id': 'late-body' },
+      });
+      req.on('continue', () => req.end(JSON.stringify({ query: '{ nope' })));
+      req.on('response', (res) => (res.resume(), resolve(res.statusCode!)));
+      req.on('error', reject);
+    });
+    expect(status).toBe(400); // a syntax error, answered by GraphQL (not a body the parser refused)
+    expect(lines.length).toBeGreaterThan(1); // the yoga debug line and the request line
+    expect(lines.map((l: any) => [l.msg, l.requestId])).toEqual(lines.map((l) => [l.msg, 'late-body']));
   });
 });
 

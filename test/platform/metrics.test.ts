@@ -66,6 +66,10 @@ describe('/metrics', () => {
     expect(text).toMatch(
       /atrium_errors_total\{code="rest_forbidden"\} 1|atrium_errors_total\{code="rest_not_logged_in"\} 1/,
     );
+    // The heap gauges are the main thread's: the help says the mail threads' heaps are not in them.
+    expect(text).toMatch(
+      /^# HELP atrium_nodejs_heap_size_used_bytes The main thread's heap size used from Node\.js in bytes\. The mail threads' heaps \(SMTP_THREADS\) are not in it\.$/m,
+    );
     expect(text).toMatch(/atrium_job_duration_seconds_count\{task="platform\/cleanup",outcome="succeeded"\} 1/);
     expect(text).toMatch(/atrium_job_duration_seconds_sum\{task="platform\/cleanup",outcome="succeeded"\} \d/);
     expect(text).toMatch(/# TYPE atrium_db_statements_total counter\natrium_db_statements_total [1-9]\d*/);

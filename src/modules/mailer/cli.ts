@@ -176,7 +176,7 @@ export function mailerCli(program: Command, cli: CliContext): void {
         );
       }
       // This process lends its own workers until no batch is left (a running server's workers help).
-      platform.queue.start(Math.max(1, platform.config.jobs.concurrency));
+      await platform.queue.start(Math.max(1, platform.config.jobs.concurrency));
       const bar = progressBar((await campaignStats(platform, [c.id])).get(c.id)!.recipients, `campaign ${c.id}`);
       const poll = setInterval(() => {
         void campaignStats(platform, [c.id]).then(

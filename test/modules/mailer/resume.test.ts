@@ -76,7 +76,7 @@ describe('a process killed in the middle of a batch', () => {
       expect(recorded).toBeLessThan(3);
       expect(after).toEqual({ queued: 10 - BATCH, sending: BATCH - recorded, ...(recorded ? { sent: recorded } : {}) });
     } finally {
-      t.platform.queue.start(2); // this instance's workers start again
+      await t.platform.queue.start(2); // this instance's workers start again
     }
 
     // The dead pool's batch job is given back and the other lanes run.
