@@ -35,6 +35,21 @@ export const EXTERNAL = [
   'pg-native',
 ];
 
+/** graphql-js answers every failed `instanceof` of its own types with a look for a second copy of itself unless
+ *  NODE_ENV is 'production' (a development aid, 1–2 % of a REST list's CPU: bench/profile.ts). The bundle holds one
+ *  copy, so it takes graphql's production check; NODE_ENV keeps its meaning for Atrium (platform-config.ts). */
+const graphqlOneCopy = {
+  name: 'graphql-one-copy',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]graphql[\\/]jsutils[\\/]instanceOf\.m?js$/ }, (args) => ({
+      contents: args.path.endsWith('.mjs')
+        ? 'export const instanceOf = (value, constructor) => value instanceof constructor;'
+        : "'use strict';\nexports.instanceOf = (value, constructor) => value instanceof constructor;",
+      loader: 'js',
+    }));
+  },
+};
+
 rmSync(dist, { recursive: true, force: true }); // no output of a source that is gone
 try {
   await build({
@@ -56,6 +71,7 @@ try {
     banner: {
       js: "import { createRequire as __atriumRequire } from 'node:module';\nconst require = __atriumRequire(import.meta.url);",
     },
+    plugins: [graphqlOneCopy],
     logLevel: 'error',
   });
 } catch {

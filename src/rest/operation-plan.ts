@@ -14,6 +14,7 @@ import {
   defaultTypeResolver,
   getArgumentValues,
   getDirectiveValues,
+  getNamedType,
   getVariableValues,
   GraphQLError,
   GraphQLIncludeDirective,
@@ -59,9 +60,11 @@ interface FieldPlan {
   resolve: GraphQLFieldResolver<unknown, unknown>;
   args: (variables: Obj) => Obj;
   complete: Complete;
-  /** A property of its parent answered as a scalar or enum: the field has no resolver of its own (graphql-js's
-   *  default: read the property, call it when it is a function) and its value needs no path or info to complete. */
+  /** A property of its parent: the field has no resolver of its own (graphql-js's default: read the property, call it
+   *  when it is a function) and its value completes without `info` (no isTypeOf, no abstract type below it). */
   property: boolean;
+  /** A scalar or enum (not a list of them): its value completes without a path either. */
+  leaf: boolean;
 }
 
 type Complete = (value: unknown, path: PathLink, info: GraphQLResolveInfo, run: Run) => unknown;
@@ -182,6 +185,7 @@ export class OperationPlan {
           args: noArgs,
           complete: (v) => v,
           property: false,
+          leaf: true,
         });
         continue;
       }
@@ -197,8 +201,10 @@ export class OperationPlan {
         resolve: def.resolve ?? defaultFieldResolver,
         args: def.args.length ? (vars) => getArgumentValues(def, node, vars) : noArgs,
         complete: this.#completer(def.type, nodes, variables, `${type.name}.${name}`),
-        // Pothos leaves `resolve` unset where no plugin wrapped the field (an exposed column, most leaves).
-        property: !def.resolve && isLeafType(isNonNullType(def.type) ? def.type.ofType : def.type),
+        // Pothos leaves `resolve` unset where no plugin wrapped the field (an exposed column, most leaves, a JSON
+        // column's parts).
+        property: !def.resolve && !completesWithInfo(def.type),
+        leaf: isLeafType(isNonNullType(def.type) ? def.type.ofType : def.type),
       });
     }
     return fields;
@@ -304,16 +310,23 @@ export class OperationPlan {
     return pending ? Promise.all(pending).then((values) => settle(out, keys!, values)) : out;
   }
 
+  /** `err` raised by field `f` of the object at `parentPath`, located there. */
+  #fail(err: unknown, f: FieldPlan, parentPath: PathLink): never {
+    throw locatedError(err, f.nodes, pathToArray(parentPath.child(f.key, f.parentType.name, f)));
+  }
+
   /** One field on `parent`: its resolver with its arguments and info, then its value completed. */
   #field(f: FieldPlan, parent: unknown, parentPath: PathLink, run: Run): unknown {
     if (f.property && parent !== null && typeof parent === 'object') {
       const value = (parent as Obj)[f.name];
-      if (typeof value !== 'function') {
+      if (typeof value !== 'function' && !isPromise(value)) {
         try {
           if (value instanceof Error) throw value;
-          return f.complete(value, undefined as never, undefined as never, run);
+          const path = f.leaf ? (undefined as never) : parentPath.child(f.key, f.parentType.name, f);
+          const done = f.complete(value, path, undefined as never, run);
+          return isPromise(done) ? done.then(undefined, (err) => this.#fail(err, f, parentPath)) : done;
         } catch (err) {
-          throw locatedError(err, f.nodes, pathToArray(parentPath.child(f.key, f.parentType.name, f)));
+          return this.#fail(err, f, parentPath);
         }
       }
     }
@@ -353,6 +366,12 @@ export class OperationPlan {
       return fail(err);
     }
   }
+}
+
+/** Whether completing a value of `type` reads `info`: an object type's isTypeOf, an abstract type's resolveType. */
+function completesWithInfo(type: GraphQLOutputType): boolean {
+  const named = getNamedType(type);
+  return isAbstractType(named) || (isObjectType(named) && !!named.isTypeOf);
 }
 
 /** `into` with the settled values of its promises at `at`. */

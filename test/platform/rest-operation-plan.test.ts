@@ -21,7 +21,9 @@ function library(): GraphQLSchema {
     interface Item { id: Int! title: String }
     type Book implements Item { id: Int! title: String pages: Int }
     type Film implements Item { id: Int! title: String minutes: Int }
-    type Shelf { name: String! items(kind: String): [Item!]! first: Item count: Int! }
+    type Shelf { name: String! items(kind: String): [Item!]! first: Item count: Int! meta: Meta }
+    type Meta { tags: [String!]! owner: Owner sealed: Int! }
+    type Owner { name: String }
     type Query { shelf(name: String!): Shelf broken: Int! failing: String echo(n: Int!, tags: [String!]): String }
     type Mutation { rename(name: String!): Shelf }
   `);
@@ -36,6 +38,8 @@ function library(): GraphQLSchema {
     items: async ({ kind }: { kind?: string }) => items.filter((i) => !kind || i.kind === kind),
     first: () => Promise.resolve(items[1]),
     count: () => [Promise.resolve(1)].length + items.length - 1,
+    // Plain data, no resolvers: a JSON column's parts (a list of scalars, an object in an object; `sealed` missing).
+    meta: { tags: ['a', 'b'], owner: { name: 'Ann' } },
   });
   const item = schema.getType('Item') as unknown as { resolveType: (v: { kind: string }) => string };
   item.resolveType = (v) => (v.kind === 'book' ? 'Book' : 'Film');
@@ -74,6 +78,7 @@ describe('a route operation run as a plan', () => {
           items(kind: $kind) { __typename id ... on Book { pages title } ... on Film { minutes } }
           first { id title }
           all: items { id }
+          meta { tags owner { name } }
         }
       }
       fragment Counts on Shelf { count name }`,
@@ -103,8 +108,8 @@ describe('a route operation run as a plan', () => {
     expect(bad.theirs.errors?.[0]?.message).toMatch(/^Variable "\$n" got invalid value 1099511627776; /);
   });
 
-  it("answers a resolver's error and a null in a non-null field as graphql-js's first error, with its path", async () => {
-    for (const source of ['{ failing }', '{ broken }']) {
+  it("answers a resolver's error and a null in a non-null field (one with no resolver too) as graphql-js's first error, with its path", async () => {
+    for (const source of ['{ failing }', '{ broken }', '{ shelf(name: "a") { meta { tags sealed } } }']) {
       const { ours, theirs } = await both(schema, source);
       const [mine, its] = [ours.errors?.[0], theirs.errors?.[0]];
       expect(mine).toBeInstanceOf(GraphQLError);

@@ -30,18 +30,31 @@ const entryCounts = sharedLoader<Counted, number, string>(
   { cacheKeyFn: (k) => `${k.formId}:${k.since?.toISOString() ?? ''}` },
 );
 
-export async function availability(ctx: Context, form: Form): Promise<{ accepting: boolean; message: string | null }> {
-  if (form.status !== 'active') return { accepting: false, message: 'This form is inactive.' };
+interface Availability {
+  accepting: boolean;
+  message: string | null;
+}
+
+const OPEN: Availability = { accepting: true, message: null };
+const INACTIVE: Availability = { accepting: false, message: 'This form is inactive.' };
+
+/**
+ * One part of whether `form` takes entries now. A value, unless the form's entry limit needs its entries counted: a
+ * list of forms without limits (most) then resolves without a promise per form and field.
+ */
+export function availability<K extends keyof Availability>(
+  ctx: Context,
+  form: Pick<Form, 'id' | 'status' | 'settings'>,
+  part: K,
+): Availability[K] | Promise<Availability[K]> {
+  if (form.status !== 'active') return INACTIVE[part];
   const settings = settingsOf(form);
   const now = ctx.platform.clock.now();
   const refusal = scheduleRefusal(settings, now);
-  if (refusal) return { accepting: false, message: refusal.message };
+  if (refusal) return ({ accepting: false, message: refusal.message } satisfies Availability)[part];
   const limit = settings.entryLimit;
-  if (
-    limit &&
-    (await entryCounts(ctx).load({ formId: form.id, since: periodStart(limit.period, now) })) >= limit.count
-  ) {
-    return { accepting: false, message: limit.message };
-  }
-  return { accepting: true, message: null };
+  if (!limit) return OPEN[part];
+  return entryCounts(ctx)
+    .load({ formId: form.id, since: periodStart(limit.period, now) })
+    .then((n) => (n >= limit.count ? { accepting: false, message: limit.message } : OPEN)[part]);
 }
