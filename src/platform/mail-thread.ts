@@ -4,11 +4,12 @@
 // that rejects means the thread itself was lost, and the main thread cannot know whether the server took the message.
 // Bundled as its own entry (scripts/build.js: dist/mail-thread.js); from the sources it runs through tsx.
 import { workerData } from 'node:worker_threads';
-import nodemailer, { type SentMessageInfo } from 'nodemailer';
+import type { SentMessageInfo } from 'nodemailer';
 import { smtpFailureOf, type MailMessage, type ThreadAnswer, type ThreadData } from './mail-message.ts';
+import { pooledTransport } from './mail-transport.ts';
 
 const { smtpUrl, poolSize, from } = workerData as ThreadData;
-const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: poolSize }, { from });
+const transport = pooledTransport(smtpUrl, poolSize, from);
 
 export default async function send(message: MailMessage): Promise<ThreadAnswer> {
   let info: SentMessageInfo;

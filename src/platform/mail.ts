@@ -37,8 +37,10 @@ export class MailInDoubtError extends Error {
 /** From the sources (tests, development) the thread runs mail-thread.ts through tsx; the build has it as an entry. */
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 const THREAD_FILE = path.join(CODE_DIR, FROM_SOURCES ? 'platform/mail-thread.ts' : 'mail-thread.js');
+/** Built, a thread takes the process's own node flags (undefined: worker_threads' default), so `--cpu-prof` (the
+ *  benchmark's BENCH_PROFILE) writes a profile of each mail thread beside the main thread's. */
 const threadExecArgv = () =>
-  FROM_SOURCES ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+  FROM_SOURCES ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : undefined;
 /** Messages one thread is handed at once: enough to keep each of its connections busy, few enough that a lost thread
  *  leaves few in doubt (the rest wait on the main thread and go to another thread). */
 const TASKS_PER_CONNECTION = 4;
@@ -78,8 +80,8 @@ export class Mail {
     if (!this.config.smtpUrl) throw new Error('No SMTP transport is configured (set SMTP_URL).');
     if (this.config.threads > 0) return this.#sendOnThread(message);
     const { smtpUrl, poolSize, from } = this.config;
-    this.#transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: poolSize }, { from }),
+    this.#transport ??= import('./mail-transport.ts').then(({ pooledTransport }) =>
+      pooledTransport(smtpUrl, poolSize, from),
     );
     const transport = await this.#transport;
     let info: SentMessageInfo;

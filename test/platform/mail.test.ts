@@ -1,5 +1,6 @@
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Mail } from '../../src/platform/mail.ts';
+import { Mail, type MailMessage } from '../../src/platform/mail.ts';
 import { startSmtpSink } from '../helpers/smtp.ts';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -34,6 +35,31 @@ it('sends through the configured SMTP transport with List-Unsubscribe headers', 
   expect(m.parsed.text?.trim()).toBe('Hi Ann');
   expect(m.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
   expect(m.raw).toMatch(/List-Unsubscribe: <https:\/\/atrium\.test\/u\/abc>/);
+});
+
+// platform.mail hands nodemailer's composed message to the socket whole (mail-transport.ts): the server must receive,
+// byte for byte, what a plain nodemailer transport sends — the headers, quoted-printable lines folded, dots stuffed.
+it.each([0, 1])('delivers the message exactly as plain nodemailer does (SMTP_THREADS=%i)', async (threads) => {
+  const from = 'Atrium <news@example.com>';
+  const message = (to: string): MailMessage => ({
+    to,
+    subject: 'Grüße',
+    text: `Hi,\n.a line that starts with a dot\n${'a long line of words that goes past the fold, '.repeat(4)}\n\nÜbrigens: ça va ?`,
+    list: { unsubscribe: { url: 'https://atrium.test/u/abc', comment: 'Unsubscribe' } },
+    // Fixed, so that the two messages can be compared whole (a text-only message has no random boundary).
+    headers: { 'Message-ID': '<fixed-id@example.com>', Date: 'Fri, 27 Nov 2026 02:00:00 +0000' },
+  });
+  const plain = nodemailer.createTransport({ url: sink.url }, { from });
+  await plain.sendMail({ from, ...message(`plain${threads}@example.com`) });
+  plain.close();
+  const mail = new Mail({ smtpUrl: sink.url, from, poolSize: 1, threads });
+  await mail.send(message(`atrium${threads}@example.com`));
+  await mail.close();
+  const raw = (to: string) => sink.messages.find((m) => m.envelope.to[0] === to)!.raw;
+  const received = raw(`atrium${threads}@example.com`);
+  expect(received.replace(`atrium${threads}@`, `plain${threads}@`)).toBe(raw(`plain${threads}@example.com`));
+  expect(received).toMatch(/^Content-Transfer-Encoding: quoted-printable\r$/m);
+  expect(received).toContain('\r\n.a line that starts with a dot\r\n'); // stuffed on the wire, unstuffed by the server
 });
 
 it('refuses to send without a transport', async () => {
