@@ -99,7 +99,11 @@ export function poolSql(pool: pg.Pool, { statements, name }: PoolSqlOptions): Sq
   });
 }
 
-/** What `sqlIn` needs of a Prisma transaction client. */
+/**
+ * What `sqlIn` needs of a Prisma transaction client. These raw calls are only how Kysely's compiled text and parameters
+ * reach the transaction's connection (reads, and writes without RETURNING for their count): no module calls them
+ * itself, the member importer's texts having been the last to move to Kysely (issue 29).
+ */
 export interface RawClient {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
   $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;

@@ -1,9 +1,10 @@
 // Plans of a batch: by the source's plan id (`<system>:plan:<id>` in source_ref), else by name (case-insensitive: a
 // plan made by hand before the import is reused), else created — price and period from the export when it
 // gives them, source `import`. Plans are few: one lookup per plan not yet known to the run.
+import { sql } from 'kysely';
+import { sqlIn } from '../../../db/sql.ts';
 import type { Tx } from '../../../platform/transaction.ts';
 import { planOrder, slugify } from '../core/service/plans.ts';
-import { sqlTime } from './dates.ts';
 import type { PlanSpec } from './prepare.ts';
 
 export interface PlanContext {
@@ -12,27 +13,33 @@ export interface PlanContext {
 }
 
 async function existing(tx: Tx, spec: PlanSpec): Promise<number | null> {
+  const db = sqlIn(tx);
   if (spec.sourceRef) {
-    const [byRef] = await tx.$queryRawUnsafe<{ id: number }[]>(
-      'SELECT id FROM member_plans WHERE source_ref = $1',
-      spec.sourceRef,
-    );
+    const byRef = await db
+      .selectFrom('member_plans')
+      .select('id')
+      .where('source_ref', '=', spec.sourceRef)
+      .executeTakeFirst();
     if (byRef) return byRef.id;
   }
   // A plan the source identifies by id may take a plan of its name that no source claims yet (made by hand, or by an
   // import of an export without plan ids), never another source plan's; it is then tagged with the id, so a later
   // export that gives only the id finds it.
-  const [byName] = await tx.$queryRawUnsafe<{ id: number }[]>(
-    'SELECT id FROM member_plans WHERE lower(name) = lower($1) AND ($2::text IS NULL OR source_ref IS NULL) ORDER BY id LIMIT 1',
-    spec.name,
-    spec.sourceRef,
-  );
+  const byName = await db
+    .selectFrom('member_plans')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(spec.name)])))
+    .$if(spec.sourceRef !== null, (q) => q.where('source_ref', 'is', null))
+    .orderBy('id')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
   if (byName && spec.sourceRef)
-    await tx.$executeRawUnsafe(
-      'UPDATE member_plans SET source_ref = $2 WHERE id = $1 AND source_ref IS NULL',
-      byName.id,
-      spec.sourceRef,
-    );
+    await db
+      .updateTable('member_plans')
+      .set({ source_ref: spec.sourceRef })
+      .where('id', '=', byName.id)
+      .where('source_ref', 'is', null)
+      .execute();
   return byName?.id ?? null;
 }
 
@@ -45,20 +52,25 @@ async function create(tx: Tx, spec: PlanSpec, ctx: PlanContext): Promise<number>
   if (made) return made;
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base.slice(0, 90)}-${n}`;
-    const [row] = await tx.$queryRawUnsafe<{ id: number }[]>(
-      `INSERT INTO member_plans (name, slug, price, currency, interval, interval_count, source, source_ref, position, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'import', $7, $9, $8::timestamp(3), $8::timestamp(3))
-       ON CONFLICT (slug) DO NOTHING RETURNING id`,
-      spec.name,
-      slug,
-      spec.price,
-      ctx.currency,
-      spec.interval,
-      spec.intervalCount,
-      spec.sourceRef,
-      sqlTime(ctx.now),
-      (await planOrder.last(tx)) + 1,
-    );
+    const position = (await planOrder.last(tx)) + 1;
+    const row = await sqlIn(tx)
+      .insertInto('member_plans')
+      .values({
+        name: spec.name,
+        slug,
+        price: String(spec.price), // bigint, typed as its text by prisma-kysely: the digits pg sent for the number
+        currency: ctx.currency,
+        interval: spec.interval,
+        interval_count: spec.intervalCount,
+        source: 'import',
+        source_ref: spec.sourceRef,
+        position,
+        created_at: ctx.now, // a Date in a transaction is sent as its UTC wall time (Prisma's adapter), as sqlTime
+        updated_at: ctx.now,
+      })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (row) return row.id; // else the slug was taken: the next one
   }
 }

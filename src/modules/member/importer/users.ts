@@ -3,7 +3,10 @@
 // then nobody can log in as them. Usernames: the source's when valid and free, else derived from the e-mail; a
 // username taken by another address gets a short hash of the address, so the choice is the same on every run.
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { sqlIn } from '../../../db/sql.ts';
 import type { Tx } from '../../../platform/transaction.ts';
+import { textArray, unnest } from './arrays.ts';
 import { sqlTime } from './dates.ts';
 import type { ImportRow } from './prepare.ts';
 
@@ -42,20 +45,23 @@ export async function batchUsers(tx: Tx, rows: ImportRow[], now: Date): Promise<
       if (!wanted.has(r.email)) wanted.set(r.email, { username: r.username, displayName: r.displayName });
     } else byName.add(r.username!);
   }
+  const db = sqlIn(tx);
   const find = async (emails: string[]) => {
     if (!emails.length) return;
-    const found = await tx.$queryRawUnsafe<{ id: number; email: string }[]>(
-      'SELECT id, email FROM users WHERE email = ANY($1::text[])',
-      emails,
-    );
+    const found = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where((eb) => eb('email', '=', eb.fn.any(textArray(emails))))
+      .execute();
     for (const u of found) ids.set(u.email, u.id);
   };
   await find([...wanted.keys()]);
   if (byName.size) {
-    const found = await tx.$queryRawUnsafe<{ id: number; username: string }[]>(
-      'SELECT id, username FROM users WHERE username = ANY($1::text[])',
-      [...byName],
-    );
+    const found = await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where((eb) => eb('username', '=', eb.fn.any(textArray([...byName]))))
+      .execute();
     for (const u of found) ids.set(`@${u.username}`, u.id);
   }
 
@@ -67,16 +73,28 @@ export async function batchUsers(tx: Tx, rows: ImportRow[], now: Date): Promise<
     const names = missing.map((e) => candidates(e, wanted.get(e)!.username)[round]!);
     const display = missing.map((e, i) => wanted.get(e)!.displayName ?? names[i]!);
     // ON CONFLICT DO NOTHING: a taken username waits for the next round; an e-mail another run just created is found.
-    const inserted = await tx.$queryRawUnsafe<{ id: number; email: string }[]>(
-      `INSERT INTO users (username, email, display_name, password_hash, roles, created_at, updated_at)
-       SELECT u, e, d, $4, ARRAY['subscriber'], $5::timestamp(3), $5::timestamp(3) FROM unnest($1::text[], $2::text[], $3::text[]) AS t(u, e, d)
-       ON CONFLICT DO NOTHING RETURNING id, email`,
-      names,
-      missing,
-      display,
-      NO_PASSWORD,
-      sqlTime(now),
-    );
+    const at = sql<Date>`${sqlTime(now)}::timestamp(3)`;
+    const inserted = await db
+      .insertInto('users')
+      .columns(['username', 'email', 'display_name', 'password_hash', 'roles', 'created_at', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom(
+            unnest('t', { username: textArray(names), email: textArray(missing), display_name: textArray(display) }),
+          )
+          .select([
+            't.username',
+            't.email',
+            't.display_name',
+            eb.val(NO_PASSWORD).as('password_hash'),
+            sql<string[]>`ARRAY['subscriber']`.as('roles'),
+            at.as('created_at'),
+            at.as('updated_at'),
+          ]),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .returning(['id', 'email'])
+      .execute();
     for (const u of inserted) {
       ids.set(u.email, u.id);
       created.add(u.id);

@@ -1,14 +1,16 @@
 // One batch of prepared rows, written in one transaction with set-based statements: the batch's users (found or
 // created in bulk), its plans, a check that no user ends up with two live memberships of a plan, then one upsert
-// keyed by source_ref whose WHERE clause leaves identical rows alone — RETURNING (xmax = 0) tells created from updated,
-// and a row not returned is unchanged (its updated_at untouched). A batch commits whole or not at all, so a run killed
-// part-way leaves whole batches, and the next run finds them unchanged. A dry run rolls every batch back.
+// keyed by source_ref that leaves identical rows alone (upsert.ts). A batch commits whole or not at all, so a run
+// killed part-way leaves whole batches, and the next run finds them unchanged. A dry run rolls every batch back.
+import { sql } from 'kysely';
+import { sqlIn } from '../../../db/sql.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import type { Tx } from '../../../platform/transaction.ts';
 import { LIVE_STATUSES } from '../core/service/statuses.ts';
-import { sqlTime } from './dates.ts';
+import { intArray, textArray, unnest } from './arrays.ts';
 import { batchPlans } from './plans.ts';
 import type { ImportRow } from './prepare.ts';
+import { upsert, type Resolved } from './upsert.ts';
 import { batchUsers, userKey } from './users.ts';
 
 export interface RowError {
@@ -34,8 +36,6 @@ export interface BatchContext {
   dryRun: boolean;
   knownPlans: ReadonlyMap<string, number>;
 }
-
-type Resolved = ImportRow & { userId: number; planId: number };
 
 class RolledBack extends Error {
   constructor(readonly result: BatchResult) {
@@ -119,63 +119,45 @@ async function liveConflicts(tx: Tx, rows: Resolved[], newUsers: ReadonlySet<num
   }
   let risky = live.filter((r) => !out.has(r) && !newUsers.has(r.userId));
   if (!risky.length) return out;
-  const current = await tx.$queryRawUnsafe<{ source_ref: string; user_id: number; plan_id: number; status: string }[]>(
-    'SELECT source_ref, user_id, plan_id, status FROM member_memberships WHERE source_ref = ANY($1::text[])',
-    risky.map((r) => r.sourceRef),
-  );
+  const db = sqlIn(tx);
+  const current = await db
+    .selectFrom('member_memberships')
+    .select(['source_ref', 'user_id', 'plan_id', 'status'])
+    .where((eb) => eb('source_ref', '=', eb.fn.any(textArray(risky.map((r) => r.sourceRef)))))
+    .execute();
   const same = new Set(current.filter((m) => isLive(m.status)).map((m) => `${m.source_ref}|${m.user_id}|${m.plan_id}`));
   risky = risky.filter((r) => !same.has(`${r.sourceRef}|${r.userId}|${r.planId}`));
   if (!risky.length) return out;
-  await tx.$queryRawUnsafe('SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [
-    ...new Set(risky.map((r) => r.userId)),
-  ]);
-  const taken = await tx.$queryRawUnsafe<{ k: string; id: number }[]>(
-    `SELECT r.k, m.id FROM unnest($1::int[], $2::int[], $3::text[]) AS r(u, p, k)
-     JOIN member_memberships m ON m.user_id = r.u AND m.plan_id = r.p
-     WHERE m.status = ANY($4::text[]) AND (m.source_ref IS NULL OR m.source_ref NOT IN (SELECT unnest($5::text[])))`,
-    risky.map((r) => r.userId),
-    risky.map((r) => r.planId),
-    risky.map((r) => r.sourceRef),
-    LIVE_STATUSES,
-    rows.map((r) => r.sourceRef),
-  );
+  await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb('id', '=', eb.fn.any(intArray([...new Set(risky.map((r) => r.userId))]))))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const wanted = unnest('r', {
+    user_id: intArray(risky.map((r) => r.userId)),
+    plan_id: intArray(risky.map((r) => r.planId)),
+    source_ref: textArray(risky.map((r) => r.sourceRef)),
+  });
+  const taken = await db
+    .selectFrom(wanted)
+    .innerJoin('member_memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'r.user_id').onRef('m.plan_id', '=', 'r.plan_id'),
+    )
+    .select(['r.source_ref', 'm.id'])
+    .where((eb) =>
+      eb.and([
+        eb('m.status', '=', eb.fn.any(textArray(LIVE_STATUSES))),
+        eb.or([
+          eb('m.source_ref', 'is', null),
+          eb('m.source_ref', 'not in', sql<string>`(SELECT unnest(${textArray(rows.map((r) => r.sourceRef))}))`),
+        ]),
+      ]),
+    )
+    .execute();
   const byKey = new Map(risky.map((r) => [r.sourceRef, r]));
-  for (const t of taken) out.set(byKey.get(t.k)!, `the user already has a live membership (${t.id}) of this plan`);
+  for (const t of taken)
+    out.set(byKey.get(t.source_ref)!, `the user already has a live membership (${t.id}) of this plan`);
   return out;
-}
-
-// The importer owns every field it writes: a re-run puts a membership back as the file says (pauses, cancel
-// reasons and trial ends recorded in Atrium since are cleared), and touches nothing when it already is.
-const UPSERT = `
-INSERT INTO member_memberships AS m (user_id, plan_id, status, started_at, current_period_end, cancel_at_period_end, ended_at,
-  source, source_ref, source_status, created_at, updated_at)
-SELECT u, p, s, st::timestamp(3), e::timestamp(3), c, en::timestamp(3), 'import', k, ss, $10::timestamp(3), $10::timestamp(3)
-FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::text[])
-  AS r(u, p, s, st, e, c, en, k, ss)
-ON CONFLICT (source_ref) DO UPDATE SET
-  user_id = EXCLUDED.user_id, plan_id = EXCLUDED.plan_id, status = EXCLUDED.status, started_at = EXCLUDED.started_at,
-  trial_ends_at = NULL, current_period_end = EXCLUDED.current_period_end, paused_at = NULL, paused_until = NULL,
-  cancel_at_period_end = EXCLUDED.cancel_at_period_end, cancelled_at = NULL, cancel_reason = NULL,
-  ended_at = EXCLUDED.ended_at, source_status = EXCLUDED.source_status, updated_at = EXCLUDED.updated_at
-WHERE (m.user_id, m.plan_id, m.status, m.started_at, m.trial_ends_at, m.current_period_end, m.paused_at, m.paused_until,
-       m.cancel_at_period_end, m.cancelled_at, m.cancel_reason, m.ended_at, m.source_status)
-  IS DISTINCT FROM (EXCLUDED.user_id, EXCLUDED.plan_id, EXCLUDED.status, EXCLUDED.started_at, NULL, EXCLUDED.current_period_end,
-       NULL, NULL, EXCLUDED.cancel_at_period_end, NULL, NULL, EXCLUDED.ended_at, EXCLUDED.source_status)
-RETURNING (xmax = 0) AS inserted`;
-
-async function upsert(tx: Tx, rows: Resolved[], now: Date): Promise<{ inserted: boolean }[]> {
-  if (!rows.length) return [];
-  return tx.$queryRawUnsafe<{ inserted: boolean }[]>(
-    UPSERT,
-    rows.map((r) => r.userId),
-    rows.map((r) => r.planId),
-    rows.map((r) => r.status),
-    rows.map((r) => sqlTime(r.startedAt)),
-    rows.map((r) => sqlTime(r.currentPeriodEnd)),
-    rows.map((r) => r.cancelAtPeriodEnd),
-    rows.map((r) => sqlTime(r.endedAt)),
-    rows.map((r) => r.sourceRef),
-    rows.map((r) => r.sourceStatus),
-    sqlTime(now),
-  );
 }
