@@ -51,9 +51,6 @@ export const formSchema = schemaPart((builder) => {
   builder.prismaObject('Form', {
     description:
       'A form people submit entries to: its fields for rendering, and for form managers its confirmation, settings, notifications and mailing feed.',
-    // Select mode: a read loads the columns its fields ask for (the public list leaves out the managers' three JSON
-    // columns). `status` is read by every visibility check (canSee) and by `availability`.
-    select: { id: true, status: true },
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'Form id.' }),
       title: t.exposeString('title', { description: 'Title to show above the form.' }),
@@ -68,55 +65,46 @@ export const formSchema = schemaPart((builder) => {
       fields: t.field({
         type: [FormFieldRef],
         description: 'The fields in display order.',
-        select: { fields: true },
         resolve: (f) => fieldsOf(f),
       }),
       submitLabel: t.string({
         description: 'Text of the submit button.',
-        select: { settings: true },
         resolve: (f) => settingsOf(f).submitLabel,
       }),
       honeypot: t.string({
         nullable: true,
         description: 'Name of a trap input to render invisibly (and leave empty); null when the form has none.',
-        select: { settings: true },
         resolve: (f) => (settingsOf(f).honeypot ? settingsOf(f).honeypotName : null),
       }),
       requiresLogin: t.boolean({
         description: 'Only signed-in users may submit.',
-        select: { settings: true },
         resolve: (f) => settingsOf(f).requireLogin,
       }),
       acceptingEntries: t.boolean({
         description: 'Whether a submission would be taken now (status, schedule and entry limit).',
-        select: { settings: true },
         resolve: (f, _a, ctx) => availability(ctx, f, 'accepting'),
       }),
       closedMessage: t.string({
         nullable: true,
         description: 'Why the form takes no entries now (show it instead of the form); null while it does.',
-        select: { settings: true },
         resolve: (f, _a, ctx) => availability(ctx, f, 'message'),
       }),
       confirmation: t.field({
         type: FormConfirmationRef,
         ...manage,
         description: 'What submitters see afterwards, as configured (forms_manage).',
-        select: { confirmation: true },
         resolve: (f) => definitionOf(f).confirmation!,
       }),
       settings: t.field({
         type: FormSettingsRef,
         ...manage,
         description: 'All settings (forms_manage).',
-        select: { settings: true },
         resolve: (f) => settingsOf(f),
       }),
       notifications: t.field({
         type: [FormNotificationRef],
         ...manage,
         description: 'E-mails sent for each entry (forms_manage).',
-        select: { notifications: true },
         resolve: (f) => definitionOf(f).notifications!,
       }),
       mailingFeed: t.field({
@@ -124,7 +112,6 @@ export const formSchema = schemaPart((builder) => {
         nullable: true,
         ...manage,
         description: 'Mailer subscription of submitters (forms_manage); null when none.',
-        select: { mailingFeed: true },
         resolve: (f) => definitionOf(f).mailingFeed ?? null,
       }),
       entryCount: t.relationCount('entries', {
