@@ -24,15 +24,6 @@ export function storedForm(row: Form): StoredForm {
   return { ...row, ...(definitionOf(row) as FormDefinition) };
 }
 
-const merged = new WeakMap<object, FormDefinition['settings']>();
-
-/** A row's settings over today's defaults, merged once per row read: a form's fields each ask (six on a list). Read
- *  only: the object is shared by the row's readers. */
-export function settingsOf(row: Pick<Form, 'settings'>): FormDefinition['settings'] {
-  const own = row.settings;
-  if (!own || typeof own !== 'object') return { ...DEFAULT_SETTINGS };
-  let settings = merged.get(own);
-  if (!settings) merged.set(own, (settings = { ...DEFAULT_SETTINGS, ...own } as FormDefinition['settings']));
-  return settings;
-}
+export const settingsOf = (row: Pick<Form, 'settings'>) =>
+  ({ ...DEFAULT_SETTINGS, ...(row.settings as object) }) as FormDefinition['settings'];
 export const fieldsOf = (row: Pick<Form, 'fields'>) => row.fields as unknown as FormDefinition['fields'];
