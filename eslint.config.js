@@ -48,6 +48,26 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // No SQL assembled from strings (docs/data-access.md): SQL beyond Prisma's client is Kysely's. sqlIn (src/db/sql.ts)
+    // is the one place that hands Kysely's compiled text to a transaction's raw call.
+    files: ['src/**'],
+    ignores: ['src/db/sql.ts', 'src/generated/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Prisma', property: 'raw', message: 'SQL text from a string: write it with Prisma.sql or Kysely.' },
+        {
+          property: '$queryRawUnsafe',
+          message: 'SQL text from a string: write it with Kysely (sqlIn on a transaction).',
+        },
+        {
+          property: '$executeRawUnsafe',
+          message: 'SQL text from a string: write it with Kysely (sqlIn on a transaction).',
+        },
+      ],
+    },
+  },
+  {
     files: ['admin/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs['recommended-latest'].rules },

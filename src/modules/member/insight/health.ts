@@ -24,6 +24,13 @@ export interface MemberHealth {
 }
 
 export const WEIGHTS = { recency: 0.4, progress: 0.2, community: 0.2, tenure: 0.2 } as const;
+/** Each factor's column in the recompute's scored rows, as SQL (never text spliced in). */
+const FACTOR_COLUMNS: Record<keyof typeof WEIGHTS, Prisma.Sql> = {
+  recency: Prisma.sql`recency`,
+  progress: Prisma.sql`progress`,
+  community: Prisma.sql`community`,
+  tenure: Prisma.sql`tenure`,
+};
 
 /** Recomputes the stored health of every member, or of `userIds`; returns how many were written. */
 export async function recomputeHealth(platform: Platform, userIds?: number[]): Promise<number> {
@@ -31,7 +38,7 @@ export async function recomputeHealth(platform: Platform, userIds?: number[]): P
   const month = new Date(now.getTime() - 30 * 86_400_000);
   const only = userIds ? Prisma.sql`AND user_id = ANY (${userIds}::int[])` : Prisma.empty;
   const factor = (name: keyof typeof WEIGHTS) =>
-    Prisma.sql`jsonb_build_object('name', ${name}::text, 'value', ${Prisma.raw(name)}, 'weight', ${WEIGHTS[name]}::float8)`;
+    Prisma.sql`jsonb_build_object('name', ${name}::text, 'value', ${FACTOR_COLUMNS[name]}, 'weight', ${WEIGHTS[name]}::float8)`;
   const written = await platform.prisma.$executeRaw`
     WITH members AS (
       SELECT user_id, min(started_at) AS first_at FROM member_memberships WHERE status = ANY (${STARTED_STATUSES}::text[]) ${only} GROUP BY user_id

@@ -79,10 +79,11 @@ export async function mrrReport(platform: Platform) {
   return { ...live, series };
 }
 
-const sqlOf = (x: string | Prisma.Sql) => (typeof x === 'string' ? Prisma.raw(x) : x);
-/** Whole months from the month of `a` to the month of `b` (column names or SQL). */
-const months = (a: string | Prisma.Sql, b: string | Prisma.Sql) =>
-  Prisma.sql`((date_part('year', ${sqlOf(b)}) - date_part('year', ${sqlOf(a)})) * 12 + date_part('month', ${sqlOf(b)}) - date_part('month', ${sqlOf(a)}))::int`;
+/** Whole months from the month of `a` to the month of `b`. */
+const months = (a: Prisma.Sql, b: Prisma.Sql) =>
+  Prisma.sql`((date_part('year', ${b}) - date_part('year', ${a})) * 12 + date_part('month', ${b}) - date_part('month', ${a}))::int`;
+// The columns of the cohort report's ranges, as SQL (never text spliced in).
+const [COHORT, S, E] = [Prisma.sql`cohort`, Prisma.sql`s`, Prisma.sql`e`];
 
 /**
  * Cohorts by the month of each member's first membership (pending ones never started); `retained[k]`: how many of
@@ -95,8 +96,7 @@ export async function cohortReport(platform: Platform, since: number) {
   const now = platform.clock.now();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (since - 1), 1));
   const at = Prisma.sql`${now}::timestamp`;
-  const isMonthStart = (x: string) =>
-    Prisma.sql`CASE WHEN ${Prisma.raw(x)} = date_trunc('month', ${Prisma.raw(x)}) THEN 1 ELSE 0 END`;
+  const isMonthStart = (x: Prisma.Sql) => Prisma.sql`CASE WHEN ${x} = date_trunc('month', ${x}) THEN 1 ELSE 0 END`;
   const rows = await platform.prisma.$queryRaw<{ cohort: string; size: number; k: number; retained: number }[]>`
     WITH firsts AS (
       SELECT user_id, date_trunc('month', min(started_at)) AS cohort FROM member_memberships
@@ -113,8 +113,8 @@ export async function cohortReport(platform: Platform, since: number) {
       GROUP BY user_id, cohort, island
     ), ranges AS (
       -- checkpoint k is the end of month k after the cohort's (now for the current month): covered when s <= it < e
-      SELECT cohort, greatest(0, ${months('cohort', 's')} - ${isMonthStart('s')}) AS lo,
-        CASE WHEN e > ${at} THEN ${months('cohort', at)} ELSE ${months('cohort', 'e')} - 1 - ${isMonthStart('e')} END AS hi
+      SELECT cohort, greatest(0, ${months(COHORT, S)} - ${isMonthStart(S)}) AS lo,
+        CASE WHEN e > ${at} THEN ${months(COHORT, at)} ELSE ${months(COHORT, E)} - 1 - ${isMonthStart(E)} END AS hi
       FROM merged
     ), deltas AS (
       SELECT cohort, k, sum(d)::int AS d FROM (
@@ -123,7 +123,7 @@ export async function cohortReport(platform: Platform, since: number) {
     )
     SELECT to_char(c.cohort, 'YYYY-MM') AS cohort, c.size, c.k,
       (sum(coalesce(d.d, 0)) OVER (PARTITION BY c.cohort ORDER BY c.k))::int AS retained
-    FROM (SELECT cohort, size, k FROM sizes, generate_series(0, ${months('cohort', at)}) AS k) c
+    FROM (SELECT cohort, size, k FROM sizes, generate_series(0, ${months(COHORT, at)}) AS k) c
     LEFT JOIN deltas d ON d.cohort = c.cohort AND d.k = c.k
     ORDER BY c.cohort, c.k`;
   const cohorts = new Map<string, { cohort: string; size: number; retained: number[] }>();
