@@ -1,8 +1,8 @@
 // Mobile test helpers: log a device in over REST and call as it.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { TestApp } from '../../helpers/app.ts';
 import { TEST_POOL_SIZE } from '../../helpers/database.ts';
+import { whileLocked } from '../../helpers/row-lock.ts';
 
 export const PASSWORD = 'correct horse battery'; // what createTestApp's t.as() gives every user
 
@@ -65,34 +65,6 @@ export function decode(token: string): { header: Record<string, unknown>; payloa
  * app's pool has TEST_POOL_SIZE connections, so at most that many requests wait on the lock and the others wait for a
  * connection, meeting the lock's outcome after it.
  */
-export async function raceOnRow<T>(
-  t: TestApp,
-  lockSql: string,
-  contenders: number,
-  fire: () => Promise<T>,
-): Promise<T> {
-  const [holder, watcher] = [
-    new pg.Client({ connectionString: t.db.url }),
-    new pg.Client({ connectionString: t.db.url }),
-  ];
-  await Promise.all([holder.connect(), watcher.connect()]);
-  try {
-    await holder.query('BEGIN');
-    await holder.query(lockSql);
-    const result = fire();
-    result.catch(() => {});
-    const waiting = Math.min(contenders, TEST_POOL_SIZE);
-    for (let i = 0; i < 1000; i++) {
-      const { rows } = await watcher.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if (rows[0]!.n >= waiting) break;
-      if (i === 999) throw new Error(`${waiting} contenders never queued on the lock`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    await holder.query('COMMIT');
-    return await result;
-  } finally {
-    await Promise.all([holder.end(), watcher.end()]);
-  }
+export function raceOnRow<T>(t: TestApp, lockSql: string, contenders: number, fire: () => Promise<T>): Promise<T> {
+  return whileLocked(t, lockSql, fire, { waiting: Math.min(contenders, TEST_POOL_SIZE) });
 }

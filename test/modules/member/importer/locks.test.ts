@@ -6,11 +6,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPlan } from '../../../../src/modules/member/core/service/plans.ts';
 import { createUser } from '../../../../src/platform/users/service.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+import { whileLocked } from '../../../helpers/row-lock.ts';
 import { counts, importFile, imported } from './helpers.ts';
 
 let t: TestApp;
@@ -28,39 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs `work` while `lockSql` is held by another transaction; once `work` waits on a lock, `meanwhile` runs in the
- *  holder's transaction, which then commits. */
-async function whileLocked<T>(
-  lockSql: string,
-  work: () => Promise<T>,
-  meanwhile: (holder: pg.Client) => Promise<void>,
-) {
-  const [holder, watcher] = [
-    new pg.Client({ connectionString: t.db.url }),
-    new pg.Client({ connectionString: t.db.url }),
-  ];
-  await Promise.all([holder.connect(), watcher.connect()]);
-  try {
-    await holder.query('BEGIN');
-    await holder.query(lockSql);
-    const result = work();
-    result.catch(() => {});
-    for (let i = 0; ; i++) {
-      const { rows } = await watcher.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if (rows[0]!.n > 0) break;
-      if (i === 1000) throw new Error('the import never waited on the lock');
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    await meanwhile(holder);
-    await holder.query('COMMIT');
-    return await result;
-  } finally {
-    await Promise.all([holder.end(), watcher.end()]);
-  }
-}
-
 it("a live membership granted while the import waits on its user's lock refuses the row, and nothing else", async () => {
   const plan = await createPlan(t.platform, { name: 'Loft' });
   const { user } = await createUser(t.platform, { username: 'gil', email: 'gil@example.com' });
@@ -71,15 +38,18 @@ it("a live membership granted while the import waits on its user's lock refuses 
   );
   let granted = 0;
   const { summary, errors } = await whileLocked(
+    t,
     `SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`,
     () => importFile(t.platform, 'rcp', f),
-    async (holder) => {
-      const { rows } = await holder.query<{ id: number }>(
-        `INSERT INTO member_memberships (user_id, plan_id, status, started_at, source, created_at, updated_at)
+    {
+      meanwhile: async (holder) => {
+        const { rows } = await holder.query<{ id: number }>(
+          `INSERT INTO member_memberships (user_id, plan_id, status, started_at, source, created_at, updated_at)
          VALUES ($1, $2, 'active', now(), 'manual', now(), now()) RETURNING id`,
-        [user.id, plan.id],
-      );
-      granted = rows[0]!.id;
+          [user.id, plan.id],
+        );
+        granted = rows[0]!.id;
+      },
     },
   );
   expect(counts(summary)).toEqual({ rows: 2, created: 1, updated: 0, unchanged: 0, skipped: 1 });
@@ -91,15 +61,18 @@ it('a plan made while the import waits on the plans’ order lock is found and t
   const f = rcpFile('plan.csv', '1301,ida@example.com,ida,Ida,Ro,77,Attic,2024-01-01,2099-01-01,active');
   let made = 0;
   const { summary } = await whileLocked(
+    t,
     "SELECT pg_advisory_xact_lock(hashtext('member_plans.position'))",
     () => importFile(t.platform, 'rcp', f),
-    async (holder) => {
-      const { rows } = await holder.query<{ id: number }>(
-        `INSERT INTO member_plans (name, slug, currency, interval, position, created_at, updated_at)
+    {
+      meanwhile: async (holder) => {
+        const { rows } = await holder.query<{ id: number }>(
+          `INSERT INTO member_plans (name, slug, currency, interval, position, created_at, updated_at)
          SELECT 'Attic', 'attic', 'EUR', 'month', coalesce(max(position), 0) + 1, now(), now() FROM member_plans
          RETURNING id`,
-      );
-      made = rows[0]!.id;
+        );
+        made = rows[0]!.id;
+      },
     },
   );
   expect(counts(summary).created).toBe(1);
