@@ -251,25 +251,26 @@ export class OperationPlan {
         for (const v of value as Iterable<unknown>) {
           const at = path.child(i, undefined);
           const index = i++;
-          const done = isPromise(v) ? v.then((x) => item(x, at, info, run)) : item(v, at, info, run);
+          const done = isPromise(v) ? completeLater(v, item, at, info, run) : item(v, at, info, run);
           out.push(done);
           if (isPromise(done)) {
             (pending ??= []).push(done);
             (indexes ??= []).push(index);
           }
         }
-        return pending ? Promise.all(pending).then((values) => settle(out, indexes!, values)) : out;
+        return pending ? settleAll(out, indexes!, pending) : out;
       };
     }
     const sets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
     if (isObjectType(type)) {
       const fields = this.#plan(type, sets, variables);
+      const checked = (ok: unknown, path: PathLink, _info: unknown, run: Run, value: unknown) =>
+        ok ? this.#fields(fields, value, path, run) : wrongType(type, value);
       return (value, path, info, run) => {
         if (value === null || value === undefined) return null;
         if (type.isTypeOf) {
           const is = type.isTypeOf(value, run.context, info);
-          if (isPromise(is))
-            return is.then((ok) => (ok ? this.#fields(fields, value, path, run) : wrongType(type, value)));
+          if (isPromise(is)) return completeLater(is, checked, path, info, run, value);
           if (!is) wrongType(type, value);
         }
         return this.#fields(fields, value, path, run);
@@ -282,7 +283,7 @@ export class OperationPlan {
   #abstract(type: GraphQLAbstractType, sets: SelectionSetNode[], variables: Obj): Complete {
     const byType = new Map<string, FieldPlan[]>();
     const resolveType = type.resolveType ?? defaultTypeResolver;
-    const finish = (name: unknown, value: unknown, path: PathLink, run: Run) => {
+    const finish = (name: unknown, path: PathLink, _info: unknown, run: Run, value: unknown) => {
       const runtime = typeof name === 'string' ? this.schema.getType(name) : undefined;
       if (!runtime || !isObjectType(runtime) || !this.schema.isSubType(type, runtime))
         throw new Error(`Abstract type "${type.name}" must resolve to an Object type at runtime; got ${String(name)}.`);
@@ -293,7 +294,9 @@ export class OperationPlan {
     return (value, path, info, run) => {
       if (value === null || value === undefined) return null;
       const name = resolveType(value, run.context, info, type);
-      return isPromise(name) ? name.then((n) => finish(n, value, path, run)) : finish(name, value, path, run);
+      return isPromise(name)
+        ? completeLater(name, finish, path, info, run, value)
+        : finish(name, path, info, run, value);
     };
   }
 
@@ -310,12 +313,7 @@ export class OperationPlan {
         (keys ??= []).push(f.key);
       }
     }
-    return pending ? Promise.all(pending).then((values) => settle(out, keys!, values)) : out;
-  }
-
-  /** `err` raised by field `f` of the object at `parentPath`, located there. */
-  #fail(err: unknown, f: FieldPlan, parentPath: PathLink): never {
-    throw locatedError(err, f.nodes, pathToArray(parentPath.child(f.key, f.parentType.name, f)));
+    return pending ? settleAll(out, keys!, pending) : out;
   }
 
   /** One field on `parent`: its resolver with its arguments and info, then its value completed. */
@@ -327,9 +325,11 @@ export class OperationPlan {
           if (value instanceof Error) throw value;
           const path = f.leaf ? (undefined as never) : parentPath.child(f.key, f.parentType.name, f);
           const done = f.complete(value, path, undefined as never, run);
-          return isPromise(done) ? done.then(undefined, (err) => this.#fail(err, f, parentPath)) : done;
+          return isPromise(done)
+            ? done.then(undefined, located(f, parentPath.child(f.key, f.parentType.name, f)))
+            : done;
         } catch (err) {
-          return this.#fail(err, f, parentPath);
+          return located(f, parentPath.child(f.key, f.parentType.name, f))(err);
         }
       }
     }
@@ -348,11 +348,15 @@ export class OperationPlan {
     };
     try {
       const value = f.resolve(parent, f.args(run.variables), run.context, info);
-      if (isPromise(value)) return value.then((v) => this.#completed(f, v, path, info, run), located(f, path));
+      if (isPromise(value)) return this.#completeLater(value, f, path, info, run);
       return this.#completed(f, value, path, info, run);
     } catch (err) {
       return located(f, path)(err);
     }
+  }
+
+  #completeLater(value: PromiseLike<unknown>, f: FieldPlan, path: PathLink, info: GraphQLResolveInfo, run: Run) {
+    return value.then((v) => this.#completed(f, v, path, info, run), located(f, path));
   }
 
   /** A resolver's value, completed; an error located at the field. */
@@ -379,6 +383,24 @@ function completesWithInfo(type: GraphQLOutputType): boolean {
   const named = getNamedType(type);
   return isAbstractType(named) || (isObjectType(named) && !!named.isTypeOf);
 }
+
+// The continuations below are made in functions of their own: a function that makes a closure over its variables
+// gets a context object on every call, even when the closure is made on a branch it seldom takes, and the walk's
+// functions run for every field of every row (that context was a fifth of a list's allocations).
+
+/** `complete` of `value` once it settles (`parent`: the object a type check or a type resolution is about). */
+const completeLater = (
+  value: PromiseLike<unknown>,
+  complete: (v: unknown, path: PathLink, info: GraphQLResolveInfo, run: Run, parent?: unknown) => unknown,
+  path: PathLink,
+  info: GraphQLResolveInfo,
+  run: Run,
+  parent?: unknown,
+) => value.then((v) => complete(v, path, info, run, parent));
+
+/** `into` once its promises (`pending`, at `at`) settle, with their values in their places. */
+const settleAll = <T extends Obj | unknown[]>(into: T, at: (string | number)[], pending: PromiseLike<unknown>[]) =>
+  Promise.all(pending).then((values) => settle(into, at, values));
 
 /** `into` with the settled values of its promises at `at`. */
 function settle<T extends Obj | unknown[]>(into: T, at: (string | number)[], values: unknown[]): T {
