@@ -139,7 +139,7 @@ function claim(platform: Platform, campaignId: number, size: number) {
 
 type Outcome =
   | { status: 'sent' }
-  | { status: 'failed'; error: string }
+  | { status: 'failed'; error: string; attempts?: number }
   | { status: 'cancelled'; error: string }
   | { status: 'queued' }
   /** Refused for now (retry.ts): queued again, `attempts` refusals so far, due after their backoff. */
@@ -172,7 +172,11 @@ async function mark(platform: Platform, outcomes: Map<number, Outcome>): Promise
                     not_before: new Date(now.getTime() + backoffMs(outcome.attempts)),
                     error: outcome.error,
                   }
-                : { status: outcome.status, error: outcome.error },
+                : {
+                    status: outcome.status,
+                    error: outcome.error,
+                    ...('attempts' in outcome ? { attempts: outcome.attempts } : {}),
+                  },
         )
         .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
         .where('status', '=', 'sending')
@@ -278,7 +282,11 @@ async function deliver(
     const refusals = attempts + 1;
     return refusals < MAX_ATTEMPTS
       ? { status: 'deferred', error: errorText(err), attempts: refusals }
-      : { status: 'failed', error: errorText(`Refused ${refusals} times, the last: ${errorText(err)}`) };
+      : {
+          status: 'failed',
+          error: errorText(`Refused ${refusals} times, the last: ${errorText(err)}`),
+          attempts: refusals,
+        };
   }
 }
 
