@@ -6,13 +6,20 @@
 // BENCH_SERVER_URL (default postgresql://postgres@127.0.0.1:5432/postgres): a database atrium_bench_<random> is
 // created there and dropped afterwards. BENCH_SECONDS (default 8) per load round, BENCH_SUBSCRIBERS (default 1000).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
 import { SYSTEM } from '../src/platform/principal.ts';
-import { freePort, load, startAtrium, statementsPerRequest, tempDataDir, withAtrium, type LoadResult } from './lib.ts';
+import {
+  freePort,
+  load,
+  runDatabase,
+  startAtrium,
+  statementsPerRequest,
+  tempDataDir,
+  withAtrium,
+  type LoadResult,
+} from './lib.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER = process.env.BENCH_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -111,18 +118,15 @@ const mean = (xs: LoadResult[]) => ({
 async function main() {
   const embeddedDir = tempDataDir();
   const serverDir = tempDataDir();
-  const dbName = `atrium_bench_${randomBytes(4).toString('hex')}`;
-  const serverUrl = new URL(SERVER);
-  serverUrl.pathname = `/${dbName}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
+  const database = await runDatabase(SERVER, 'atrium_bench');
+  const serverUrl = new URL(database.url);
   try {
     step('cold start: first boot on an empty DATA_DIR, then three starts with it existing');
     const firstBoot = await coldStart(embeddedDir.dir);
     const warm: number[] = [];
     for (let i = 0; i < 3; i++) warm.push(await coldStart(embeddedDir.dir));
 
-    step(`seeding ${SUBSCRIBERS} subscribers on the embedded cluster and on ${serverUrl.host}/${dbName}`);
+    step(`seeding ${SUBSCRIBERS} subscribers on the embedded cluster and on ${serverUrl.host}${serverUrl.pathname}`);
     const embeddedSeed = await seed(embeddedDir.dir);
     const serverSeed = await seed(serverDir.dir, { DATABASE_URL: serverUrl.toString() });
 
@@ -178,8 +182,7 @@ async function main() {
       await server.stop();
     }
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
     embeddedDir.remove();
     serverDir.remove();
   }

@@ -4,18 +4,17 @@
 // unchanged), with the SQL statements each sent (per batch: the set-based writer's cost does not grow with the rows)
 // and the process' RSS sampled during each, which must stay flat (the file is streamed, never loaded).
 // BENCH_ROWS (default 100000) and BENCH_BATCH (default 1000) change the size and the rows per transaction.
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/db/connect.ts';
 import { runImport } from '../src/modules/member/importer/run.ts';
 import type { ImportSummary } from '../src/modules/member/importer/tally.ts';
 import { modules } from '../src/modules/index.ts';
 import { createPlatform } from '../src/platform/platform.ts';
+import { runDatabase } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 1000);
@@ -44,12 +43,8 @@ out.end();
 await once(out, 'finish');
 const bytes = statSync(file).size;
 
-const name = `atrium_bench_import_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const database = await runDatabase(adminUrl, 'atrium_bench_import');
+const url = database.url;
 
 async function measure(label: string): Promise<{
   label: string;
@@ -60,10 +55,10 @@ async function measure(label: string): Promise<{
   rss: number[];
   heap: number[];
 }> {
-  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const db = await openDatabase({ kind: 'postgres', url });
   await db.migrate();
   const platform = await createPlatform({
-    config: { ...loadConfig({ ...process.env, DATABASE_URL: url.toString() }, modules), logLevel: 'warn' },
+    config: { ...loadConfig({ ...process.env, DATABASE_URL: url }, modules), logLevel: 'warn' },
     db,
     modules,
   });
@@ -111,7 +106,6 @@ try {
   );
   for (const r of runs) console.log(`- ${r.label}: RSS ${r.rss.join(' ')}; heap ${r.heap.join(' ')}`);
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
   rmSync(dir, { recursive: true, force: true });
 }

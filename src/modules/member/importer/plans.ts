@@ -44,12 +44,13 @@ async function existing(tx: Tx, spec: PlanSpec): Promise<number | null> {
 }
 
 /** A new plan goes last in the plans' order, under its lock (held until the batch commits): a plan another run or a
- *  manager made while this one waited for it is found instead. */
-async function create(tx: Tx, spec: PlanSpec, ctx: PlanContext): Promise<number> {
+ *  manager made while this one waited for it is found instead, and is not this run's to count (`created` is true
+ *  only for the row this insert returned). */
+async function create(tx: Tx, spec: PlanSpec, ctx: PlanContext): Promise<{ id: number; created: boolean }> {
   const base = slugify(spec.name) || slugify(spec.sourceRef ?? '') || 'imported-plan';
   await planOrder.lock(tx);
   const made = await existing(tx, spec);
-  if (made) return made;
+  if (made) return { id: made, created: false };
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base.slice(0, 90)}-${n}`;
     const position = (await planOrder.last(tx)) + 1;
@@ -71,7 +72,7 @@ async function create(tx: Tx, spec: PlanSpec, ctx: PlanContext): Promise<number>
       .onConflict((oc) => oc.column('slug').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (row) return row.id; // else the slug was taken: the next one
+    if (row) return { id: row.id, created: true }; // else the slug was taken: the next one
   }
 }
 
@@ -84,8 +85,9 @@ export async function batchPlans(tx: Tx, specs: PlanSpec[], known: ReadonlyMap<s
     const id = known.get(spec.key) ?? (await existing(tx, spec));
     if (id) ids.set(spec.key, id);
     else {
-      ids.set(spec.key, await create(tx, spec, ctx));
-      created.push(spec.key);
+      const plan = await create(tx, spec, ctx);
+      ids.set(spec.key, plan.id);
+      if (plan.created) created.push(spec.key);
     }
   }
   return { ids, created };

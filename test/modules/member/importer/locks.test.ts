@@ -1,8 +1,9 @@
 // The importer's locks against work that commits while a batch waits: an existing user's live membership is checked
 // after the user is locked (as the grant service locks them), so a membership granted meanwhile refuses the row
 // instead of breaking the batch on the one-live-per-plan index; a plan is created under the plans' order lock, so a
-// plan made meanwhile is found, not made twice. Each race is held open on a connection of the test's own until the
-// import waits on the lock, then the other side writes and commits.
+// plan made meanwhile is found, not made twice, and counted only by the run that made it. Each race is held open on a
+// connection of the test's own until the import (or both imports) waits on the lock, then the other side writes and
+// commits.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,11 +76,36 @@ it('a plan made while the import waits on the plans’ order lock is found and t
       },
     },
   );
-  expect(counts(summary).created).toBe(1);
+  expect([counts(summary).created, summary.plansCreated]).toEqual([1, 0]);
   const plans = await t.platform.prisma.memberPlan.findMany({
     where: { name: 'Attic' },
     select: { id: true, sourceRef: true },
   });
   expect(plans).toEqual([{ id: made, sourceRef: 'rcp:plan:77' }]);
   expect((await imported(t.platform, 'rcp:1301'))['rcp:1301']!.plan).toBe('Attic');
+});
+
+it('a plan that exists before the import is not counted as created', async () => {
+  await createPlan(t.platform, { name: 'Cellar' });
+  const f = rcpFile('cellar.csv', '1401,jo@example.com,jo,Jo,Ru,78,Cellar,2024-01-01,2099-01-01,active');
+  const { summary } = await importFile(t.platform, 'rcp', f);
+  expect([counts(summary).created, summary.plansCreated]).toEqual([1, 0]);
+});
+
+it('two imports that both need a new plan create it once, and count it once between them', async () => {
+  const files = [
+    rcpFile('porch-a.csv', '1501,kit@example.com,kit,Kit,Ay,79,Porch,2024-01-01,2099-01-01,active'),
+    rcpFile('porch-b.csv', '1502,lou@example.com,lou,Lou,By,79,Porch,2024-01-01,2099-01-01,active'),
+  ];
+  // Both have looked for the plan and found none before either may create it.
+  const runs = await whileLocked(
+    t,
+    "SELECT pg_advisory_xact_lock(hashtext('member_plans.position'))",
+    () => Promise.all(files.map((f) => importFile(t.platform, 'rcp', f))),
+    { waiting: 2 },
+  );
+  expect(runs.map((r) => counts(r.summary).created)).toEqual([1, 1]);
+  expect(runs.reduce((n, r) => n + r.summary.plansCreated, 0)).toBe(1);
+  const plans = await t.platform.prisma.memberPlan.findMany({ where: { name: 'Porch' }, select: { sourceRef: true } });
+  expect(plans).toEqual([{ sourceRef: 'rcp:plan:79' }]);
 });
