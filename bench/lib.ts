@@ -151,6 +151,8 @@ export function tempDataDir(): { dir: string; remove(): void } {
 
 export interface LoadResult {
   rps: number;
+  /** Requests answered over the run. */
+  requests: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -173,7 +175,13 @@ export async function load(url: string, o: LoadOptions = {}): Promise<LoadResult
     connections: o.connections ?? 32,
     duration: o.seconds ?? Number(process.env.BENCH_SECONDS ?? 8),
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 export interface Row {

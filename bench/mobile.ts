@@ -50,7 +50,13 @@ async function loginOnce(url: string, username: string, installId: string): Prom
 async function perConnection(url: string, connections: number, request: autocannon.Request): Promise<LoadResult> {
   const requests = Array.from({ length: SECONDS * 5000 }, () => request);
   const result = await autocannon({ url, connections, duration: SECONDS, requests });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 type Ctx = { device?: Device };

@@ -26,4 +26,12 @@ export function storedForm(row: Form): StoredForm {
 
 export const settingsOf = (row: Pick<Form, 'settings'>) =>
   ({ ...DEFAULT_SETTINGS, ...(row.settings as object) }) as FormDefinition['settings'];
+
+type Settings = FormDefinition['settings'];
+/** One setting of a row, as `settingsOf(row)[key]` reads it without merging the whole object: a list's fields read
+ *  four or five settings of every form, and each merge was a new object (bench/allocations.ts forms). */
+export function settingOf<K extends keyof Settings>(row: Pick<Form, 'settings'>, key: K): Settings[K] {
+  const stored = row.settings as Partial<Settings> | null;
+  return stored && Object.hasOwn(stored, key) ? (stored[key] as Settings[K]) : DEFAULT_SETTINGS[key];
+}
 export const fieldsOf = (row: Pick<Form, 'fields'>) => row.fields as unknown as FormDefinition['fields'];

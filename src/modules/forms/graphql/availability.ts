@@ -4,7 +4,7 @@
 import type { Form } from '../../../generated/prisma/client.ts';
 import type { Context } from '../../../graphql/context.ts';
 import { sharedLoader } from '../../../graphql/loaders.ts';
-import { settingsOf } from '../definition/stored.ts';
+import { settingOf } from '../definition/stored.ts';
 import { COUNTED_STATUSES, periodStart, scheduleRefusal } from '../submission/restrictions.ts';
 
 interface Counted {
@@ -48,11 +48,12 @@ export function availability<K extends keyof Availability>(
   part: K,
 ): Availability[K] | Promise<Availability[K]> {
   if (form.status !== 'active') return INACTIVE[part];
-  const settings = settingsOf(form);
+  const schedule = settingOf(form, 'schedule');
+  const limit = settingOf(form, 'entryLimit');
+  if (!schedule && !limit) return OPEN[part];
   const now = ctx.platform.clock.now();
-  const refusal = scheduleRefusal(settings, now);
+  const refusal = scheduleRefusal({ schedule }, now);
   if (refusal) return ({ accepting: false, message: refusal.message } satisfies Availability)[part];
-  const limit = settings.entryLimit;
   if (!limit) return OPEN[part];
   return entryCounts(ctx)
     .load({ formId: form.id, since: periodStart(limit.period, now) })

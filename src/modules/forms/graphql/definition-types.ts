@@ -60,11 +60,7 @@ export const definitionTypesSchema = schemaPart((builder) => {
         type: enumType(builder, ConditionalMatch),
         description: 'Whether all rules or any one must match.',
       }),
-      rules: t.field({
-        type: [ConditionRuleRef],
-        description: '1 to 20 tests on earlier fields.',
-        resolve: (c) => c.rules,
-      }),
+      rules: t.expose('rules', { type: [ConditionRuleRef], description: '1 to 20 tests on earlier fields.' }),
     }),
   });
 
@@ -89,10 +85,9 @@ export const definitionTypesSchema = schemaPart((builder) => {
         description:
           'Pre-filled value, also stored when a submission omits the key: string, number, list of option values or boolean; null when none.',
       }),
-      options: t.field({
+      options: t.expose('options', {
         type: [FieldOptionRef],
         description: 'Choices of a select, radio or checkbox field, in order; empty for other types.',
-        resolve: (f) => f.options,
       }),
       min: t.exposeFloat('min', {
         nullable: true,
@@ -137,11 +132,10 @@ export const definitionTypesSchema = schemaPart((builder) => {
       noDuplicates: t.exposeBoolean('noDuplicates', {
         description: 'A value another kept entry of the form already has is refused.',
       }),
-      conditional: t.field({
+      conditional: t.expose('conditional', {
         type: ConditionalRef,
         nullable: true,
         description: 'null: the field is always shown.',
-        resolve: (f) => f.conditional,
       }),
     }),
   });

@@ -8,7 +8,7 @@ import { deleted, rest } from '../../../rest/binding.ts';
 import { FORMS_MANAGE, FORMS_VIEW_ENTRIES } from '../capabilities.ts';
 import { FormStatus } from '../definition/input.ts';
 import { camelKeys } from '../definition/keys.ts';
-import { definitionOf, fieldsOf, settingsOf } from '../definition/stored.ts';
+import { definitionOf, fieldsOf, settingOf, settingsOf } from '../definition/stored.ts';
 import {
   createForm,
   deleteForm,
@@ -69,16 +69,16 @@ export const formSchema = schemaPart((builder) => {
       }),
       submitLabel: t.string({
         description: 'Text of the submit button.',
-        resolve: (f) => settingsOf(f).submitLabel,
+        resolve: (f) => settingOf(f, 'submitLabel'),
       }),
       honeypot: t.string({
         nullable: true,
         description: 'Name of a trap input to render invisibly (and leave empty); null when the form has none.',
-        resolve: (f) => (settingsOf(f).honeypot ? settingsOf(f).honeypotName : null),
+        resolve: (f) => (settingOf(f, 'honeypot') ? settingOf(f, 'honeypotName') : null),
       }),
       requiresLogin: t.boolean({
         description: 'Only signed-in users may submit.',
-        resolve: (f) => settingsOf(f).requireLogin,
+        resolve: (f) => settingOf(f, 'requireLogin'),
       }),
       acceptingEntries: t.boolean({
         description: 'Whether a submission would be taken now (status, schedule and entry limit).',
