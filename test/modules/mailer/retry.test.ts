@@ -95,7 +95,7 @@ describe('refused for now (4xx): retried later, at most once', () => {
     // A lane sleeps until the deferred rows are due (the engine's run_at), instead of spinning or ending.
     const waits = await laneWaits(id);
     expect(waits.length).toBeGreaterThan(0);
-    for (const w of waits) expect(w).toBeGreaterThan(50);
+    for (const w of waits) expect(w).toBeGreaterThan(30); // about a minute (the test's own pace aside), not now
     for (const w of waits) expect(w).toBeLessThanOrEqual(60);
   });
 
@@ -107,7 +107,7 @@ describe('refused for now (4xx): retried later, at most once', () => {
     expect(await recipientStatuses(t, id)).toEqual({ failed: 1, queued: 2, sent: 2 });
     const waits = await laneWaits(id);
     expect(waits.length).toBeGreaterThan(0);
-    for (const w of waits) expect(w).toBeGreaterThan(20);
+    for (const w of waits) expect(w).toBeGreaterThan(10); // the 30 s left, not a minute again, not now
     for (const w of waits) expect(w).toBeLessThanOrEqual(30);
   });
 
