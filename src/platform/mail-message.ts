@@ -22,10 +22,12 @@ export interface ThreadData {
 
 /** nodemailer's error for a send the server refused, as plain data: its message and the fields it sets — the reply
  *  (`responseCode` 550, `response`), whether it is for good (`permanent`: 5xx but 503), its code (`EENVELOPE`), the
+ *  system error under it (`originalCode` ECONNREFUSED under ESOCKET: the connection could not be opened), the
  *  command refused (`RCPT TO`) and the recipients refused. */
 export interface SmtpFailure {
   message: string;
   code?: string;
+  originalCode?: string;
   command?: string;
   response?: string;
   responseCode?: number;
@@ -33,7 +35,7 @@ export interface SmtpFailure {
   rejected?: string[];
 }
 
-const FIELDS = ['code', 'command', 'response', 'responseCode', 'permanent', 'rejected'] as const;
+const FIELDS = ['code', 'originalCode', 'command', 'response', 'responseCode', 'permanent', 'rejected'] as const;
 
 /** What crosses from the thread: the fields nodemailer set, none it left out. */
 export function smtpFailureOf(err: unknown): SmtpFailure {

@@ -19,6 +19,9 @@ export interface JobSpec {
   payload: unknown;
   maxAttempts: number;
   runAt?: Date;
+  /** Instead of runAt: run this long after the database's now() (a wait decided on the platform's clock, which may
+   *  not be the database's: a test's ManualClock, or a host's small skew). */
+  delayMs?: number;
   /** At most one waiting job per key (a later add replaces a waiting one). */
   jobKey?: string;
   /** Lower runs first (default 0): bulk work (campaign batches) yields to events. */
@@ -27,6 +30,7 @@ export interface JobSpec {
 
 export interface AddOptions {
   runAt?: Date;
+  delayMs?: number;
   jobKey?: string;
   priority?: number;
 }
@@ -85,15 +89,17 @@ export class Queue {
       task: s.task,
       payload: s.payload ?? {},
       run_at: s.runAt?.toISOString() ?? null,
+      delay_ms: s.delayMs ?? null,
       max_attempts: s.maxAttempts,
       job_key: s.jobKey ?? null,
       priority: s.priority ?? 0,
     }));
     await client.$queryRaw`
       SELECT count(*)::int AS added FROM graphile_worker.add_jobs(ARRAY(
-        SELECT ROW(s.task, s.payload, NULL, s.run_at, s.max_attempts, s.job_key, s.priority, NULL)::graphile_worker.job_spec
+        SELECT ROW(s.task, s.payload, NULL, coalesce(s.run_at, now() + make_interval(secs => s.delay_ms / 1000.0)),
+          s.max_attempts, s.job_key, s.priority, NULL)::graphile_worker.job_spec
         FROM json_to_recordset(${JSON.stringify(rows)}::json)
-          AS s(task text, payload json, run_at timestamptz, max_attempts int, job_key text, priority int)))`;
+          AS s(task text, payload json, run_at timestamptz, delay_ms bigint, max_attempts int, job_key text, priority int)))`;
   }
 
   add<P>(

@@ -13,6 +13,8 @@ export interface SinkOptions {
   rejectRecipients?: (address: string) => boolean | number;
   /** Holds a message to these recipients until the promise it answers settles (a send caught in flight). */
   hold?: (to: string[]) => Promise<void> | undefined;
+  /** Listens on this port (default: a free one), e.g. where a client was refused a connection before. */
+  port?: number;
 }
 
 export async function startSmtpSink(options: SinkOptions = {}) {
@@ -51,7 +53,7 @@ export async function startSmtpSink(options: SinkOptions = {}) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

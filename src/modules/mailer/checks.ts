@@ -37,8 +37,16 @@ export const checks: HealthCheck[] = [
     async run(platform) {
       const now = platform.clock.now().getTime();
       const cutoff = new Date(now - platform.config.mailer.stuckMinutes * 60_000);
+      // A campaign whose only rows left wait for their next attempt (deferred after a refusal for now, up to 30
+      // minutes) is waiting, not stuck.
       const stuck = await platform.prisma.mailerCampaign.findMany({
-        where: { status: 'sending', progressAt: { lt: cutoff } },
+        where: {
+          status: 'sending',
+          progressAt: { lt: cutoff },
+          recipients: {
+            some: { OR: [{ status: 'sending' }, { status: 'queued', notBefore: { lte: new Date(now) } }] },
+          },
+        },
         select: { id: true, name: true },
       });
       const late = await platform.prisma.mailerCampaign.findMany({

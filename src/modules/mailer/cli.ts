@@ -193,7 +193,9 @@ export function mailerCli(program: Command, cli: CliContext): void {
       const s = (await campaignStats(platform, [c.id])).get(c.id)!;
       const sent = await platform.prisma.mailerCampaign.findUniqueOrThrow({ where: { id: c.id } });
       cli.changed(
-        `campaign ${c.id}: ${s.sent} sent, ${s.failed} failed of ${s.recipients}`,
+        `campaign ${c.id}: ${s.sent} sent, ${s.failed} failed of ${s.recipients}` +
+          // Refused for now: their lanes wait in the queue for any instance's workers (docs/mailer.md).
+          (s.deferred ? `; ${s.deferred} refused for now, retried later by the job workers` : ''),
         campaignRow(sent, s),
         CAMPAIGN_COLUMNS,
       );

@@ -1,7 +1,8 @@
 // The scheduler: every minute, settle interrupted deliveries, start scheduled campaigns that are due, and tend every
 // campaign in "sending": finish it once its last rows in doubt are settled, and restart the lanes of one that made no
-// progress for two minutes while recipients wait (a batch job kept as failed; lanes are otherwise jobs that survive
-// restarts by themselves). Runs are claimed per minute.
+// progress for two minutes while recipients are due (a batch job kept as failed; lanes are otherwise jobs that survive
+// restarts by themselves; rows deferred after a refusal for now are not due, and their lanes sleep until they are).
+// Runs are claimed per minute.
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { transaction } from '../../platform/transaction.ts';
@@ -40,11 +41,16 @@ export async function runMailerQueue(platform: Platform): Promise<void> {
   await expireLeases(platform);
   await startDueCampaigns(platform);
   const sending = await platform.prisma.mailerCampaign.findMany({ where: { status: 'sending' }, select: { id: true } });
+  const now = platform.clock.now().getTime();
   for (const { id } of sending) {
     const left = await remaining(platform, id);
     if (left?.status !== 'sending') continue;
     if (!left.queued && !left.sending) await finish(platform, id);
-    else if (left.queued && platform.clock.now().getTime() - (left.progress_at?.getTime() ?? 0) > STALLED_MS)
+    else if (
+      left.queued &&
+      (left.next_at?.getTime() ?? 0) <= now && // a row is due (not only deferred ones)
+      now - (left.progress_at?.getTime() ?? 0) > STALLED_MS
+    )
       await restartLanes(platform, id);
   }
 }

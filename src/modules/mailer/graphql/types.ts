@@ -131,10 +131,17 @@ export const mailerTypes = schemaPart((builder) => {
       recipients: t.exposeInt('recipients', {
         description: "Messages in the campaign's audience, frozen when sending started (0 before).",
       }),
-      queued: t.exposeInt('queued', { description: 'Not handled yet (queued or in flight).' }),
+      queued: t.exposeInt('queued', {
+        description: 'Not handled yet (queued or in flight), deferred ones included.',
+      }),
+      deferred: t.exposeInt('deferred', {
+        description:
+          'Of queued: refused for now by the SMTP server (a 4xx reply, or no connection), waiting for their next attempt.',
+      }),
       sent: t.exposeInt('sent', { description: 'Messages the SMTP server accepted.' }),
       failed: t.exposeInt('failed', {
-        description: 'Messages the SMTP server refused, or interrupted by a crash (never retried).',
+        description:
+          'Messages the SMTP server refused for good (5xx, or 4xx on every attempt), or interrupted by a crash (never retried).',
       }),
       opens: t.exposeInt('opens', {
         description: 'Opens counted, repeats included (tracking pixel loads, or a click without one).',

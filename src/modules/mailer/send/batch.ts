@@ -8,8 +8,11 @@
 //      transport; the messages are rendered here, composed and written there), outside any transaction,
 //      and claims the next batch once fewer than a quarter batch are unanswered (up to BATCHES_PER_JOB batches a job),
 //      so the claim overlaps the batch's tail instead of the connections waiting for it;
-//   3. marks each row sent, failed (with the SMTP error) or cancelled (unsubscribed since the audience was frozen);
-//   4. adds the lane's next job when it still has work, or else finishes the campaign if nothing is queued or in flight.
+//   3. marks each row sent, failed (with the SMTP error) or cancelled (unsubscribed since the audience was frozen), or
+//      queued again with a not-before time when the server certainly did not take it (a 4xx reply, no connection:
+//      retry.ts), failed after MAX_ATTEMPTS such refusals;
+//   4. adds the lane's next job when it still has work — now, or when its earliest deferred row is due — or else
+//      finishes the campaign if nothing is queued (deferred rows are queued) or in flight.
 // Whichever instance's worker is free takes the next job, so instances add up; batches run at priority 10, so a
 // durable event waiting goes first. A failed message is a failed row (at most once, leases.ts); the task throws after
 // its claim only when a write failed or a mail thread was lost with messages in doubt (their rows stay "sending" for
@@ -20,6 +23,7 @@ import type { Platform } from '../../../platform/platform.ts';
 import { defineTask, type JobInfo } from '../../../platform/tasks.ts';
 import type { AfterCommit } from '../../../platform/transaction.ts';
 import { campaignMessage, type CampaignContent } from './message.ts';
+import { backoffMs, MAX_ATTEMPTS, refusedForNow } from './retry.ts';
 import { linkSecret } from './tokens.ts';
 
 interface Lane {
@@ -40,13 +44,13 @@ export const batchTask = defineTask<Lane>({
 });
 
 /** One waiting job per lane: adding a lane's job again replaces the waiting one (a running one stays as it is). */
-const laneOptions = (lane: Lane, runAt?: Date): AddOptions => ({
+const laneOptions = (lane: Lane, when: Pick<AddOptions, 'runAt' | 'delayMs'> = {}): AddOptions => ({
   jobKey: `mailer/campaign/${lane.campaignId}/lane/${lane.lane}`,
   priority: PRIORITY,
-  ...(runAt ? { runAt } : {}),
+  ...when,
 });
-const laneJob = (platform: Platform, lane: Lane, runAt?: Date): JobSpec =>
-  platform.queue.spec(batchTask, lane, laneOptions(lane, runAt));
+const laneJob = (platform: Platform, lane: Lane, when?: Pick<AddOptions, 'runAt' | 'delayMs'>): JobSpec =>
+  platform.queue.spec(batchTask, lane, laneOptions(lane, when));
 
 /** A throttled campaign (MAILER_SEND_RATE) is one lane sending one message at a time; otherwise MAILER_SEND_LANES. */
 const laneCount = (platform: Platform) => (platform.config.mailer.sendRate > 0 ? 1 : platform.config.mailer.lanes);
@@ -89,19 +93,26 @@ async function content(platform: Platform, campaignId: number): Promise<Campaign
   );
 }
 
-/** Claims and marks "sending" in one statement; answers the rows with their subscriber's name and status. */
+/**
+ * Claims and marks "sending" in one statement; answers the rows with their subscriber's name and status. Only rows
+ * due by the platform's clock: a row deferred after a transient refusal waits for its not_before. The index
+ * (campaign_id, status, not_before, id) gives the due rows in the claim's order, so the scan stops at the batch and
+ * never walks past deferred ones (fresh rows carry the campaign's start, so they come first, by id).
+ */
 function claim(platform: Platform, campaignId: number, size: number) {
+  const now = platform.clock.now();
   return platform.sql
     .with('claimed', (db) =>
       db
         .updateTable('mailer_recipients')
-        .set({ status: 'sending', claimed_at: platform.clock.now() })
+        .set({ status: 'sending', claimed_at: now })
         .where('id', 'in', (eb) =>
           eb
             .selectFrom('mailer_recipients as r')
             .select('r.id')
             .where('r.campaign_id', '=', campaignId)
             .where('r.status', '=', 'queued')
+            .where('r.not_before', '<=', now)
             .where((w) =>
               w.exists(
                 w
@@ -111,32 +122,35 @@ function claim(platform: Platform, campaignId: number, size: number) {
                   .where('c.status', '=', 'sending'),
               ),
             )
+            .orderBy('r.not_before')
             .orderBy('r.id')
             .limit(size)
             .forUpdate()
             .skipLocked(),
         )
-        .returning(['id', 'email', 'subscriber_id']),
+        .returning(['id', 'email', 'subscriber_id', 'attempts']),
     )
     .selectFrom('claimed')
     .leftJoin('mailer_subscribers as s', 's.id', 'claimed.subscriber_id')
-    .select(['claimed.id', 'claimed.email', 's.first_name', 's.status'])
+    .select(['claimed.id', 'claimed.email', 'claimed.attempts', 's.first_name', 's.status'])
     .orderBy('claimed.id')
     .execute();
 }
 
 type Outcome =
   | { status: 'sent' }
-  | { status: 'failed'; error: string }
+  | { status: 'failed'; error: string; attempts?: number }
   | { status: 'cancelled'; error: string }
-  | { status: 'queued' };
+  | { status: 'queued' }
+  /** Refused for now (retry.ts): queued again, `attempts` refusals so far, due after their backoff. */
+  | { status: 'deferred'; error: string; attempts: number };
 
 /** Writes the batch's outcomes: one statement per outcome (failures grouped by their error text). */
 async function mark(platform: Platform, outcomes: Map<number, Outcome>): Promise<void> {
   const now = platform.clock.now();
   const groups = new Map<string, { outcome: Outcome; ids: number[] }>();
   for (const [id, outcome] of outcomes) {
-    const key = `${outcome.status}:${'error' in outcome ? outcome.error : ''}`;
+    const key = `${outcome.status}:${'attempts' in outcome ? outcome.attempts : ''}:${'error' in outcome ? outcome.error : ''}`;
     const group = groups.get(key) ?? { outcome, ids: [] };
     group.ids.push(id);
     groups.set(key, group);
@@ -150,7 +164,19 @@ async function mark(platform: Platform, outcomes: Map<number, Outcome>): Promise
             ? { status: 'sent', sent_at: now, error: null }
             : outcome.status === 'queued' // never handed to SMTP (shutdown): back to the queue
               ? { status: 'queued', claimed_at: null }
-              : { status: outcome.status, error: outcome.error },
+              : outcome.status === 'deferred' // refused for now: queued again, not claimed before its backoff
+                ? {
+                    status: 'queued',
+                    claimed_at: null,
+                    attempts: outcome.attempts,
+                    not_before: new Date(now.getTime() + backoffMs(outcome.attempts)),
+                    error: outcome.error,
+                  }
+                : {
+                    status: outcome.status,
+                    error: outcome.error,
+                    ...('attempts' in outcome ? { attempts: outcome.attempts } : {}),
+                  },
         )
         .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
         .where('status', '=', 'sending')
@@ -236,8 +262,15 @@ type Recorder = ReturnType<typeof recorder>;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
-/** The message's outcome, or `null` when its mail thread was lost before it answered (in doubt). */
-async function deliver(platform: Platform, message: ReturnType<typeof campaignMessage>): Promise<Outcome | null> {
+/**
+ * The message's outcome, or `null` when its mail thread was lost before it answered (in doubt). `attempts`: the row's
+ * refusals for now so far. A refusal the server certainly made (retry.ts) defers the row, up to MAX_ATTEMPTS.
+ */
+async function deliver(
+  platform: Platform,
+  message: ReturnType<typeof campaignMessage>,
+  attempts: number,
+): Promise<Outcome | null> {
   try {
     const result = await platform.mail.send(message);
     return result.rejected.length
@@ -245,7 +278,15 @@ async function deliver(platform: Platform, message: ReturnType<typeof campaignMe
       : { status: 'sent' };
   } catch (err) {
     if (err instanceof MailInDoubtError) return null;
-    return { status: 'failed', error: errorText(err) };
+    if (!refusedForNow(err)) return { status: 'failed', error: errorText(err) };
+    const refusals = attempts + 1;
+    return refusals < MAX_ATTEMPTS
+      ? { status: 'deferred', error: errorText(err), attempts: refusals }
+      : {
+          status: 'failed',
+          error: errorText(`Refused ${refusals} times, the last: ${errorText(err)}`),
+          attempts: refusals,
+        };
   }
 }
 
@@ -317,7 +358,7 @@ async function sendBatch(platform: Platform, lane: Lane, job: JobInfo): Promise<
     // Left (or was deleted) after the audience was frozen: never mail them.
     if (r.status !== 'subscribed') return outcomes.add(r.id, { status: 'cancelled', error: 'No longer subscribed.' });
     const message = campaignMessage(platform, secret, c, { id: r.id, email: r.email, firstName: r.first_name ?? '' });
-    const outcome = await deliver(platform, message);
+    const outcome = await deliver(platform, message, r.attempts);
     if (outcome) outcomes.add(r.id, outcome);
     else outcomes.lose();
   };
@@ -341,10 +382,15 @@ async function sendBatch(platform: Platform, lane: Lane, job: JobInfo): Promise<
   if (taken.last === size) return platform.queue.addJobs([laneJob(platform, lane)]);
   const left = await remaining(platform, lane.campaignId);
   if (left?.status !== 'sending') return;
-  if (left.queued)
+  if (left.queued) {
+    // Only deferred rows, none due: the lane sleeps until the earliest is (the wait by the platform's clock, counted
+    // by the engine from its own now()), neither spinning nor ending the campaign.
+    const wait = (left.next_at?.getTime() ?? 0) - platform.clock.now().getTime();
+    if (wait > 0) return platform.queue.addJobs([laneJob(platform, lane, { delayMs: wait })]);
     return platform.queue.addJobs([
-      laneJob(platform, lane, taken.total ? undefined : new Date(platform.clock.now().getTime() + RETRY_EMPTY_MS)),
+      laneJob(platform, lane, taken.total ? {} : { runAt: new Date(platform.clock.now().getTime() + RETRY_EMPTY_MS) }),
     ]);
+  }
   if (!left.sending) await finish(platform, lane.campaignId);
 }
 
@@ -365,7 +411,10 @@ async function noteProgress(platform: Platform, campaignId: number): Promise<voi
     .execute();
 }
 
-/** The campaign's status and progress, with its recipients still queued and in flight (one statement). */
+/**
+ * The campaign's status and progress, with its recipients still queued (deferred ones included) and in flight, and
+ * when the earliest queued row is due (`next_at`: later than now when only deferred rows are left) — one statement.
+ */
 export function remaining(platform: Platform, campaignId: number) {
   return platform.sql
     .selectFrom('mailer_campaigns as c')
@@ -384,6 +433,12 @@ export function remaining(platform: Platform, campaignId: number) {
         .where('r.campaign_id', '=', campaignId)
         .where('r.status', '=', 'sending')
         .as('sending'),
+      eb
+        .selectFrom('mailer_recipients as r')
+        .select((e) => e.fn.min('r.not_before').as('t'))
+        .where('r.campaign_id', '=', campaignId)
+        .where('r.status', '=', 'queued')
+        .as('next_at'),
     ])
     .where('c.id', '=', campaignId)
     .executeTakeFirst();

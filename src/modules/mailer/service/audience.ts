@@ -41,7 +41,8 @@ export async function materialise(tx: Tx, campaignId: number, a: Audience, now: 
     });
     if (!batch.length) break;
     await tx.mailerRecipient.createMany({
-      data: batch.map((s) => ({ campaignId, subscriberId: s.id, email: s.email })),
+      // Due from the campaign's start by the platform's clock (the column's default is the database's).
+      data: batch.map((s) => ({ campaignId, subscriberId: s.id, email: s.email, notBefore: now })),
       skipDuplicates: true,
     });
     cursor = batch[batch.length - 1]!.id;

@@ -7,6 +7,7 @@ import { SUBSCRIBER_STATUSES } from './subscribers.ts';
 export interface CampaignStats {
   recipients: number;
   queued: number;
+  deferred: number;
   sent: number;
   failed: number;
   opens: number;
@@ -27,6 +28,7 @@ export async function campaignStats(platform: Platform, ids: readonly number[]):
         SELECT campaign_id,
           count(*) AS recipients,
           count(*) FILTER (WHERE status IN ('queued', 'sending')) AS queued,
+          count(*) FILTER (WHERE status = 'queued' AND attempts > 0) AS deferred,
           count(*) FILTER (WHERE status = 'sent') AS sent,
           count(*) FILTER (WHERE status = 'failed') AS failed,
           coalesce(sum(opens), 0) AS opens, count(opened_at) AS unique_opens,
@@ -42,6 +44,7 @@ export async function campaignStats(platform: Platform, ids: readonly number[]):
     out.set(id, {
       recipients: n('recipients'),
       queued: n('queued'),
+      deferred: n('deferred'),
       sent,
       failed: n('failed'),
       opens: n('opens'),
