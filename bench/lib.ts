@@ -175,6 +175,11 @@ export async function load(url: string, o: LoadOptions = {}): Promise<LoadResult
     connections: o.connections ?? 32,
     duration: o.seconds ?? Number(process.env.BENCH_SECONDS ?? 8),
   });
+  return loadResultOf(result);
+}
+
+/** What a benchmark reads of an autocannon run. */
+export function loadResultOf(result: autocannon.Result): LoadResult {
   return {
     rps: result.requests.average,
     requests: result.requests.total,

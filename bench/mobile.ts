@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { ARGON2_PARAMS } from '../src/platform/users/passwords.ts';
 import {
   load,
+  loadResultOf,
   report,
   startAtrium,
   startBaseline,
@@ -49,14 +50,7 @@ async function loginOnce(url: string, username: string, installId: string): Prom
  *  what it reaches); each client deep-clones the list, so it is not made longer than that. */
 async function perConnection(url: string, connections: number, request: autocannon.Request): Promise<LoadResult> {
   const requests = Array.from({ length: SECONDS * 5000 }, () => request);
-  const result = await autocannon({ url, connections, duration: SECONDS, requests });
-  return {
-    rps: result.requests.average,
-    requests: result.requests.total,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+  return loadResultOf(await autocannon({ url, connections, duration: SECONDS, requests }));
 }
 
 type Ctx = { device?: Device };
