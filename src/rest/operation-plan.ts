@@ -355,6 +355,7 @@ export class OperationPlan {
     }
   }
 
+  /** A resolver's promise, completed once it settles (a method of its own: see completeLater below). */
   #completeLater(value: PromiseLike<unknown>, f: FieldPlan, path: PathLink, info: GraphQLResolveInfo, run: Run) {
     return value.then((v) => this.#completed(f, v, path, info, run), located(f, path));
   }
