@@ -213,6 +213,37 @@ describe('statements per request on a warm instance', () => {
     }
   });
 
+  it("the forms list reads the editors' JSON columns only when the operation selects their fields", async () => {
+    const editorColumns = async (request: () => PromiseLike<{ status: number }>) => {
+      await request();
+      const [text] = await textsOf(request);
+      return ['confirmation', 'notifications', 'mailing_feed', 'settings', 'fields'].filter((c) =>
+        text!.includes(`"f"."${c}"`),
+      );
+    };
+    const restList =
+      (query: string, headers: Record<string, string> = {}) =>
+      () =>
+        supertest(t.app).get(`/wp-json/forms/v1/forms${query}`).set(headers);
+    // The public answer has no editor parts (`@include(if: $edit)` is false): settings and fields only.
+    expect(await editorColumns(restList(''))).toEqual(['settings', 'fields']);
+    // context=edit asks for them, as does a GraphQL selection of one of them (fragments followed).
+    expect(await editorColumns(restList('?context=edit', admin.headers))).toEqual([
+      'confirmation',
+      'notifications',
+      'mailing_feed',
+      'settings',
+      'fields',
+    ]);
+    const gql = (query: string) => () => supertest(t.app).post('/graphql').set(admin.headers).send({ query });
+    expect(
+      await editorColumns(gql('{ forms { items { id ...F } } } fragment F on Form { notifications { name } }')),
+    ).toEqual(['notifications', 'settings', 'fields']);
+    const edit = await restList('?context=edit', admin.headers)();
+    expect(edit.body[0]).toMatchObject({ confirmation: { type: 'message' }, notifications: [], mailing_feed: null });
+    expect((await restList('')()).body[0]).not.toHaveProperty('confirmation');
+  });
+
   it('a public REST list: 1, whether more pages follow or not (the total is read with the page)', async () => {
     const forms = (query: string) => () => supertest(t.app).get(`/wp-json/forms/v1/forms?${query}`);
     expect(await warm(forms('per_page=5'))).toBe(1);

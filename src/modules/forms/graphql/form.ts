@@ -27,7 +27,8 @@ import {
 import { availability } from './availability.ts';
 import { definitionTypesSchema } from './definition-types.ts';
 import { FORM_FIELDS } from './selections.ts';
-import { formPage } from '../service/form-page.ts';
+import { EDITOR_PARTS, formPage } from '../service/form-page.ts';
+import { selectedUnder } from '../../../graphql/selection.ts';
 
 const manage = requiresCapability(FORMS_MANAGE);
 const viewEntries = requiresCapability(FORMS_VIEW_ENTRIES);
@@ -159,11 +160,14 @@ export const formSchema = schemaPart((builder) => {
         const where = formWhere(ctx.principal, args);
         const column = FORM_ORDER[args.orderBy];
         const direction = args.order;
+        const selected = selectedUnder(info, ['items']);
+        const omit = EDITOR_PARTS.filter((part) => !selected.has(part));
         return offsetPage(
           args,
           {
             count: () => ctx.platform.prisma.form.count({ where }),
-            findPage: (w, query, total) => formPage(ctx.platform.sql, where, { column, direction }, w, query, total),
+            findPage: (w, query, total) =>
+              formPage(ctx.platform.sql, where, { column, direction }, w, query, total, omit),
             findMany: (w, query) =>
               ctx.platform.prisma.form.findMany({
                 ...query,

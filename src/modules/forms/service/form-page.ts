@@ -25,6 +25,11 @@ const FORM = {
   updatedAt: 'updated_at',
 } as const satisfies Record<keyof Form, keyof DB['forms']>;
 
+/** Columns only the Form field of the same name reads (definitionOf, for form managers): left out of a page whose
+ *  operation does not select that field — the public list — since they are the largest and PostgreSQL turns each
+ *  into JSON text. */
+export const EDITOR_PARTS = ['confirmation', 'notifications', 'mailingFeed'] as const;
+
 type Values = { status?: string; skip: number };
 const page = new StatementTemplate<Values>(['status', 'skip']);
 
@@ -37,7 +42,8 @@ function statusOf(where: Prisma.FormWhereInput): string | undefined | null {
 
 /**
  * A page of forms matching `where` (formWhere's), in `order` then by id, shaped as the Prisma selection `query` asks,
- * with the total when `total` (null on a page past the end); null when the filter or `query` is beyond this read.
+ * with the total when `total` (null on a page past the end), without the `omit` columns; null when the filter or
+ * `query` is beyond this read.
  * The page size is written into the text, part of the shape (as the subscriber list's, subscriber-page.ts): with an
  * unknown LIMIT PostgreSQL would plan the statement afresh on every execution.
  */
@@ -48,11 +54,12 @@ export async function formPage(
   window: { skip: number; take: number },
   query: Selection,
   total: boolean,
+  omit: readonly (typeof EDITOR_PARTS)[number][] = [],
 ): Promise<{ rows: Form[]; total: number | null } | null> {
   const status = statusOf(where);
   const { take, skip } = window;
   if (status === null || !Number.isSafeInteger(take) || take < 0) return null;
-  const shape = JSON.stringify([query, status !== undefined, order, take, total]);
+  const shape = JSON.stringify([query, status !== undefined, order, take, total, omit]);
   const statement = page.bind(shape, { status, skip }, (v) => {
     const p = plan(query, FORM, []);
     if (!p) return null;
@@ -62,7 +69,11 @@ export async function formPage(
       .select(sql<number>`count(*)`.as('n'));
     return db
       .selectFrom('forms as f')
-      .select(p.fields.map((field) => sql.ref(`f.${FORM[field as keyof typeof FORM]}`).as(field)))
+      .select(
+        p.fields
+          .filter((field) => !(omit as readonly string[]).includes(field))
+          .map((field) => sql.ref(`f.${FORM[field as keyof typeof FORM]}`).as(field)),
+      )
       .$if(total, (q) => q.select(count.as('total') as never))
       .$if(status !== undefined, (q) => q.where('f.status', '=', v.status!))
       .orderBy(sql.ref(`f.${FORM[order.column]}`), order.direction)
