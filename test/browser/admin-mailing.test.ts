@@ -183,6 +183,7 @@ it('a campaign: composed, refused while incomplete with the server’s message, 
   await expect.poll(() => page.getByTestId('campaign-status').textContent(), { timeout: 20_000 }).toBe('sent');
   expect(await page.getByTestId('delivery-progress').textContent()).toBe('5 of 5 handled');
   expect(await page.getByTestId('delivery-sent').textContent()).toBe('5');
+  expect(await page.getByTestId('delivery-deferred').textContent()).toBe('0');
   const mailed = sink.messages
     .slice(1)
     .map((m) => m.envelope.to[0])
@@ -198,6 +199,61 @@ it('a campaign: composed, refused while incomplete with the server’s message, 
 
   await page.getByRole('link', { name: '← Campaigns' }).click();
   await expect.poll(() => page.getByRole('row', { name: /November news/ }).textContent()).toContain('5 sent of 5');
+});
+
+it('a recipient the SMTP server refused for now (4xx) shows as waiting to retry, in the list and on the campaign', async () => {
+  // A paused campaign as the sender leaves it (docs/mailer.md, "Refused for now"): one row sent, one failed for good,
+  // one queued again after a 451 with its next attempt later, one not tried yet.
+  const prisma = rig.t.platform.prisma;
+  const now = rig.t.clock.now();
+  const [u0, u1, u2, u3] = await prisma.mailerSubscriber.findMany({
+    where: { email: { in: ['user0@example.org', 'user1@example.org', 'user2@example.org', 'user3@example.org'] } },
+    orderBy: { email: 'asc' },
+  });
+  await prisma.mailerCampaign.create({
+    data: {
+      name: 'Greylisted news',
+      subject: 'Hello',
+      fromEmail: 'news@example.org',
+      text: 'The news.',
+      listIds: [],
+      status: 'paused',
+      startedAt: now,
+      progressAt: now,
+      createdAt: now,
+      updatedAt: now,
+      recipients: {
+        create: [
+          { subscriberId: u0!.id, email: u0!.email, status: 'sent', attempts: 0, sentAt: now },
+          { subscriberId: u1!.id, email: u1!.email, status: 'failed', error: '550 5.1.1 No such user' },
+          {
+            subscriberId: u2!.id,
+            email: u2!.email,
+            status: 'queued',
+            attempts: 1,
+            notBefore: new Date(now.getTime() + 5 * 60_000),
+            error: '451 4.7.1 Greylisted, try again later',
+          },
+          { subscriberId: u3!.id, email: u3!.email, status: 'queued', notBefore: now },
+        ],
+      },
+    },
+  });
+
+  await page.goto('/admin/mailing/campaigns');
+  const row = page.getByRole('row', { name: /Greylisted news/ });
+  await expect.poll(() => row.textContent()).toContain('1 sent, 1 failed of 4');
+  expect(await row.textContent()).toContain('1 waiting to retry');
+  // A campaign with none waiting says nothing of retries.
+  expect(await page.getByRole('row', { name: /November news/ }).textContent()).not.toContain('retry');
+
+  await row.getByRole('link', { name: 'Greylisted news' }).click();
+  await page.getByRole('heading', { name: 'Greylisted news' }).waitFor();
+  await expect.poll(() => page.getByTestId('delivery-progress').textContent()).toBe('2 of 4 handled');
+  const deferred = page.getByTestId('delivery-deferred');
+  expect(await deferred.textContent()).toBe('1');
+  expect(await page.getByTestId('delivery').textContent()).toMatch(/Queued2Waiting to retry1/);
+  await checkScreen(page, 'mailing-campaign-deferred');
 });
 
 it('the audience’s figures', async () => {

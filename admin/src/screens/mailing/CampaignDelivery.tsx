@@ -69,6 +69,12 @@ export function CampaignDelivery({ campaign: c }: { campaign: MailingCampaignFie
             <Figure label="Sent" value={s.sent} testId="delivery-sent" />
             <Figure label="Failed" value={s.failed} testId="delivery-failed" />
             <Figure label="Queued" value={s.queued} />
+            <Figure
+              label="Waiting to retry"
+              value={s.deferred}
+              detail="Of the queued: refused for now by the server, tried again later"
+              testId="delivery-deferred"
+            />
             <Figure label="Opened" value={s.uniqueOpens} detail={`${formatPercent(s.openRate)} · ${s.opens} opens`} />
             <Figure
               label="Clicked"

@@ -49,6 +49,11 @@ const columns: Column<Row>[] = [
           <Text size="xs" c="dimmed">
             {c.stats.sent} sent{c.stats.failed ? `, ${c.stats.failed} failed` : ''} of {c.stats.recipients}
           </Text>
+          {c.stats.deferred > 0 && (
+            <Text size="xs" c="dimmed">
+              {c.stats.deferred} waiting to retry
+            </Text>
+          )}
         </Stack>
       ) : (
         '—'
