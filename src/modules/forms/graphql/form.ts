@@ -160,14 +160,16 @@ export const formSchema = schemaPart((builder) => {
         const where = formWhere(ctx.principal, args);
         const column = FORM_ORDER[args.orderBy];
         const direction = args.order;
-        const selected = selectedUnder(info, ['items']);
-        const omit = EDITOR_PARTS.filter((part) => !selected.has(part));
         return offsetPage(
           args,
           {
             count: () => ctx.platform.prisma.form.count({ where }),
-            findPage: (w, query, total) =>
-              formPage(ctx.platform.sql, where, { column, direction }, w, query, total, omit),
+            findPage: (w, query, total) => {
+              // The editors' columns only when the operation reads their fields (not the public list's).
+              const selected = selectedUnder(info, ['items']);
+              const omit = EDITOR_PARTS.filter((part) => !selected.has(part));
+              return formPage(ctx.platform.sql, where, { column, direction }, w, query, total, omit);
+            },
             findMany: (w, query) =>
               ctx.platform.prisma.form.findMany({
                 ...query,
