@@ -156,25 +156,27 @@ describe('refused for now (4xx): retried later, at most once', () => {
 });
 
 describe('pause, resume, cancel while a row is deferred', () => {
-  it('cancel cancels the deferred row: it is never tried again', async () => {
-    const id = await campaignTo(['cancelled@retry.test', 'ok2@retry.test'], 'Cancelled');
+  /** A campaign to `refused` (deferred after its first attempt) and `ok` (sent); `act` ('cancel', 'pause') is done
+   *  while the refused row waits, and the row's wait is then over. */
+  async function actWhileDeferred(refused: string, ok: string, name: string, act: 'cancel' | 'pause') {
+    const id = await campaignTo([refused, ok], name);
     await settle(t);
     expect(await recipientStatuses(t, id)).toEqual({ queued: 1, sent: 1 });
-    expect((await a.post(`/campaigns/${id}/cancel`)).status).toBe(200);
+    expect((await a.post(`/campaigns/${id}/${act}`)).status).toBe(200);
     await advanceQueue(t, 60);
     await settle(t);
+    return id;
+  }
+
+  it('cancel cancels the deferred row: it is never tried again', async () => {
+    const id = await actWhileDeferred('cancelled@retry.test', 'ok2@retry.test', 'Cancelled', 'cancel');
     expect(tried.get('cancelled@retry.test')).toBe(1);
     expect(await recipientStatuses(t, id)).toEqual({ cancelled: 1, sent: 1 });
     expect(await campaign(id)).toMatchObject({ status: 'cancelled', stats: { queued: 0, deferred: 0, sent: 1 } });
   });
 
   it('a paused campaign does not retry; resumed, its deferred row goes out once due', async () => {
-    const id = await campaignTo(['paused@retry.test', 'ok3@retry.test'], 'Paused');
-    await settle(t);
-    expect(await recipientStatuses(t, id)).toEqual({ queued: 1, sent: 1 });
-    expect((await a.post(`/campaigns/${id}/pause`)).status).toBe(200);
-    await advanceQueue(t, 60);
-    await settle(t);
+    const id = await actWhileDeferred('paused@retry.test', 'ok3@retry.test', 'Paused', 'pause');
     expect(tried.get('paused@retry.test')).toBe(1);
     expect((await a.post(`/campaigns/${id}/resume`)).status).toBe(200);
     await settle(t);
