@@ -4,7 +4,8 @@
 // (a package under node_modules, a folder of src/, node's internals, GC), as self time: the cost of the code itself,
 // not of what it calls. PROFILE_TOP=n also lists the n costliest functions. The .cpuprofile is kept for Chrome
 // DevTools (its path is printed). PROFILE_NODE_ARGS adds node flags to the server (to try V8 settings).
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpuOf, databaseCpu, databaseCpuSince, machineCpu, postmasterOf } from './cpu.ts';
@@ -13,7 +14,7 @@ import { FORMS_LIST, GRAPHQL_LIST, LIST, seedRequestPath, VIEWER } from './reque
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -82,9 +83,24 @@ const file = path.join(
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 
+// The bundle's chunks (dist/) keep source maps: a function is placed where its source lives, not in its chunk.
+const maps = new Map<string, SourceMap | null>();
+function sourceOf({ url, lineNumber, columnNumber }: ProfileNode['callFrame']): { url: string; line: number } {
+  if (!url.startsWith('file://') || !url.endsWith('.js')) return { url, line: lineNumber + 1 };
+  if (!maps.has(url)) {
+    const file = `${new URL(url).pathname}.map`;
+    maps.set(url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
+  }
+  const entry = maps.get(url)?.findEntry(lineNumber, columnNumber);
+  return entry && 'originalSource' in entry
+    ? { url: entry.originalSource, line: entry.originalLine + 1 }
+    : { url, line: lineNumber + 1 };
+}
+
 /** Where a function lives: a package, a folder of src/, node's internals, or V8's own entries such as GC. */
 function placeOf(node: ProfileNode): string {
-  const { url, functionName } = node.callFrame;
+  const { functionName } = node.callFrame;
+  const { url } = sourceOf(node.callFrame);
   if (!url) return functionName || '(anonymous)';
   if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
@@ -115,7 +131,8 @@ for (let i = best.start; i < times.length && times[i]! - windowStart <= seconds 
   total += dt;
   const place = placeOf(node);
   self.set(place, (self.get(place) ?? 0) + dt);
-  const fn = `${node.callFrame.functionName || '(anonymous)'} ${place}:${node.callFrame.lineNumber + 1}`;
+  const { url, line } = sourceOf(node.callFrame);
+  const fn = `${node.callFrame.functionName || '(anonymous)'} ${url.includes('/src/') ? url.slice(url.lastIndexOf('/src/') + 1) : place}:${line}`;
   fns.set(fn, (fns.get(fn) ?? 0) + dt);
 }
 
