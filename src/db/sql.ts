@@ -60,13 +60,10 @@ const TIMESTAMP = 1114;
 const INT8 = 20;
 // As Prisma reads them: a timestamp without time zone is UTC (pg's default reads it as local time), and a bigint
 // (COUNT) is a number (pg's default: a string). Counts stay far below 2^53.
+const parseTimestamp = (v: string) => new Date(`${v.replace(' ', 'T')}Z`);
 const types = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMP
-      ? (v: string) => new Date(`${v.replace(' ', 'T')}Z`)
-      : oid === INT8
-        ? Number
-        : pg.types.getTypeParser(oid, format),
+    oid === TIMESTAMP ? parseTimestamp : oid === INT8 ? Number : pg.types.getTypeParser(oid, format),
 };
 
 // pg sends a Date as local time with its offset ('…T05:11:12.345-05:00'), and PostgreSQL drops the offset when the
