@@ -3,6 +3,7 @@
 // crash. Also: DATABASE_URL problems are one line, and a missing database is created.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -34,12 +35,21 @@ async function open(dataDir = dir): Promise<Database> {
 
 const postmaster = (dataDir = dir) => runningCluster(path.join(dataDir, 'postgres'));
 
+/** A TCP port nothing listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
 /** `atrium <args>` in its own process on the data directory; resolves once `until` shows on stdout (or on exit). */
-function atrium(args: string[], dataDir: string, until?: RegExp) {
+function atrium(args: string[], dataDir: string, until?: RegExp, port = 0) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: '0',
+    PORT: String(port),
     HOST: '127.0.0.1',
     JOBS_ENABLED: 'false',
     LOG_LEVEL: 'info',
@@ -127,10 +137,30 @@ describe('the embedded cluster', () => {
     { timeout: 180_000 },
     async () => {
       for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
-        const server = atrium(['serve'], dir, /Atrium is listening/);
+        const port = await freePort();
+        const server = atrium(['serve'], dir, /Atrium is listening/, port);
         await server.seen;
         const { pid } = postmaster()!;
         if (signal === 'SIGTERM') {
+          // Both faces answer from the process `npm start` runs: the bundle in dist/ once built (CI builds it at
+          // install), where how packages were bundled (graphql-js as its ES modules, scripts/build.js) shows.
+          const url = `http://127.0.0.1:${port}`;
+          const forms = await fetch(`${url}/wp-json/forms/v1/forms`);
+          expect(forms.status).toBe(200);
+          expect(await forms.json()).toEqual([]);
+          const graphql = (query: string) =>
+            fetch(`${url}/graphql`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ query }),
+            });
+          expect(await (await graphql('{ viewer { loggedIn } }')).json()).toEqual({
+            data: { viewer: { loggedIn: false } },
+          });
+          const invalid = await graphql('{ nope }');
+          expect(invalid.status).toBe(400);
+          expect((await invalid.json()).errors[0].message).toContain('Cannot query field "nope"');
+
           const command = atrium(['--format', 'json', 'users', 'list'], dir);
           expect(await command.exited).toBe(0);
           expect(JSON.parse(command.output().out)).toEqual([expect.objectContaining({ username: 'admin' })]);
