@@ -2,10 +2,11 @@
 // are seeded once, then BENCH_RUNS times (default 5) a fresh campaign to that list is started with sendCampaign (its
 // one transaction: the audience frozen into mailer_recipients, the lanes' first jobs added; nothing sends, no job
 // runs). Between runs the previous campaign is deleted and mailer_recipients vacuumed, outside the timing, so every
-// run inserts into the same table. Per run: wall time, the SQL statements sent, and PostgreSQL's CPU (every postgres
-// process of the machine); then the median. Last, PostgreSQL's own time for the rows: EXPLAIN (ANALYZE, BUFFERS, WAL)
-// of one INSERT … SELECT of the whole audience (rolled back), which shows the table's cost (indexes, WAL) whatever
-// statements the application sends.
+// run inserts into the same table. Per run: wall time, the SQL statements sent, this process' CPU (Atrium's side:
+// Prisma, pg) and PostgreSQL's (every postgres process of the machine); then the medians. Last, PostgreSQL's own time
+// for the rows: EXPLAIN (ANALYZE, BUFFERS, WAL) of one INSERT … SELECT of the whole audience (rolled back), the
+// table's cost (indexes, foreign keys, WAL) whatever statements the application sends. It runs unchanged on older
+// commits (copied into a `git worktree add --detach` of one), to compare builds in one session.
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/atrium_bench_mailer npx tsx bench/mailer-freeze.ts
 // The database is a new one on that server, made for the run and dropped after.
 import { loadavg } from 'node:os';
@@ -89,7 +90,7 @@ async function main() {
     throw new Error('Set DATABASE_URL to a PostgreSQL server (a database is created for the run and dropped after).');
   const database = await runDatabase(process.env.DATABASE_URL, 'atrium_bench_freeze');
   const data = tempDataDir();
-  const runs: { seconds: number; statements: number; dbCpuMs: number; rows: number }[] = [];
+  const runs: { seconds: number; statements: number; cpuMs: number; dbCpuMs: number; rows: number }[] = [];
   let plan = '';
   try {
     await withAtrium(
@@ -107,12 +108,14 @@ async function main() {
           previous = campaign.id;
           step(`run ${run} (load average ${loadavg()[0]!.toFixed(2)})`);
           const db = databaseCpu();
+          const cpu = process.cpuUsage();
           const t0 = performance.now();
           const { statements } = await platform.db.statements.measure(() => sendCampaign(platform, campaign.id));
           const seconds = (performance.now() - t0) / 1000;
+          const used = process.cpuUsage(cpu);
           const dbCpuMs = databaseCpuSince(db, databaseCpu());
           const rows = await platform.prisma.mailerRecipient.count({ where: { campaignId: campaign.id } });
-          runs.push({ seconds, statements, dbCpuMs, rows });
+          runs.push({ seconds, statements, cpuMs: (used.user + used.system) / 1000, dbCpuMs, rows });
         }
         await platform.prisma.mailerCampaign.delete({ where: { id: previous! } });
         await platform.prisma.$executeRaw`VACUUM ANALYZE mailer_recipients`;
@@ -126,15 +129,15 @@ async function main() {
     await database.drop();
   }
   console.log(`## Freezing a campaign's audience: ${RECIPIENTS} recipients, ${RUNS} runs\n`);
-  console.log('| run | rows | s | SQL statements | PostgreSQL CPU s |');
-  console.log('|---|---|---|---|---|');
+  console.log('| run | rows | s | SQL statements | Atrium CPU s | PostgreSQL CPU s |');
+  console.log('|---|---|---|---|---|---|');
   runs.forEach((r, i) =>
     console.log(
-      `| ${i + 1} | ${r.rows} | ${r.seconds.toFixed(2)} | ${r.statements} | ${(r.dbCpuMs / 1000).toFixed(2)} |`,
+      `| ${i + 1} | ${r.rows} | ${r.seconds.toFixed(2)} | ${r.statements} | ${(r.cpuMs / 1000).toFixed(2)} | ${(r.dbCpuMs / 1000).toFixed(2)} |`,
     ),
   );
   console.log(
-    `| median | | **${median(runs.map((r) => r.seconds)).toFixed(2)}** | ${median(runs.map((r) => r.statements))} | ${(median(runs.map((r) => r.dbCpuMs)) / 1000).toFixed(2)} |`,
+    `| median | | **${median(runs.map((r) => r.seconds)).toFixed(2)}** | ${median(runs.map((r) => r.statements))} | ${(median(runs.map((r) => r.cpuMs)) / 1000).toFixed(2)} | ${(median(runs.map((r) => r.dbCpuMs)) / 1000).toFixed(2)} |`,
   );
   console.log(`\nThe whole audience in one INSERT … SELECT (rolled back):\n\n\`\`\`\n${plan}\n\`\`\``);
   console.log(`\nLoad average ${loadavg()[0]!.toFixed(2)} at the end.`);
