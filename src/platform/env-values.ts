@@ -65,3 +65,41 @@ export const list = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+
+const DURATION_UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** One duration with its unit (`30s`, `5m`, `2h`, `1d`) in milliseconds, or null. A bare number is refused: its unit
+ *  would be a guess (Postfix defaults each setting's unit differently). */
+const durationMs = (v: string): number | null => {
+  const m = /^(\d+)(s|m|h|d)$/i.exec(v.trim());
+  return m ? Number(m[1]) * DURATION_UNITS[m[2]!.toLowerCase()]! : null;
+};
+
+/**
+ * Comma-separated durations in milliseconds, in order (`1m,5m,30m`); `none` is the empty list. Each between `min` and
+ * `max`, at most `most` of them; the bounds and the fallback are written as the operator writes the value.
+ */
+export const durations = (fallback: string, { min, max, most }: { min: string; max: string; most: number }) => {
+  const parse = (v: string) => (v.trim().toLowerCase() === 'none' ? [] : v.split(',').map(durationMs));
+  const [low, high] = [durationMs(min)!, durationMs(max)!];
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const values = parse(v === undefined || v === '' ? fallback : v);
+      const bad = values.findIndex((n) => n === null || n < low || n > high);
+      const problem =
+        bad >= 0
+          ? `entry ${bad + 1} (${JSON.stringify(v!.split(',')[bad]!.trim())}) is not a duration from ${min} to ${max}`
+          : values.length > most
+            ? `${values.length} entries, at most ${most}`
+            : null;
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be durations such as ${fallback} (a whole number with s, m, h or d each) or none: ${problem}`,
+        });
+        return z.NEVER;
+      }
+      return values as number[];
+    });
+};

@@ -256,9 +256,15 @@ it('a recipient the SMTP server refused for now (4xx) shows as waiting to retry,
   await checkScreen(page, 'mailing-campaign-deferred');
 });
 
-it('the audience’s figures', async () => {
+it('the audience’s figures, with the latest campaigns’ recipients waiting to retry', async () => {
   await page.getByRole('tab', { name: 'Audience' }).click();
   await expect.poll(() => page.getByTestId('audience-status').textContent()).toContain('Subscribed5');
+  // The campaign seeded above with one recipient refused for now says so under its delivery, as the campaigns list
+  // does; one with none waiting says nothing of retries.
+  const latest = page.getByRole('table', { name: 'Latest campaigns with their figures' });
+  const greylisted = latest.getByRole('row', { name: /Greylisted news/ });
+  expect(await greylisted.getByRole('cell').nth(2).textContent()).toBe('1 of 41 waiting to retry');
+  expect(await latest.getByRole('row', { name: /November news/ }).textContent()).not.toContain('retry');
   await checkScreen(page, 'mailing-audience');
 });
 

@@ -77,7 +77,8 @@ describe('/metrics', () => {
     expect(text).toMatch(/atrium_db_pool_connections\{state="idle"\} [1-9]\d*/); // the requests above left connections open
     expect(text).toMatch(/atrium_db_pool_connections\{state="busy"\} \d+/);
     expect(text).toMatch(/atrium_db_pool_waiting 0/);
-    expect(text).toMatch(/atrium_mail_queue 0/);
+    for (const state of ['queued', 'deferred', 'sending'])
+      expect(text).toMatch(new RegExp(`^atrium_mail_queue\\{state="${state}"\\} 0$`, 'm'));
     expect(text).toMatch(/atrium_process_resident_memory_bytes \d+/);
   });
 });

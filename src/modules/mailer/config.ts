@@ -1,6 +1,6 @@
 // The mailer's environment keys (README, "Configuration"; docs/mailer.md).
 import { z } from 'zod';
-import { int } from '../../platform/env-values.ts';
+import { durations, int } from '../../platform/env-values.ts';
 import { defineModuleConfig, type SectionOf } from '../../platform/module-config.ts';
 
 export const mailerConfig = defineModuleConfig(
@@ -11,6 +11,7 @@ export const mailerConfig = defineModuleConfig(
     MAILER_SEND_LANES: int(8, 1, 256),
     MAILER_SEND_LEASE_SECONDS: int(600, 30, 86_400),
     MAILER_STUCK_MINUTES: int(30, 1, 10_080),
+    MAILER_RETRY_WAITS: durations('1m,5m,30m', { min: '1s', max: '7d', most: 20 }),
   },
   (env) => ({
     /** Signs unsubscribe and tracking links; generated once and kept in the database when unset. */
@@ -25,6 +26,9 @@ export const mailerConfig = defineModuleConfig(
     sendLeaseSeconds: env.MAILER_SEND_LEASE_SECONDS,
     /** A sending campaign without progress for this long is reported by the mailer_stuck_campaigns check. */
     stuckMinutes: env.MAILER_STUCK_MINUTES,
+    /** Waits (ms) before each new attempt at a message refused for now (send/retry.ts): the first after the first
+     *  refusal, and so on; a refusal once they are used up fails it. Empty: a refusal for now fails at once. */
+    retryWaits: env.MAILER_RETRY_WAITS as readonly number[],
   }),
 );
 

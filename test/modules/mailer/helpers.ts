@@ -60,3 +60,12 @@ export async function recipientStatuses(t: TestApp, campaignId: number): Promise
   });
   return Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
 }
+
+/** GET /metrics' atrium_mail_queue series by their state label: `{ queued: 3, deferred: 1, sending: 0 }`. */
+export async function mailQueue(t: TestApp, token: string): Promise<Record<string, number>> {
+  const res = await t.http.get('/metrics').set('Authorization', `Bearer ${token}`);
+  expect(res.status).toBe(200);
+  return Object.fromEntries(
+    [...res.text.matchAll(/^atrium_mail_queue\{state="([a-z]+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]),
+  );
+}

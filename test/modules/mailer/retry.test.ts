@@ -9,7 +9,7 @@ import { restartLanes } from '../../../src/modules/mailer/send/batch.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { advanceQueue } from '../../helpers/jobs.ts';
 import { startSmtpSink } from '../../helpers/smtp.ts';
-import { api, created, draft, recipientStatuses, settle, type Api } from './helpers.ts';
+import { api, created, draft, mailQueue, recipientStatuses, settle, type Api } from './helpers.ts';
 
 let t: TestApp;
 let a: Api;
@@ -24,6 +24,7 @@ const REFUSE: Record<string, number> = {
   'cancelled@retry.test': Infinity,
 };
 const sentEvents: string[] = [];
+const METRICS = 'metrics-token-0123456789';
 
 beforeAll(async () => {
   sink = await startSmtpSink({
@@ -34,7 +35,9 @@ beforeAll(async () => {
       return n <= (REFUSE[address] ?? 0) ? 451 : false;
     },
   });
-  t = await createTestApp({ env: { SMTP_URL: sink.url, MAILER_BATCH_SIZE: '2', MAILER_SEND_LANES: '2' } });
+  t = await createTestApp({
+    env: { SMTP_URL: sink.url, MAILER_BATCH_SIZE: '2', MAILER_SEND_LANES: '2', METRICS_TOKEN: METRICS },
+  });
   a = api(t, await t.as('administrator'));
   t.platform.events.on('mailer/campaign/sent', (e) => void sentEvents.push(`${e.campaignId}:${e.sent}:${e.failed}`));
 });
@@ -89,6 +92,8 @@ describe('refused for now (4xx): retried later, at most once', () => {
       ]);
     }
     expect((await campaign(id)).stats).toMatchObject({ recipients: 5, queued: 2, deferred: 2, sent: 2, failed: 1 });
+    // /metrics tells them from a backlog due now.
+    expect(await mailQueue(t, METRICS)).toEqual({ queued: 0, deferred: 2, sending: 0 });
     // The every-minute job does not finish it either, nor restart lanes that have nothing due.
     await runMailerQueue(t.platform);
     expect((await campaign(id)).status).toBe('sending');
@@ -150,6 +155,7 @@ describe('refused for now (4xx): retried later, at most once', () => {
       stats: { recipients: 5, queued: 0, deferred: 0, sent: 3, failed: 2 },
     });
     expect(sentEvents).toEqual([`${id}:3:2`]);
+    expect(await mailQueue(t, METRICS)).toEqual({ queued: 0, deferred: 0, sending: 0 });
     for (const email of ['ok0@retry.test', 'ok1@retry.test', 'twice@retry.test']) expect(mailsTo(email)).toBe(1);
     expect(await laneWaits(id)).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { refreshOn, useListState } from '../../components/useListState.ts';
 import { MailingCampaignsDocument, type MailerCampaignStatus, type MailingCampaignsQuery } from '../../gql/graphql.ts';
 import { CAMPAIGN_STATUSES, campaignColor, progressPercent } from './campaignStatus.ts';
+import { WaitingToRetry } from './WaitingToRetry.tsx';
 
 type Row = MailingCampaignsQuery['mailerCampaigns']['items'][number];
 const context = refreshOn('MailerCampaign');
@@ -49,11 +50,7 @@ const columns: Column<Row>[] = [
           <Text size="xs" c="dimmed">
             {c.stats.sent} sent{c.stats.failed ? `, ${c.stats.failed} failed` : ''} of {c.stats.recipients}
           </Text>
-          {c.stats.deferred > 0 && (
-            <Text size="xs" c="dimmed">
-              {c.stats.deferred} waiting to retry
-            </Text>
-          )}
+          <WaitingToRetry deferred={c.stats.deferred} />
         </Stack>
       ) : (
         '—'

@@ -1,5 +1,6 @@
 // The audience's figures: subscribers by status, new subscribers per day over 30 days (chart and numbers), each list's
-// members, and the latest campaigns' delivery, opens and clicks.
+// members, and the latest campaigns' delivery (with those waiting to retry, as the campaigns list says), opens and
+// clicks.
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Grid, SimpleGrid, Stack, Table, Text } from '@mantine/core';
@@ -9,6 +10,7 @@ import { Panel } from '../../components/Panel.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { refreshOn } from '../../components/useListState.ts';
 import { MailingStatsDocument } from '../../gql/graphql.ts';
+import { WaitingToRetry } from './WaitingToRetry.tsx';
 
 const context = refreshOn('MailerSubscriber', 'MailerList', 'MailerCampaign');
 
@@ -116,6 +118,7 @@ export function StatsTab() {
                       <Table.Td>{c.status}</Table.Td>
                       <Table.Td>
                         {c.stats.sent} of {c.stats.recipients}
+                        <WaitingToRetry deferred={c.stats.deferred} />
                       </Table.Td>
                       <Table.Td>{c.stats.failed}</Table.Td>
                       <Table.Td>

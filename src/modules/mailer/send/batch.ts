@@ -10,7 +10,7 @@
 //      so the claim overlaps the batch's tail instead of the connections waiting for it;
 //   3. marks each row sent, failed (with the SMTP error) or cancelled (unsubscribed since the audience was frozen), or
 //      queued again with a not-before time when the server certainly did not take it (a 4xx reply, no connection:
-//      retry.ts), failed after MAX_ATTEMPTS such refusals;
+//      retry.ts), failed once MAILER_RETRY_WAITS are used up;
 //   4. adds the lane's next job when it still has work — now, or when its earliest deferred row is due — or else
 //      finishes the campaign if nothing is queued (deferred rows are queued) or in flight.
 // Whichever instance's worker is free takes the next job, so instances add up; batches run at priority 10, so a
@@ -23,7 +23,7 @@ import type { Platform } from '../../../platform/platform.ts';
 import { defineTask, type JobInfo } from '../../../platform/tasks.ts';
 import type { AfterCommit } from '../../../platform/transaction.ts';
 import { campaignMessage, type CampaignContent } from './message.ts';
-import { backoffMs, MAX_ATTEMPTS, refusedForNow } from './retry.ts';
+import { backoffMs, maxAttempts, refusedForNow } from './retry.ts';
 import { linkSecret } from './tokens.ts';
 
 interface Lane {
@@ -169,7 +169,9 @@ async function mark(platform: Platform, outcomes: Map<number, Outcome>): Promise
                     status: 'queued',
                     claimed_at: null,
                     attempts: outcome.attempts,
-                    not_before: new Date(now.getTime() + backoffMs(outcome.attempts)),
+                    not_before: new Date(
+                      now.getTime() + backoffMs(platform.config.mailer.retryWaits, outcome.attempts),
+                    ),
                     error: outcome.error,
                   }
                 : {
@@ -264,7 +266,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 
 /**
  * The message's outcome, or `null` when its mail thread was lost before it answered (in doubt). `attempts`: the row's
- * refusals for now so far. A refusal the server certainly made (retry.ts) defers the row, up to MAX_ATTEMPTS.
+ * refusals for now so far. A refusal the server certainly made (retry.ts) defers the row, up to maxAttempts (MAILER_RETRY_WAITS).
  */
 async function deliver(
   platform: Platform,
@@ -280,13 +282,11 @@ async function deliver(
     if (err instanceof MailInDoubtError) return null;
     if (!refusedForNow(err)) return { status: 'failed', error: errorText(err) };
     const refusals = attempts + 1;
-    return refusals < MAX_ATTEMPTS
-      ? { status: 'deferred', error: errorText(err), attempts: refusals }
-      : {
-          status: 'failed',
-          error: errorText(`Refused ${refusals} times, the last: ${errorText(err)}`),
-          attempts: refusals,
-        };
+    if (refusals < maxAttempts(platform.config.mailer.retryWaits))
+      return { status: 'deferred', error: errorText(err), attempts: refusals };
+    // Without retries (MAILER_RETRY_WAITS=none) the one refusal is the error, as a 5xx's is.
+    const error = refusals > 1 ? `Refused ${refusals} times, the last: ${errorText(err)}` : errorText(err);
+    return { status: 'failed', error: errorText(error), attempts: refusals };
   }
 }
 

@@ -3,14 +3,16 @@
 // is queued again with a not-before time, instead of failed for good; anything in doubt keeps the at-most-once rule
 // (leases.ts): nobody gets a campaign twice matters more than reaching everybody.
 
-/** Deliveries refused for now before a recipient is failed for good, with the last refusal as its error. */
-export const MAX_ATTEMPTS = 4;
+// The waits between attempts are the operator's (MAILER_RETRY_WAITS, default 1m,5m,30m: config.ts), as a relay's
+// queue settings are: n waits make n + 1 attempts, and no wait (`none`) fails a refusal at once, like a 5xx.
 
-/** Wait before the next attempt, by refusals so far (1, 2, 3): 1 minute, 5, 30. */
-const BACKOFF_MINUTES = [1, 5, 30] as const;
+/** Attempts at a message refused each time before its recipient is failed for good, with the last refusal as its
+ *  error: one more than the waits between them (4 by default). */
+export const maxAttempts = (waits: readonly number[]): number => waits.length + 1;
 
-export const backoffMs = (refusals: number): number =>
-  BACKOFF_MINUTES[Math.min(Math.max(refusals, 1), BACKOFF_MINUTES.length) - 1]! * 60_000;
+/** Wait (ms) before the next attempt, by refusals so far (1 … waits.length). */
+export const backoffMs = (waits: readonly number[], refusals: number): number =>
+  waits.length ? waits[Math.min(Math.max(refusals, 1), waits.length) - 1]! : 0;
 
 /**
  * Whether the error says for certain that the server did not take the message, so that sending it again cannot mail
