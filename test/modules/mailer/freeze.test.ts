@@ -31,7 +31,10 @@ async function start(campaignId: number) {
   const { result, statements } = await t.platform.db.statements.measure(() => a.post(`/campaigns/${campaignId}/send`));
   t.platform.db.statements.log = null;
   expect(result.status, JSON.stringify(result.body)).toBe(202);
-  return { statements, inserts: log.filter((text) => /^insert into "mailer_recipients"/i.test(text)).length };
+  return {
+    statements,
+    inserts: log.filter((text) => /^insert into ("public"\.)?"mailer_recipients"/i.test(text)).length,
+  };
 }
 
 describe('freezing the audience', () => {
