@@ -1,9 +1,11 @@
 // A campaign's audience: subscribed people in any of its lists, OR with any of its tags, OR in any of its segments.
-// Materialised into mailer_recipients when sending starts (the audience is frozen then; later joiners wait for the
-// next campaign), in chunks of inserts with ON CONFLICT DO NOTHING, so starting twice never doubles a recipient.
-import type { Prisma } from '../../../generated/prisma/client.ts';
+// Frozen into mailer_recipients when sending starts (later joiners wait for the next campaign) by one INSERT … SELECT:
+// PostgreSQL reads the audience and writes its rows itself, whatever its size (no subscriber crosses to Node, no
+// parameter per row). ON CONFLICT DO NOTHING: starting twice never doubles a recipient.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { sqlIn } from '../../../db/sql.ts';
 import type { Tx } from '../../../platform/transaction.ts';
-import { SegmentRules, segmentWhere } from './segment-rules.ts';
+import { inAnyList, SegmentRules, segmentWhere, withAnyTag, type Subscribers } from './segment-rules.ts';
 
 export interface Audience {
   listIds: number[];
@@ -13,39 +15,45 @@ export interface Audience {
 
 export const hasAudience = (a: Audience) => a.listIds.length + a.tagIds.length + a.segmentIds.length > 0;
 
-export async function audienceWhere(tx: Tx, a: Audience, now: Date): Promise<Prisma.MailerSubscriberWhereInput> {
-  const segments = a.segmentIds.length ? await tx.mailerSegment.findMany({ where: { id: { in: a.segmentIds } } }) : [];
-  const any: Prisma.MailerSubscriberWhereInput[] = [
-    ...(a.listIds.length ? [{ lists: { some: { listId: { in: a.listIds } } } }] : []),
-    ...(a.tagIds.length ? [{ tags: { some: { tagId: { in: a.tagIds } } } }] : []),
-    ...segments.flatMap((s) => {
-      const parsed = SegmentRules.safeParse(s.rules);
-      return parsed.success ? [segmentWhere(parsed.data, now)] : [];
-    }),
-  ];
-  // Only subscribed people are ever mailed, whatever a segment says about status.
-  return { AND: [{ status: 'subscribed' }, { OR: any.length ? any : [{ id: -1 }] }] };
+/** The audience as a condition on subscribers, its segments' rules read first (a segment's rules that no longer parse
+ *  select nobody). */
+async function audienceWhere(tx: Tx, a: Audience, now: Date) {
+  const segments = a.segmentIds.length
+    ? await tx.mailerSegment.findMany({ where: { id: { in: a.segmentIds } }, select: { rules: true } })
+    : [];
+  const rules = segments.flatMap((s) => {
+    const parsed = SegmentRules.safeParse(s.rules);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return (eb: Subscribers): Expression<SqlBool> =>
+    eb.and([
+      // Only subscribed people are ever mailed, whatever a segment says about status.
+      eb('mailer_subscribers.status', '=', 'subscribed'),
+      eb.or([
+        ...(a.listIds.length ? [inAnyList(eb, a.listIds)] : []),
+        ...(a.tagIds.length ? [withAnyTag(eb, a.tagIds)] : []),
+        ...rules.map((r) => segmentWhere(eb, r, now)),
+      ]),
+    ]);
 }
 
-const CHUNK = 5000;
-
-/** Queues every audience member of the campaign; returns how many rows the campaign has now. */
-export async function materialise(tx: Tx, campaignId: number, a: Audience, now: Date): Promise<number> {
+/** Queues every audience member of the campaign, due from `now` (the platform's clock, not the column's default,
+ *  which is the database's), in subscriber order. */
+export async function materialise(tx: Tx, campaignId: number, a: Audience, now: Date): Promise<void> {
   const where = await audienceWhere(tx, a, now);
-  for (let cursor = 0; ;) {
-    const batch = await tx.mailerSubscriber.findMany({
-      where: { AND: [where, { id: { gt: cursor } }] },
-      select: { id: true, email: true },
-      orderBy: { id: 'asc' },
-      take: CHUNK,
-    });
-    if (!batch.length) break;
-    await tx.mailerRecipient.createMany({
-      // Due from the campaign's start by the platform's clock (the column's default is the database's).
-      data: batch.map((s) => ({ campaignId, subscriberId: s.id, email: s.email, notBefore: now })),
-      skipDuplicates: true,
-    });
-    cursor = batch[batch.length - 1]!.id;
-  }
-  return tx.mailerRecipient.count({ where: { campaignId } });
+  // Prisma's raw call (sqlIn) sends parameters untyped: the selected values are typed in the text.
+  const campaign = sql<number>`${campaignId}::int`;
+  const due = sql<Date>`${now.toISOString().slice(0, 23)}::timestamp(3)`;
+  await sqlIn(tx)
+    .insertInto('mailer_recipients')
+    .columns(['campaign_id', 'subscriber_id', 'email', 'not_before'])
+    .expression((db) =>
+      db
+        .selectFrom('mailer_subscribers')
+        .select([campaign.as('campaign_id'), 'id', 'email', due.as('not_before')])
+        .where(where)
+        .orderBy('id'),
+    )
+    .onConflict((oc) => oc.columns(['campaign_id', 'subscriber_id']).doNothing())
+    .execute();
 }

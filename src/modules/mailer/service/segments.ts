@@ -86,12 +86,19 @@ export async function deleteSegment(platform: Platform, id: number) {
   if (!deleted.count) throw segmentNotFound();
 }
 
-const countSelected = (platform: Platform, rules: SegmentRules, onlySubscribed: boolean) => {
-  const where = segmentWhere(rules, platform.clock.now());
-  return platform.prisma.mailerSubscriber.count({
-    where: onlySubscribed ? { AND: [where, { status: 'subscribed' }] } : where,
-  });
-};
+async function countSelected(platform: Platform, rules: SegmentRules, onlySubscribed: boolean) {
+  const now = platform.clock.now();
+  const row = await platform.sql
+    .selectFrom('mailer_subscribers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) =>
+      onlySubscribed
+        ? eb.and([segmentWhere(eb, rules, now), eb('mailer_subscribers.status', '=', 'subscribed')])
+        : segmentWhere(eb, rules, now),
+    )
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
 
 /** Live count of the subscribers a stored segment selects (one COUNT query). */
 export async function segmentCount(platform: Platform, segment: { rules: unknown }, onlySubscribed = false) {
