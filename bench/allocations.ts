@@ -8,11 +8,10 @@
 // through the bundle's source maps; "outside src/" is what no Atrium frame is on the stack of). ALLOCATION_TOP=n
 // lists n of them (default 8). The figures are sampled (one sample per 4 kB): read differences under 2 % as none.
 import { readFileSync, rmSync } from 'node:fs';
-import { SourceMap } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { load, startAtrium, tempDataDir } from './lib.ts';
-import { FORMS_LIST, GRAPHQL_LIST, LIST, seedRequestPath, VIEWER } from './request-path.ts';
+import { originalOf } from './source-map.ts';
+import { scenarioRequest, seedRequestPath } from './request-path.ts';
 
 interface HeapNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
@@ -29,48 +28,15 @@ const profileFile = path.join(out.dir, 'allocations.heapprofile');
 const probe = path.join(import.meta.dirname, 'allocation-probe.mjs');
 const atrium = await startAtrium(seeded.dir, { ALLOCATION_PROFILE: profileFile }, ['--import', probe]);
 
-const auth = { Authorization: seeded.authorization };
-const post = (body: string) => ({
-  method: 'POST' as const,
-  headers: { ...auth, 'Content-Type': 'application/json' },
-  body,
-});
-const scenarios: Record<string, { name: string; run: (s: number) => ReturnType<typeof load> }> = {
-  list: { name: `REST ${LIST}`, run: (s) => load(`${atrium.url}${LIST}`, { headers: auth, seconds: s }) },
-  'graphql-list': {
-    name: 'the list over GraphQL',
-    run: (s) => load(`${atrium.url}/graphql`, { ...post(GRAPHQL_LIST), seconds: s }),
-  },
-  forms: { name: `public ${FORMS_LIST}`, run: (s) => load(`${atrium.url}${FORMS_LIST}`, { seconds: s }) },
-  viewer: {
-    name: 'GraphQL { viewer { user { id } } }',
-    run: (s) => load(`${atrium.url}/graphql`, { ...post(VIEWER), seconds: s }),
-  },
-};
-const names = chosen.length ? chosen : Object.keys(scenarios);
-for (const n of names)
-  if (!scenarios[n]) throw new Error(`unknown scenario ${n}: one of ${Object.keys(scenarios).join(', ')}`);
+const names = chosen.length ? chosen : ['list', 'graphql-list', 'forms', 'viewer'];
+const scenarios = names.map((n) => scenarioRequest(n, seeded.authorization)); // refuses an unknown name first
 
-const maps = new Map<string, SourceMap | null>();
 /** The src/ file and line of a bundle frame, or null for a frame outside Atrium's sources. */
-function sourceOf({ url, lineNumber, columnNumber }: HeapNode['callFrame']): string | null {
-  if (!url.startsWith('file://') || !url.endsWith('.js')) return null;
-  const file = fileURLToPath(url);
-  let map = maps.get(file);
-  if (map === undefined) {
-    try {
-      map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
-    } catch {
-      map = null;
-    }
-    maps.set(file, map);
-  }
-  const entry = map?.findEntry(lineNumber, columnNumber) as
-    { originalSource?: string; originalLine?: number } | undefined;
-  const source = entry?.originalSource;
-  if (!source || source.includes('node_modules/')) return null;
-  const at = source.lastIndexOf('/src/');
-  return at < 0 ? null : `${source.slice(at + 1)}:${entry!.originalLine! + 1}`;
+function sourceOf(frame: HeapNode['callFrame']): string | null {
+  const original = originalOf(frame);
+  if (!original || original.source.includes('node_modules/')) return null;
+  const at = original.source.lastIndexOf('/src/');
+  return at < 0 ? null : `${original.source.slice(at + 1)}:${original.line}`;
 }
 
 /** Sampled bytes by the innermost src/ frame above each allocation. */
@@ -92,13 +58,14 @@ function bySource(root: HeapNode): { total: number; owners: Map<string, number> 
 
 const lines = [`## Bytes allocated per request (${new Date().toISOString()}, ${seconds} s sampled per scenario)`, ''];
 try {
-  for (const n of names) {
-    const scenario = scenarios[n]!;
-    process.stderr.write(`… ${scenario.name}\n`);
-    await scenario.run(2);
+  for (const scenario of scenarios) {
+    const { title, path: at, method, headers, body } = scenario;
+    const run = (s: number) => load(`${atrium.url}${at}`, { method, headers, body, seconds: s });
+    process.stderr.write(`… ${title}\n`);
+    await run(2);
     atrium.child.kill('SIGUSR1');
     await new Promise((r) => setTimeout(r, 200));
-    const result = await scenario.run(seconds);
+    const result = await run(seconds);
     atrium.child.kill('SIGUSR2');
     let profile: { head: HeapNode } | undefined;
     for (let i = 0; i < 100 && !profile; i++) {
@@ -114,7 +81,7 @@ try {
     const { total, owners } = bySource(profile.head);
     const kb = (bytes: number) => (bytes / 1024 / result.requests).toFixed(1);
     lines.push(
-      `### ${scenario.name}: **${kb(total)} kB** per request (${result.requests} requests, ${result.non2xx + result.errors} not 2xx)`,
+      `### ${title}: **${kb(total)} kB** per request (${result.requests} requests, ${result.non2xx + result.errors} not 2xx)`,
       '',
       '| kB per request | innermost src/ function |',
       '|---|---|',

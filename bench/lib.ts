@@ -90,15 +90,26 @@ export function databaseUrlOf(dataDir: string): string {
   return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/atrium`;
 }
 
+export interface StartOptions {
+  /** The checkout whose bin/atrium.js runs (default: this one), to measure two builds side by side. */
+  root?: string;
+  /** A command that runs node (valgrind and its options, for bench/instructions.ts). */
+  wrapper?: string[];
+  /** How long it may take to answer /readyz (default 60 s). */
+  readyMs?: number;
+}
+
 /** Starts `atrium serve` on a data directory (embedded database unless env has DATABASE_URL); `nodeArgs` go to node
  *  (the profiler passes --cpu-prof). */
 export async function startAtrium(
   dataDir: string,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  { root = ROOT, wrapper = [], readyMs }: StartOptions = {},
 ): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'bin/atrium.js'), 'serve'], {
+  const [command, ...args] = [...wrapper, process.execPath, ...nodeArgs, path.join(root, 'bin/atrium.js'), 'serve'];
+  const child = spawn(command!, args, {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -112,7 +123,7 @@ export async function startAtrium(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/readyz`);
+  await waitFor(`${url}/readyz`, readyMs);
   return { url, child, stop: stopper(child) };
 }
 

@@ -4,13 +4,13 @@
 // (a package under node_modules, a folder of src/, node's internals, GC), as self time: the cost of the code itself,
 // not of what it calls. PROFILE_TOP=n also lists the n costliest functions. The .cpuprofile is kept for Chrome
 // DevTools (its path is printed). PROFILE_NODE_ARGS adds node flags to the server (to try V8 settings).
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpuOf, databaseCpu, databaseCpuSince, machineCpu, postmasterOf } from './cpu.ts';
 import { load, startAtrium } from './lib.ts';
-import { FORMS_LIST, GRAPHQL_LIST, LIST, seedRequestPath, VIEWER } from './request-path.ts';
+import { scenarioRequest, seedRequestPath } from './request-path.ts';
+import { originalOf } from './source-map.ts';
 
 interface ProfileNode {
   id: number;
@@ -31,27 +31,7 @@ const atrium = await startAtrium(seeded.dir, {}, [...extraNodeArgs, '--cpu-prof'
 let result;
 let cpu: Record<'user' | 'system' | 'database' | 'load' | 'machine', number>;
 try {
-  const auth = { Authorization: seeded.authorization };
-  const requests: Record<string, () => ReturnType<typeof load>> = {
-    discovery: () => load(`${atrium.url}/wp-json/`, { seconds }),
-    list: () => load(`${atrium.url}${LIST}`, { headers: auth, seconds }),
-    'graphql-list': () =>
-      load(`${atrium.url}/graphql`, {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: GRAPHQL_LIST,
-        seconds,
-      }),
-    forms: () => load(`${atrium.url}${FORMS_LIST}`, { seconds }),
-    viewer: () =>
-      load(`${atrium.url}/graphql`, {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: VIEWER,
-        seconds,
-      }),
-  };
-  if (!requests[scenario]) throw new Error(`unknown scenario ${scenario}: one of ${Object.keys(requests).join(', ')}`);
+  const request = scenarioRequest(scenario, seeded.authorization);
   await new Promise((r) => setTimeout(r, 1000)); // an idle second before the load: it marks where the load starts
   const postmaster = process.env.DATABASE_URL ? undefined : postmasterOf(seeded.dir);
   const before = {
@@ -60,7 +40,8 @@ try {
     load: process.cpuUsage(),
     machine: machineCpu().busy,
   };
-  result = await requests[scenario]!();
+  const { path: at, method, headers, body } = request;
+  result = await load(`${atrium.url}${at}`, { method, headers, body, seconds });
   const after = { ...cpuOf(atrium.child.pid!), database: databaseCpu(postmaster), machine: machineCpu().busy };
   const generator = process.cpuUsage(before.load);
   cpu = {
@@ -83,18 +64,10 @@ const file = path.join(
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 
-// The bundle's chunks (dist/) keep source maps: a function is placed where its source lives, not in its chunk.
-const maps = new Map<string, SourceMap | null>();
-function sourceOf({ url, lineNumber, columnNumber }: ProfileNode['callFrame']): { url: string; line: number } {
-  if (!url.startsWith('file://') || !url.endsWith('.js')) return { url, line: lineNumber + 1 };
-  if (!maps.has(url)) {
-    const file = `${new URL(url).pathname}.map`;
-    maps.set(url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
-  }
-  const entry = maps.get(url)?.findEntry(lineNumber, columnNumber);
-  return entry && 'originalSource' in entry
-    ? { url: entry.originalSource, line: entry.originalLine + 1 }
-    : { url, line: lineNumber + 1 };
+/** A frame's file and line: its source's through the bundle's source maps (dist/), else the frame's own. */
+function sourceOf(frame: ProfileNode['callFrame']): { url: string; line: number } {
+  const original = originalOf(frame);
+  return original ? { url: original.source, line: original.line } : { url: frame.url, line: frame.lineNumber + 1 };
 }
 
 /** Where a function lives: a package, a folder of src/, node's internals, or V8's own entries such as GC. */

@@ -105,3 +105,33 @@ export async function seedRequestPath(): Promise<Seeded> {
   });
   return { ...data, ...seeded };
 }
+
+/** One request of a scenario, as the profilers and the instruction count load it (`authorization`: the seeded
+ *  administrator's, for the scenarios that need one). */
+export interface ScenarioRequest {
+  title: string;
+  path: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export function scenarioRequest(name: string, authorization: string): ScenarioRequest {
+  const graphql = (title: string, body: string): ScenarioRequest => ({
+    title,
+    path: '/graphql',
+    method: 'POST',
+    headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+    body,
+  });
+  const scenarios: Record<string, ScenarioRequest> = {
+    discovery: { title: 'the REST index GET /wp-json/', path: '/wp-json/', method: 'GET', headers: {} },
+    list: { title: `REST ${LIST}`, path: LIST, method: 'GET', headers: { Authorization: authorization } },
+    'graphql-list': graphql('the list over GraphQL', GRAPHQL_LIST),
+    forms: { title: `public ${FORMS_LIST}`, path: FORMS_LIST, method: 'GET', headers: {} },
+    viewer: graphql('GraphQL { viewer { user { id } } }', VIEWER),
+  };
+  const found = scenarios[name];
+  if (!found) throw new Error(`unknown scenario ${name}: one of ${Object.keys(scenarios).join(', ')}`);
+  return found;
+}
