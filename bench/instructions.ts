@@ -37,7 +37,13 @@ async function measure(root: string, i: number) {
   const prefix = `cg-${i}`;
   const atrium = await startAtrium(seeded.dir, env, [], {
     root,
-    wrapper: ['valgrind', '--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${out.dir}/${prefix}.%p`],
+    wrapper: [
+      'valgrind',
+      '--tool=callgrind',
+      '--separate-threads=yes',
+      `--callgrind-out-file=${out.dir}/${prefix}.%p`,
+      `--log-file=${out.dir}/${prefix}.%p.log`,
+    ],
     readyMs: 600_000,
   });
   try {
