@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import { sendCampaign } from '../src/modules/mailer/service/campaigns.ts';
 import type { Platform } from '../src/platform/platform.ts';
 import { databaseCpu, databaseCpuSince } from './cpu.ts';
+import { seedReaders } from './mailer-readers.ts';
 import { runDatabase, tempDataDir, withAtrium } from './lib.ts';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
@@ -20,22 +21,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const step = (what: string) => process.stderr.write(`… ${what}\n`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** The readers, with the planner's statistics fresh (the freeze's plan reads them). */
 async function seed(platform: Platform) {
-  const now = platform.clock.now();
-  const list = await platform.prisma.mailerList.create({ data: { name: 'Bench', createdAt: now } });
-  for (let i = 0; i < RECIPIENTS; i += 5000) {
-    const rows = Array.from({ length: Math.min(5000, RECIPIENTS - i) }, (_, k) => ({
-      email: `reader${i + k}@bench.test`,
-      firstName: `Reader${i + k}`,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    await platform.prisma.mailerSubscriber.createMany({ data: rows });
-  }
-  await platform.prisma
-    .$executeRaw`INSERT INTO mailer_list_members (list_id, subscriber_id, created_at) SELECT ${list.id}, id, ${now} FROM mailer_subscribers`;
+  const listId = await seedReaders(platform, RECIPIENTS);
   await platform.prisma.$executeRaw`VACUUM ANALYZE`;
-  return list.id;
+  return listId;
 }
 
 const createCampaign = (platform: Platform, listId: number, run: number) => {

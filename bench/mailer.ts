@@ -18,6 +18,7 @@ import { linkSecret } from '../src/modules/mailer/send/tokens.ts';
 import { sendCampaign } from '../src/modules/mailer/service/campaigns.ts';
 import type { Platform } from '../src/platform/platform.ts';
 import { cpuOf, databaseCpu, databaseCpuSince, machineCpu } from './cpu.ts';
+import { seedReaders } from './mailer-readers.ts';
 import { runDatabase, startAtrium, tempDataDir, withAtrium, type Running } from './lib.ts';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
@@ -43,23 +44,6 @@ async function startSink() {
       }),
     stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.disconnect())),
   };
-}
-
-async function seed(platform: Platform) {
-  const now = platform.clock.now();
-  const list = await platform.prisma.mailerList.create({ data: { name: 'Bench', createdAt: now } });
-  for (let i = 0; i < RECIPIENTS; i += 5000) {
-    const rows = Array.from({ length: Math.min(5000, RECIPIENTS - i) }, (_, k) => ({
-      email: `reader${i + k}@bench.test`,
-      firstName: `Reader${i + k}`,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    await platform.prisma.mailerSubscriber.createMany({ data: rows });
-  }
-  await platform.prisma
-    .$executeRaw`INSERT INTO mailer_list_members (list_id, subscriber_id, created_at) SELECT ${list.id}, id, ${now} FROM mailer_subscribers`;
-  return list.id;
 }
 
 const HTML = `<html><body><h1>Hello {{first_name|reader}}</h1>
@@ -265,7 +249,7 @@ async function main() {
       data.dir,
       async ({ platform }) => {
         step(`seeding ${RECIPIENTS} subscribers (${uptime()})`);
-        const listId = await seed(platform);
+        const listId = await seedReaders(platform, RECIPIENTS);
         step('the nodemailer loop');
         results.push(await loop(platform, listId, sink));
         for (const count of INSTANCES) {
