@@ -8,10 +8,12 @@
 // same builders and runs them on the transaction's client. Kysely's own transactions are not offered: a command's
 // transaction is the platform's (`transaction()`), whose client `sqlIn` wraps.
 import {
+  isCompilable,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  type Compilable,
   type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
@@ -78,22 +80,35 @@ export interface PoolSqlOptions {
 
 /** Kysely on the pool: each statement prepared (when named), counted, and run on a connection of its own. */
 export function poolSql(pool: pg.Pool, { statements, name }: PoolSqlOptions): Sql {
-  return new Kysely<DB>({
-    dialect: dialect(async (query) => {
-      statements.count++;
-      statements.log?.push(query.sql);
-      const result = await pool.query({
-        text: query.sql,
-        values: query.parameters.map(utc),
-        name: name?.(query.sql),
-        types,
-      });
-      return {
-        rows: result.rows,
-        ...(WRITES.has(result.command) ? { numAffectedRows: BigInt(result.rowCount ?? 0) } : {}),
-      };
-    }),
+  return new PoolKysely(async (query) => {
+    statements.count++;
+    statements.log?.push(query.sql);
+    const result = await pool.query({
+      text: query.sql,
+      values: query.parameters.map(utc),
+      name: name?.(query.sql),
+      types,
+    });
+    return {
+      rows: result.rows,
+      ...(WRITES.has(result.command) ? { numAffectedRows: BigInt(result.rowCount ?? 0) } : {}),
+    };
   });
+}
+
+/** A statement compiled ahead (the hot lists' StatementTemplate) goes straight to the pool: Kysely's executor would
+ *  wrap that one call in a connection provider, the driver's acquire and release and a result transform for plugins
+ *  none of which are installed — a dozen promises a statement, each paying the request scope's promise hook
+ *  (bench/instructions.ts). Builders' `execute()` still take the executor, as do instances derived by `with…`. */
+class PoolKysely extends Kysely<DB> {
+  readonly #run: Run;
+  constructor(run: Run) {
+    super({ dialect: dialect(run) });
+    this.#run = run;
+  }
+  override executeQuery<R>(query: CompiledQuery<R> | Compilable<R>): Promise<QueryResult<R>> {
+    return this.#run(isCompilable(query) ? query.compile() : query) as Promise<QueryResult<R>>;
+  }
 }
 
 /**
