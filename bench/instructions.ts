@@ -57,6 +57,7 @@ async function measure(root: string, i: number) {
         body,
         connections: 4,
         amount,
+        timeout: 300, // seconds: under callgrind a request takes some 50 times as long, past autocannon's 10 s
       });
       if (r.non2xx || r.errors) throw new Error(`${root}: ${r.non2xx} answers not 2xx, ${r.errors} errors`);
     };
