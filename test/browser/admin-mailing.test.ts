@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSmtpSink } from '../helpers/smtp.ts';
-import { api, created } from '../modules/mailer/helpers.ts';
+import { api, created, pausedCampaign } from '../modules/mailer/helpers.ts';
 import { checkScreen, choose, startConsole, type ConsoleRig } from './console.ts';
 
 let rig: ConsoleRig;
@@ -210,35 +210,19 @@ it('a recipient the SMTP server refused for now (4xx) shows as waiting to retry,
     where: { email: { in: ['user0@example.org', 'user1@example.org', 'user2@example.org', 'user3@example.org'] } },
     orderBy: { email: 'asc' },
   });
-  await prisma.mailerCampaign.create({
-    data: {
-      name: 'Greylisted news',
-      subject: 'Hello',
-      fromEmail: 'news@example.org',
-      text: 'The news.',
-      listIds: [],
-      status: 'paused',
-      startedAt: now,
-      progressAt: now,
-      createdAt: now,
-      updatedAt: now,
-      recipients: {
-        create: [
-          { subscriberId: u0!.id, email: u0!.email, status: 'sent', attempts: 0, sentAt: now },
-          { subscriberId: u1!.id, email: u1!.email, status: 'failed', error: '550 5.1.1 No such user' },
-          {
-            subscriberId: u2!.id,
-            email: u2!.email,
-            status: 'queued',
-            attempts: 1,
-            notBefore: new Date(now.getTime() + 5 * 60_000),
-            error: '451 4.7.1 Greylisted, try again later',
-          },
-          { subscriberId: u3!.id, email: u3!.email, status: 'queued', notBefore: now },
-        ],
-      },
+  await pausedCampaign(rig.t, 'Greylisted news', [
+    { subscriberId: u0!.id, email: u0!.email, status: 'sent', attempts: 0, sentAt: now },
+    { subscriberId: u1!.id, email: u1!.email, status: 'failed', error: '550 5.1.1 No such user' },
+    {
+      subscriberId: u2!.id,
+      email: u2!.email,
+      status: 'queued',
+      attempts: 1,
+      notBefore: new Date(now.getTime() + 5 * 60_000),
+      error: '451 4.7.1 Greylisted, try again later',
     },
-  });
+    { subscriberId: u3!.id, email: u3!.email, status: 'queued', notBefore: now },
+  ]);
 
   await page.goto('/admin/mailing/campaigns');
   const row = page.getByRole('row', { name: /Greylisted news/ });

@@ -1,5 +1,6 @@
 // Shared fixtures of the mailer tests: REST shortcuts as an administrator, and seeding through the public routes.
 import { expect } from 'vitest';
+import type { Prisma } from '../../../src/generated/prisma/client.ts';
 import type { Caller, TestApp } from '../../helpers/app.ts';
 
 export const api = (t: TestApp, caller: Caller) => ({
@@ -68,4 +69,29 @@ export async function mailQueue(t: TestApp, token: string): Promise<Record<strin
   return Object.fromEntries(
     [...res.text.matchAll(/^atrium_mail_queue\{state="([a-z]+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]),
   );
+}
+
+/** A paused campaign holding `recipients` as the sender left them (no lane moves a paused campaign's rows); its id. */
+export async function pausedCampaign(
+  t: TestApp,
+  name: string,
+  recipients: Prisma.MailerRecipientUncheckedCreateWithoutCampaignInput[],
+): Promise<number> {
+  const now = t.clock.now();
+  const campaign = await t.platform.prisma.mailerCampaign.create({
+    data: {
+      name,
+      subject: 'Hello',
+      fromEmail: 'news@example.org',
+      text: 'The news.',
+      listIds: [],
+      status: 'paused',
+      startedAt: now,
+      progressAt: now,
+      createdAt: now,
+      updatedAt: now,
+      recipients: { create: recipients },
+    },
+  });
+  return campaign.id;
 }

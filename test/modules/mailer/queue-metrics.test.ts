@@ -4,7 +4,7 @@
 // refusal moving a row into state="deferred" and out of it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
-import { api, mailQueue } from './helpers.ts';
+import { api, mailQueue, pausedCampaign as seedPaused } from './helpers.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 let t: TestApp;
@@ -18,25 +18,13 @@ afterAll(async () => {
 
 type Row = { status: string; attempts?: number; notBefore?: Date };
 
-async function pausedCampaign(name: string, rows: Row[]) {
-  const now = t.clock.now();
-  const c = await t.platform.prisma.mailerCampaign.create({
-    data: {
-      name,
-      subject: 'Hello',
-      fromEmail: 'news@example.org',
-      text: 'The news.',
-      listIds: [],
-      status: 'paused',
-      startedAt: now,
-      progressAt: now,
-      createdAt: now,
-      updatedAt: now,
-      recipients: { create: rows.map((r, i) => ({ email: `${name}${i}@example.org`, notBefore: now, ...r })) },
-    },
-  });
-  return c.id;
-}
+/** A paused campaign whose recipients are `rows`, due now unless they say (numbered addresses). */
+const pausedCampaign = (name: string, rows: Row[]) =>
+  seedPaused(
+    t,
+    name,
+    rows.map((r, i) => ({ email: `${name}${i}@example.org`, notBefore: t.clock.now(), ...r })),
+  );
 
 it('counts queued, deferred and sending apart, each as the campaign stats count them', async () => {
   expect(await mailQueue(t, TOKEN)).toEqual({ queued: 0, deferred: 0, sending: 0 });
