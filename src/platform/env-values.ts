@@ -85,11 +85,12 @@ export const durations = (fallback: string, { min, max, most }: { min: string; m
     .string()
     .optional()
     .transform((v, ctx) => {
-      const values = parse(v === undefined || v === '' ? fallback : v);
+      const text = v === undefined || v === '' ? fallback : v;
+      const values = parse(text);
       const bad = values.findIndex((n) => n === null || n < low || n > high);
       const problem =
         bad >= 0
-          ? `entry ${bad + 1} (${JSON.stringify(v!.split(',')[bad]!.trim())}) is not a duration from ${min} to ${max}`
+          ? `entry ${bad + 1} (${JSON.stringify(text.split(',')[bad]!.trim())}) is not a duration from ${min} to ${max}`
           : values.length > most
             ? `${values.length} entries, at most ${most}`
             : null;

@@ -286,7 +286,7 @@ async function deliver(
       return { status: 'deferred', error: errorText(err), attempts: refusals };
     // Without retries (MAILER_RETRY_WAITS=none) the one refusal is the error, as a 5xx's is.
     const error = refusals > 1 ? `Refused ${refusals} times, the last: ${errorText(err)}` : errorText(err);
-    return { status: 'failed', error: errorText(error), attempts: refusals };
+    return { status: 'failed', error, attempts: refusals };
   }
 }
 
