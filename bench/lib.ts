@@ -22,7 +22,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, timeoutMs = 60_000, up = (status: number) => status < 300): Promise<void> {
+export async function waitFor(url: string, timeoutMs = 60_000, up = (status: number) => status < 300): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

@@ -16,8 +16,9 @@ const maps = new Map<string, SourceMap | null>();
 /** The original file (its path as the map names it) and line (from 1) of a bundle frame; null for a frame of a file
  *  without a map (node's own, a package left out of the bundle) or a position the map does not cover. */
 export function originalOf({ url, lineNumber, columnNumber }: Frame): { source: string; line: number } | null {
-  if (!url.startsWith('file://') || !url.endsWith('.js')) return null;
-  const file = fileURLToPath(url);
+  // CPU profiles name a file by URL, heap profiles by path.
+  if (!(url.startsWith('file://') || url.startsWith('/')) || !url.endsWith('.js')) return null;
+  const file = url.startsWith('/') ? url : fileURLToPath(url);
   let map = maps.get(file);
   if (map === undefined) {
     try {

@@ -23,6 +23,7 @@ import {
 import pg from 'pg';
 import type { DB } from '../generated/kysely/db.ts';
 import type { StatementCounter } from './statement-counter.ts';
+import { parseTimestamp } from './timestamp-text.ts';
 
 export type Sql = Kysely<DB>;
 export type { DB };
@@ -62,7 +63,6 @@ const TIMESTAMP = 1114;
 const INT8 = 20;
 // As Prisma reads them: a timestamp without time zone is UTC (pg's default reads it as local time), and a bigint
 // (COUNT) is a number (pg's default: a string). Counts stay far below 2^53.
-const parseTimestamp = (v: string) => new Date(`${v.replace(' ', 'T')}Z`);
 const types = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') =>
     oid === TIMESTAMP ? parseTimestamp : oid === INT8 ? Number : pg.types.getTypeParser(oid, format),

@@ -5,15 +5,29 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const ZERO = 48;
+const tens = (n: number) => ZERO + ((n / 10) | 0);
+const ones = (n: number) => ZERO + (n % 10);
 
 /** How a moment is written everywhere (both faces, CSV, CLI): ISO 8601 UTC to the second, with Z (DECISIONS.md).
- *  Written from the date's UTC parts for four-digit years (every answer's): toISOString and cutting its milliseconds
- *  took 2.5 times as long, and a list writes two per row (docs/performance.md). */
+ *  Written from the date's UTC parts for four-digit years (every answer's), as the 20 characters at once: toISOString
+ *  and cutting its milliseconds took 2.5 times as long, and a template of padded parts made a string for each part
+ *  (6 kB of a forms list's 140 kB per request; a list writes two per row, docs/performance.md). */
 export const toIsoSeconds = (d: Date): string => {
   const year = d.getUTCFullYear();
   if (!(year >= 1000 && year <= 9999)) return d.toISOString().replace(/\.\d{3}Z$/, 'Z'); // padded, signed or invalid
-  return `${year}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}T${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}Z`;
+  const century = (year / 100) | 0;
+  const month = d.getUTCMonth() + 1;
+  const day = d.getUTCDate();
+  const hours = d.getUTCHours();
+  const minutes = d.getUTCMinutes();
+  const seconds = d.getUTCSeconds();
+  // prettier-ignore
+  return String.fromCharCode(
+    tens(century), ones(century), tens(year % 100), ones(year % 100), 45 /* - */, tens(month), ones(month), 45,
+    tens(day), ones(day), 84 /* T */, tens(hours), ones(hours), 58 /* : */, tens(minutes), ones(minutes), 58,
+    tens(seconds), ones(seconds), 90 /* Z */,
+  );
 };
 
 /** A clock that only moves when told to (tests, replays). */
