@@ -117,6 +117,43 @@ describe('a route operation run as a plan', () => {
     }
   });
 
+  it('reads plain values as graphql-js, and leaves the rest to its rules: coercions, errors, odd parents, odd keys', async () => {
+    // The plan reads an object type's fields through a function made for its selection (#object): a value plainly of
+    // its type is answered at once; any other takes graphql-js's way, which these must reach.
+    const odd = buildSchema(`
+      enum Colour { RED }
+      type Leaf { s: String n: Int f: Float b: Boolean c: Colour id: ID m: Int! }
+      type Query { leaves: [Leaf] one: Leaf }
+    `);
+    const rows: unknown[] = [
+      { s: 'plain', n: 1, f: 1.5, b: true, c: 'RED', id: 'x' },
+      { s: 7, n: '2', f: 3, b: 1, c: 'RED', id: 42 }, // coerced as graphql-js coerces
+      'a string where an object belongs', // no object: its properties are read as graphql-js reads them
+      { s: null, n: 0, f: null, b: null, c: null, id: null },
+    ];
+    const query = odd.getQueryType()!.getFields();
+    query.leaves!.resolve = () => rows;
+    query.one!.resolve = (_r, _a, ctx: { row: unknown }) => ctx.row;
+    const ok = await both(odd, `{ leaves { s n f b c id plain: s } }`);
+    expect(ok.ours).toEqual(ok.theirs);
+    // A key no plain object can hold is graphql-js's to answer (in its prototype-less objects).
+    expect(OperationPlan.of(odd, parse(`{ leaves { __proto__: s } }`))).toBeNull();
+    for (const row of [
+      { m: 1, c: 'BLUE' }, // an enum value the type lacks
+      { m: 1, s: new Error('kept in the row') }, // an Error as a value is raised
+      { m: null }, // null in a non-null leaf
+      { m: 1, n: 2.5 }, // not an Int
+      { m: 1, f: Infinity },
+    ]) {
+      const document = parse(`{ one { s m n f c } }`);
+      const ours = await OperationPlan.of(odd, document)!.run({ row }, {});
+      const theirs = (await execute({ schema: odd, document, contextValue: { row } })) as ExecutionResult;
+      const [mine, its] = [ours.errors?.[0], theirs.errors?.[0]];
+      expect(mine, JSON.stringify(row)).toBeInstanceOf(GraphQLError);
+      expect([mine?.message, mine?.path]).toEqual([its?.message, its?.path]);
+    }
+  });
+
   it('runs a mutation, and answers null for a missing object as graphql-js', async () => {
     const m = await both(schema, `mutation { rename(name: "x") { name count } }`);
     expect(m.ours).toEqual(m.theirs);
