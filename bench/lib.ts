@@ -99,6 +99,8 @@ export interface StartOptions {
   readyMs?: number;
 }
 
+const BENCH_JWT_SECRET = randomBytes(48).toString('base64');
+
 /** Starts `atrium serve` on a data directory (embedded database unless env has DATABASE_URL); `nodeArgs` go to node
  *  (the profiler passes --cpu-prof). */
 export async function startAtrium(
@@ -118,6 +120,9 @@ export async function startAtrium(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       JOBS_ENABLED: 'false',
+      // As operators run it (PostGraphile runs with GRAPHILE_ENV=production): production needs a strong JWT secret.
+      NODE_ENV: 'production',
+      JWT_SECRET: BENCH_JWT_SECRET,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -132,7 +132,9 @@ export function scenarioRequest(name: string, authorization: string): ScenarioRe
     viewer: graphql('GraphQL { viewer { user { id } } }', VIEWER),
   };
   // Any other path: a public GET of it (`/healthz`, `/wp-json/forms/v1/forms?per_page=1`), to tell a fixed cost apart.
-  const found = name.startsWith('/') ? { title: `public GET ${name}`, path: name, method: 'GET' as const, headers: {} } : scenarios[name];
+  const found = name.startsWith('/')
+    ? { title: `public GET ${name}`, path: name, method: 'GET' as const, headers: {} }
+    : scenarios[name];
   if (!found) throw new Error(`unknown scenario ${name}: one of ${Object.keys(scenarios).join(', ')}`);
   return found;
 }

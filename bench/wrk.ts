@@ -47,10 +47,13 @@ const UNIT: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
 export async function wrk(
   target: Target,
   pid: number,
-  o: { seconds: number; connections?: number; postmaster?: number },
+  o: { seconds: number; connections?: number; postmaster?: number; cpus?: string },
 ): Promise<WrkResult> {
   const before = { proc: cpuOf(pid), db: databaseCpu(o.postmaster), machine: machineCpu() };
-  const { stdout } = await promisify(execFile)('wrk', [
+  // `cpus`: the cores wrk may run on (taskset's list), to keep it off a server's core.
+  const [command, ...pinned] = o.cpus ? ['taskset', '-c', o.cpus, 'wrk'] : ['wrk'];
+  const { stdout } = await promisify(execFile)(command!, [
+    ...pinned,
     '-t2',
     `-c${o.connections ?? 32}`,
     `-d${o.seconds}s`,
