@@ -23,6 +23,7 @@ import {
 import pg from 'pg';
 import type { DB } from '../generated/kysely/db.ts';
 import type { StatementCounter } from './statement-counter.ts';
+import { rowObjects } from './row-objects.ts';
 import { parseTimestamp } from './timestamp-text.ts';
 
 export type Sql = Kysely<DB>;
@@ -83,14 +84,15 @@ export function poolSql(pool: pg.Pool, { statements, name }: PoolSqlOptions): Sq
   return new PoolKysely(async (query) => {
     statements.count++;
     statements.log?.push(query.sql);
-    const result = await pool.query({
+    const result = await pool.query<unknown[]>({
       text: query.sql,
       values: query.parameters.map(utc),
       name: name?.(query.sql),
       types,
+      rowMode: 'array',
     });
     return {
-      rows: result.rows,
+      rows: rowObjects(result.fields, result.rows),
       ...(WRITES.has(result.command) ? { numAffectedRows: BigInt(result.rowCount ?? 0) } : {}),
     };
   });

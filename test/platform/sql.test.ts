@@ -1,6 +1,8 @@
 // Kysely beside Prisma (src/db/sql.ts): on the pool each statement is counted and prepared like Prisma's, timestamps
 // read as UTC; inside a transaction sqlIn(tx) runs on the transaction's connection (it sees the transaction's own
 // uncommitted rows, and a rollback takes its writes back); Kysely's own transactions are refused.
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/connect.ts';
 import { sqlIn } from '../../src/db/sql.ts';
@@ -8,11 +10,13 @@ import { templateCopy } from '../helpers/database.ts';
 
 let db: Database;
 let drop: () => Promise<void>;
+let url: string;
 const at = new Date('2026-11-22T10:11:12.345Z');
 
 beforeAll(async () => {
   const copy = await templateCopy();
   drop = copy.drop;
+  url = copy.url;
   db = await openDatabase({ kind: 'postgres', url: copy.url });
 });
 afterAll(async () => {
@@ -50,6 +54,29 @@ describe('on the pool', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(n).toBeTypeOf('number');
+  });
+
+  it("makes each row the object pg's object mode makes: keys in column order, a repeated name's last value, any name", async () => {
+    const query = db.sql.selectNoFrom([
+      sql<number>`1`.as('a'),
+      sql<string>`'two'`.as('b'),
+      sql<number>`3`.as('a'),
+      sql<string>`'not a prototype'`.as('__proto__'),
+      sql<null>`null`.as('with space'),
+    ]);
+    const rows = await query.execute();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const compiled = query.compile();
+      const { rows: theirs } = await client.query(compiled.sql, [...compiled.parameters]);
+      expect(rows).toEqual(theirs);
+      expect(Object.keys(rows[0]!)).toEqual(Object.keys(theirs[0]));
+      expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+      expect(rows[0]).toMatchObject({ a: 3, b: 'two', 'with space': null });
+    } finally {
+      await client.end();
+    }
   });
 
   it('writes a Date as its UTC instant whatever the process time zone (as Prisma writes it)', async () => {
