@@ -6,18 +6,21 @@
 // BENCH_WARM requests (default 5,000: the JIT's tiers settle), its counters zeroed, loaded with BENCH_REQUESTS
 // (default 3,000) at 4 connections, and its counts dumped. Per request: the main thread's instructions (what bounds
 // a server's throughput), and all threads' (with the JIT's background compiles and the collector's helpers, which
-// move more between runs). Scenarios: discovery, list, graphql-list, forms (default), viewer. Needs valgrind
+// move more between runs). Scenarios: discovery, list, graphql-list, forms (default), viewer, or a path (a public
+// GET). The checkout `floor` is the floor (bench/floor.ts; list and forms), counted the same way: the forms list's
+// main thread took 1.66 M instructions in Atrium against 1.01 M in the floor at stop 38. Needs valgrind
 // (`apt-get install valgrind`); a server takes a minute or two to start under it.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startAtrium, tempDataDir } from './lib.ts';
-import { scenarioRequest, seedRequestPath } from './request-path.ts';
+import { databaseUrlOf, startAtrium, startNode, tempDataDir } from './lib.ts';
+import { FORMS_LIST, scenarioRequest, seedRequestPath } from './request-path.ts';
 
 const scenario = process.argv[2] ?? 'forms';
-const roots = process.argv.slice(3).map((r) => path.resolve(r));
+const FLOOR = 'floor';
+const roots = process.argv.slice(3).map((r) => (r === FLOOR ? FLOOR : path.resolve(r)));
 if (!roots.length) roots.push(path.resolve(import.meta.dirname, '..'));
 const WARM = Number(process.env.BENCH_WARM ?? 5000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
@@ -33,10 +36,12 @@ const env = { USER: user, LOGNAME: user, HOST: '127.0.0.1' };
 const totalOf = (files: string[]) =>
   files.reduce((sum, f) => sum + Number(/^totals: (\d+)/m.exec(readFileSync(f, 'utf8'))?.[1] ?? 0), 0);
 
+// The floor reads Atrium's database: on the embedded cluster, an Atrium of this checkout keeps it running meanwhile.
+const keeper = roots.includes(FLOOR) && !process.env.DATABASE_URL ? await startAtrium(seeded.dir) : undefined;
+
 async function measure(root: string, i: number) {
   const prefix = `cg-${i}`;
-  const atrium = await startAtrium(seeded.dir, env, [], {
-    root,
+  const options = {
     wrapper: [
       'valgrind',
       '--tool=callgrind',
@@ -45,7 +50,17 @@ async function measure(root: string, i: number) {
       `--log-file=${out.dir}/${prefix}.%p.log`,
     ],
     readyMs: 600_000,
-  });
+  };
+  const atrium =
+    root === FLOOR
+      ? await startNode(
+          path.join(import.meta.dirname, 'floor.ts'),
+          { DATABASE_URL: databaseUrlOf(seeded.dir), PUBLIC_URL: keeper?.url ?? 'http://127.0.0.1:3000', ...env },
+          FORMS_LIST, // public: ready whatever the scenario
+          undefined,
+          options,
+        )
+      : await startAtrium(seeded.dir, env, [], { root, ...options });
   try {
     const pid = String(atrium.child.pid);
     const load = async (amount: number) => {
@@ -88,6 +103,7 @@ try {
     );
   }
 } finally {
+  await keeper?.stop();
   out.remove();
   seeded.remove();
 }

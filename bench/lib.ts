@@ -55,7 +55,7 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
 export async function startBaseline(): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/baseline.ts')], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -69,16 +69,18 @@ export async function startNode(
   env: Record<string, string>,
   ready: string,
   up?: (status: number) => boolean,
+  { wrapper = [], readyMs = 60_000 }: Pick<StartOptions, 'wrapper' | 'readyMs'> = {},
 ): Promise<Running> {
   const port = await freePort();
   const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port) },
+  const [command, ...rest] = [...wrapper, process.execPath, ...args];
+  const child = spawn(command!, rest, {
+    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
     cwd: path.dirname(script),
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}${ready}`, 60_000, up);
+  await waitFor(`${url}${ready}`, readyMs, up);
   return { url, child, stop: stopper(child) };
 }
 
@@ -120,7 +122,8 @@ export async function startAtrium(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       JOBS_ENABLED: 'false',
-      // As operators run it (PostGraphile runs with GRAPHILE_ENV=production): production needs a strong JWT secret.
+      // As operators run it, like every server the benchmarks measure (graphql-js, express and yoga read NODE_ENV;
+      // PostGraphile runs with GRAPHILE_ENV=production too): production needs a strong JWT secret.
       NODE_ENV: 'production',
       JWT_SECRET: BENCH_JWT_SECRET,
       ...env,

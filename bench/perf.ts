@@ -1,0 +1,81 @@
+// npx tsx bench/perf.ts [scenario] [checkout] — where a request's CPU goes, sampled on the CPU by Linux perf. V8's own
+// profiler (bench/profile.ts) samples the main thread's wall time and names only JavaScript: on the forms list it put
+// 4.8 % in prom-client, which switching metrics off did not save (bench/ab.ts, bench/instructions.ts). perf samples
+// only while the thread runs, sees V8's builtins, its collector and the kernel, and with node's --perf-basic-prof
+// names JIT-compiled functions too. Each sample's cost goes to the first JavaScript frame on its stack, so a
+// megamorphic property lookup (`Builtins_KeyedLoadIC_Megamorphic`) counts against the function that did it; the
+// builtins themselves are listed apart (PERF_BUILTINS=n). The server runs pinned to the last core and wrk to the
+// others (as bench/ab.ts), warmed for 5 s, then sampled for BENCH_SECONDS (default 8) at 4 kHz. Scenarios: as
+// bench/instructions.ts (default forms). Needs perf (`apt-get install linux-perf`) and wrk.
+import { execFileSync, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { cores } from './cpu.ts';
+import { startAtrium, tempDataDir } from './lib.ts';
+import { scenarioRequest, seedRequestPath } from './request-path.ts';
+import { wrk } from './wrk.ts';
+
+const scenario = process.argv[2] ?? 'forms';
+const root = path.resolve(process.argv[3] ?? path.join(import.meta.dirname, '..'));
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const top = Number(process.env.PERF_TOP ?? 40);
+const last = cores() - 1;
+const others = last > 0 ? `0-${last - 1}` : undefined;
+
+const seeded = await seedRequestPath();
+const out = tempDataDir();
+const data = path.join(out.dir, 'perf.data');
+const atrium = await startAtrium(seeded.dir, {}, ['--perf-basic-prof'], {
+  root,
+  wrapper: others ? ['taskset', '-c', String(last)] : [],
+});
+const pid = atrium.child.pid!;
+try {
+  const request = scenarioRequest(scenario, seeded.authorization);
+  const target = { ...request, url: `${atrium.url}${request.path}` };
+  await wrk(target, pid, { seconds: 5, cpus: others });
+  const perf = spawn('perf', ['record', '-e', 'cpu-clock', '-F', '4000', '-g', '-p', String(pid), '-o', data], {
+    stdio: 'ignore',
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const result = await wrk(target, pid, { seconds, cpus: others });
+  perf.kill('SIGINT');
+  await new Promise((r) => perf.once('exit', r));
+  const script = execFileSync('perf', ['script', '-i', data], { maxBuffer: 1 << 30, encoding: 'utf8' });
+
+  // perf script: a header line per sample, then one indented line per frame, innermost first.
+  const byFunction = new Map<string, number>();
+  const builtins = new Map<string, number>();
+  let samples = 0;
+  for (const block of script.split('\n\n')) {
+    const frames = block
+      .split('\n')
+      .slice(1)
+      .map((l) => /^\s+[0-9a-f]+ (.*?)(?:\+0x[0-9a-f]+)? \(/.exec(l)?.[1])
+      .filter((f): f is string => !!f);
+    if (!frames.length) continue;
+    samples++;
+    const gc = frames.slice(0, 8).some((f) => /Scavenge|MarkCompact|Heap::|ConcurrentMarking/.test(f));
+    const js = frames.find((f) => f.startsWith('JS:'));
+    const owner = gc ? '(garbage collection)' : (js?.replace(/^JS:[*~^]?/, '') ?? `(no JavaScript) ${frames[0]}`);
+    byFunction.set(owner, (byFunction.get(owner) ?? 0) + 1);
+    if (frames[0]!.startsWith('Builtins_')) builtins.set(frames[0]!, (builtins.get(frames[0]!) ?? 0) + 1);
+  }
+  const share = (n: number) => ((100 * n) / samples).toFixed(2).padStart(6);
+  const where = (f: string) => f.replace(`file://${root}/`, '');
+  console.log(`## ${scenario} on ${root}: ${result.rps.toFixed(0)} req/s, node CPU ${result.node.toFixed(3)} ms/req`);
+  console.log(`${samples} samples; % of the server's on-CPU time, by the first JavaScript frame of each sample.\n`);
+  for (const [f, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${share(n)} ${where(f)}`);
+  console.log('\nV8 builtins as the innermost frame:');
+  for (const [f, n] of [...builtins].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PERF_BUILTINS ?? 8)))
+    console.log(`${share(n)} ${f}`);
+  console.log(
+    '\nFunctions are named as the bundle names them (dist/…:line): read a line with `sed -n LINEp dist/FILE`.',
+  );
+} finally {
+  await atrium.stop();
+  rmSync(`/tmp/perf-${pid}.map`, { force: true });
+  out.remove();
+  seeded.remove();
+}
