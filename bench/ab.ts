@@ -5,14 +5,12 @@
 // measure the issue's ratios are made of, but it moves by ±10 % from one run to the next on this 2-core machine: so
 // each checkout's built server (`npm run build` there first) is loaded in turn, BENCH_ROUNDS times (default 8) for
 // BENCH_SECONDS each (default 3), the order rotated every round, and the medians compared, with each round's ratio to
-// the first checkout. Pinned (BENCH_PIN=0: not): the servers run on the last core, wrk and PostgreSQL on the others,
-// so that a server's CPU per request is not also a measure of what shared its core (a build against itself moved
-// 0.80–1.16 from round to round unpinned, 0.91–1.05 pinned). Scenarios: as bench/instructions.ts (default forms), or
+// the first checkout. Pinned as bench/pin.ts says (a build against itself moved 0.80–1.16 from round to round
+// unpinned, 0.91–1.05 pinned). Scenarios: as bench/instructions.ts (default forms), or
 // any path for a public GET. Needs wrk and taskset.
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { cores, postmasterOf } from './cpu.ts';
 import { startAtrium, type Running } from './lib.ts';
+import { pinning } from './pin.ts';
 import { scenarioRequest, seedRequestPath } from './request-path.ts';
 import { wrk } from './wrk.ts';
 
@@ -21,9 +19,7 @@ const roots = process.argv.slice(3).map((r) => path.resolve(r));
 if (roots.length < 2) throw new Error('usage: npx tsx bench/ab.ts [scenario] checkoutA checkoutB [...]');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const last = cores() - 1;
-const pin = process.env.BENCH_PIN !== '0' && last > 0;
-const others = `0-${last - 1}`;
+const pin = pinning();
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -35,26 +31,17 @@ const request = scenarioRequest(scenario, seeded.authorization);
 const servers: Running[] = [];
 try {
   // One at a time: the first starts the embedded cluster the others then find running.
-  const wrapper = pin ? ['taskset', '-c', String(last)] : [];
-  for (const root of roots) servers.push(await startAtrium(seeded.dir, {}, [], { root, wrapper }));
-  // The embedded cluster was started by the first server, on its core: every process of it (and each backend it
-  // forks from now on) moves to the other cores. A server database (DATABASE_URL) is left where it runs.
-  if (pin && !process.env.DATABASE_URL) {
-    const postmaster = String(postmasterOf(seeded.dir));
-    const cluster = execFileSync('pgrep', ['-P', postmaster], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    for (const pid of [postmaster, ...cluster])
-      execFileSync('taskset', ['-a', '-p', '-c', others, pid], { stdio: 'ignore' });
-  }
-  const cpus = pin ? others : undefined;
+  for (const root of roots) servers.push(await startAtrium(seeded.dir, {}, [], { root, wrapper: pin.wrapper }));
+  pin.moveCluster(seeded.dir);
   const target = (s: Running) => ({ ...request, url: `${s.url}${request.path}` });
-  for (const s of servers) await wrk(target(s), s.child.pid!, { seconds: 2, cpus }); // warm-up: the JIT's tiers settle
+  for (const s of servers) await wrk(target(s), s.child.pid!, { seconds: 2, cpus: pin.cpus }); // warm-up: the JIT's tiers settle
   const cpu: number[][] = servers.map(() => []);
   const rps: number[][] = servers.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (let k = 0; k < servers.length; k++) {
       const i = (round + k) % servers.length;
       const s = servers[i]!;
-      const r = await wrk(target(s), s.child.pid!, { seconds: SECONDS, cpus });
+      const r = await wrk(target(s), s.child.pid!, { seconds: SECONDS, cpus: pin.cpus });
       if (r.errors) throw new Error(`${roots[i]}: ${r.errors} errors`);
       cpu[i]!.push(r.node);
       rps[i]!.push(r.rps);
@@ -62,9 +49,7 @@ try {
     process.stderr.write(`… round ${round + 1}/${ROUNDS}\n`);
   }
   console.log(`## Node CPU per request: ${request.title} (${new Date().toISOString()})\n`);
-  console.log(
-    `wrk -t2 -c32, ${ROUNDS} rounds of ${SECONDS} s per checkout, alternating; ${pin ? `servers on core ${last}, wrk and PostgreSQL on ${others}` : 'not pinned'}.\n`,
-  );
+  console.log(`wrk -t2 -c32, ${ROUNDS} rounds of ${SECONDS} s per checkout, alternating; ${pin.description}.\n`);
   console.log('| checkout | node CPU ms/req (median) | against the first | per round | req/s (median) |');
   console.log('|---|---|---|---|---|');
   servers.forEach((_, i) => {

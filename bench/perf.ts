@@ -4,14 +4,14 @@
 // only while the thread runs, sees V8's builtins, its collector and the kernel, and with node's --perf-basic-prof
 // names JIT-compiled functions too. Each sample's cost goes to the first JavaScript frame on its stack, so a
 // megamorphic property lookup (`Builtins_KeyedLoadIC_Megamorphic`) counts against the function that did it; the
-// builtins themselves are listed apart (PERF_BUILTINS=n). The server runs pinned to the last core and wrk to the
-// others (as bench/ab.ts), warmed for 5 s, then sampled for BENCH_SECONDS (default 8) at 4 kHz. Scenarios: as
+// builtins themselves are listed apart (PERF_BUILTINS=n). The server runs pinned to the last core, wrk and PostgreSQL
+// to the others (bench/pin.ts), warmed for 5 s, then sampled for BENCH_SECONDS (default 8) at 4 kHz. Scenarios: as
 // bench/instructions.ts (default forms). Needs perf (`apt-get install linux-perf`) and wrk.
 import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { cores } from './cpu.ts';
 import { startAtrium, tempDataDir } from './lib.ts';
+import { pinning } from './pin.ts';
 import { scenarioRequest, seedRequestPath } from './request-path.ts';
 import { wrk } from './wrk.ts';
 
@@ -19,26 +19,26 @@ const scenario = process.argv[2] ?? 'forms';
 const root = path.resolve(process.argv[3] ?? path.join(import.meta.dirname, '..'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const top = Number(process.env.PERF_TOP ?? 40);
-const last = cores() - 1;
-const others = last > 0 ? `0-${last - 1}` : undefined;
+const pin = pinning();
 
 const seeded = await seedRequestPath();
 const out = tempDataDir();
 const data = path.join(out.dir, 'perf.data');
 const atrium = await startAtrium(seeded.dir, {}, ['--perf-basic-prof'], {
   root,
-  wrapper: others ? ['taskset', '-c', String(last)] : [],
+  wrapper: pin.wrapper,
 });
+pin.moveCluster(seeded.dir);
 const pid = atrium.child.pid!;
 try {
   const request = scenarioRequest(scenario, seeded.authorization);
   const target = { ...request, url: `${atrium.url}${request.path}` };
-  await wrk(target, pid, { seconds: 5, cpus: others });
+  await wrk(target, pid, { seconds: 5, cpus: pin.cpus });
   const perf = spawn('perf', ['record', '-e', 'cpu-clock', '-F', '4000', '-g', '-p', String(pid), '-o', data], {
     stdio: 'ignore',
   });
   await new Promise((r) => setTimeout(r, 500));
-  const result = await wrk(target, pid, { seconds, cpus: others });
+  const result = await wrk(target, pid, { seconds, cpus: pin.cpus });
   perf.kill('SIGINT');
   await new Promise((r) => perf.once('exit', r));
   const script = execFileSync('perf', ['script', '-i', data], { maxBuffer: 1 << 30, encoding: 'utf8' });
