@@ -3,6 +3,7 @@
 // without express's router (no express layer dispatched; other requests still go through the router), and the query
 // string is parsed once (express 5 parses it again on every read of req.query).
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
 import type { Express } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,28 @@ describe('the request pipeline of a REST answer', () => {
       expect(changed).toBe(2);
     } finally {
       Object.setPrototypeOf = set;
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('keeps every request and response a fast object (no dictionary mode) to the end of the answer', async () => {
+    // V8 turns an object into a dictionary when stores outgrow the room its constructor was given: every later
+    // property access on it is then a slow lookup (src/app/front.ts, expressClassesOf).
+    setFlagsFromString('--allow-natives-syntax');
+    const isFast = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
+    const server = await t.atrium.listen(0, '127.0.0.1');
+    const seen: boolean[][] = [];
+    server.on('request', (req: object, res: NodeJS.EventEmitter & object) =>
+      res.on('finish', () => seen.push([isFast(req), isFast(res)])),
+    );
+    try {
+      const http = supertest.agent(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      await http.get('/wp-json/mailer/v1/subscribers?per_page=5&_fields=id,email').set(admin.headers).expect(200);
+      await http.get('/wp-json/forms/v1/forms').expect(200);
+      await http.post('/graphql').send({ query: '{ viewer { loggedIn } }' }).expect(200);
+      await http.get('/healthz').expect(200);
+      expect(seen).toEqual(Array.from({ length: 4 }, () => [true, true]));
+    } finally {
       await new Promise((resolve) => server.close(resolve));
     }
   });
