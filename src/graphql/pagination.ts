@@ -77,7 +77,7 @@ export function offsetPage<T>(
   };
   const load = async (query: object) => {
     const read = await source.findPage?.({ skip, take: perPage }, query, withTotal);
-    if (read) return { ...read, past: false };
+    if (read) return { rows: read.rows, total: read.total, past: false };
     return {
       rows: await source.findMany({ skip, take: perPage + 1, relationLoadStrategy: 'query' }, query),
       total: null,

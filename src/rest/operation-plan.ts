@@ -12,10 +12,8 @@
 import {
   defaultFieldResolver,
   defaultTypeResolver,
-  getArgumentValues,
   getDirectiveValues,
   getNamedType,
-  getVariableValues,
   GraphQLError,
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
@@ -42,6 +40,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { argumentsOf, variablesOf, type CoercedVariables } from './plan-inputs.ts';
 import { PathLink } from './response-path.ts';
 
 type Obj = Record<string, unknown>;
@@ -100,6 +99,7 @@ export class OperationPlan {
   /** The variables @include and @skip read: the shapes are told apart by their values. */
   readonly #directiveVariables: string[];
   readonly #shapes = new Map<string, Shape>();
+  readonly #variables: (inputs: Obj) => CoercedVariables;
 
   private constructor(
     private readonly schema: GraphQLSchema,
@@ -112,6 +112,7 @@ export class OperationPlan {
     this.#fragments = fragments;
     this.#rootType = rootType;
     this.#directiveVariables = directiveVariables;
+    this.#variables = variablesOf(schema, operation.variableDefinitions ?? []);
   }
 
   /** The plan of a document of one query or mutation (validated against the schema), or null for anything else
@@ -136,7 +137,7 @@ export class OperationPlan {
 
   /** Runs the operation: `{ data }`, or `{ errors }` with the first error raised. */
   async run(context: unknown, inputs: Obj): Promise<ExecutionResult> {
-    const coerced = getVariableValues(this.schema, this.#operation.variableDefinitions ?? [], inputs);
+    const coerced = this.#variables(inputs);
     if (coerced.errors) return { errors: coerced.errors };
     const variables = coerced.coerced;
     const shape = this.#shape(variables);
@@ -216,7 +217,7 @@ export class OperationPlan {
         parentType: type,
         returnType: def.type,
         resolve: def.resolve ?? defaultFieldResolver,
-        args: def.args.length ? (vars) => getArgumentValues(def, node, vars) : noArgs,
+        args: def.args.length ? argumentsOf(def, node) : noArgs,
         complete: this.#completer(def.type, nodes, variables, `${type.name}.${name}`),
         // Pothos leaves `resolve` unset where no plugin wrapped the field (an exposed column, most leaves, a JSON
         // column's parts).
