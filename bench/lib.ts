@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -103,6 +104,17 @@ export interface StartOptions {
 
 const BENCH_JWT_SECRET = randomBytes(48).toString('base64');
 
+/** bin/atrium.js runs the sources through tsx when dist/ is older than src/ — after an edit, and after `npm test`,
+ *  whose `npm run generate` rewrites src/generated/. A benchmark would then time the sources (slower: tsx's output,
+ *  graphql-js as CommonJS) without a word: it stops instead, unless the sources are asked for (ATRIUM_FROM_SOURCES). */
+async function refuseStaleBuild(root: string, env: Record<string, string>) {
+  if (env.ATRIUM_FROM_SOURCES ?? process.env.ATRIUM_FROM_SOURCES) return;
+  const built = (await import(pathToFileURL(path.join(root, 'scripts/built.js')).href)) as {
+    builtIsCurrent(): boolean;
+  };
+  if (!built.builtIsCurrent()) throw new Error(`${root}: dist/ is older than src/; run \`npm run build\` there first`);
+}
+
 /** Starts `atrium serve` on a data directory (embedded database unless env has DATABASE_URL); `nodeArgs` go to node
  *  (the profiler passes --cpu-prof). */
 export async function startAtrium(
@@ -111,6 +123,7 @@ export async function startAtrium(
   nodeArgs: string[] = [],
   { root = ROOT, wrapper = [], readyMs }: StartOptions = {},
 ): Promise<Running> {
+  await refuseStaleBuild(root, env);
   const port = await freePort();
   const [command, ...args] = [...wrapper, process.execPath, ...nodeArgs, path.join(root, 'bin/atrium.js'), 'serve'];
   const child = spawn(command!, args, {
