@@ -10,9 +10,9 @@
 // same way, to read both side by side. Last, the samples spent in V8's slow object paths (a dictionary-mode object's
 // lookups and stores, a hidden class made or migrated, a megamorphic access), by the JavaScript function that
 // paid them: how every response turning into a dictionary showed (stop 39, docs/performance.md).
-// Needs perf (`apt-get install linux-perf`) and wrk.
+// PERF_SCRIPT=file keeps every sampled stack (`perf script`'s text). Needs perf (`apt-get install linux-perf`) and wrk.
 import { execFileSync, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { databaseUrlOf, startAtrium, startNode, tempDataDir } from './lib.ts';
 import { pinning } from './pin.ts';
@@ -60,6 +60,7 @@ try {
   perf.kill('SIGINT');
   await new Promise((r) => perf.once('exit', r));
   const script = execFileSync('perf', ['script', '-i', data], { maxBuffer: 1 << 30, encoding: 'utf8' });
+  if (process.env.PERF_SCRIPT) writeFileSync(process.env.PERF_SCRIPT, script); // every stack, to read further
 
   // perf script: a header line per sample, then one indented line per frame, innermost first.
   const byFunction = new Map<string, number>();
@@ -84,7 +85,9 @@ try {
   }
   const share = (n: number) => ((100 * n) / samples).toFixed(2).padStart(6);
   const where = (f: string) => f.replace(`file://${root}/`, '');
-  console.log(`## ${scenario} on ${floor ? FLOOR : root}: ${result.rps.toFixed(0)} req/s, node CPU ${result.node.toFixed(3)} ms/req`);
+  console.log(
+    `## ${scenario} on ${floor ? FLOOR : root}: ${result.rps.toFixed(0)} req/s, node CPU ${result.node.toFixed(3)} ms/req`,
+  );
   console.log(`${samples} samples; % of the server's on-CPU time, by the first JavaScript frame of each sample.\n`);
   for (const [f, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`${share(n)} ${where(f)}`);
