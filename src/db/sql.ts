@@ -81,20 +81,21 @@ export interface PoolSqlOptions {
 
 /** Kysely on the pool: each statement prepared (when named), counted, and run on a connection of its own. */
 export function poolSql(pool: pg.Pool, { statements, name }: PoolSqlOptions): Sql {
-  return new PoolKysely(async (query) => {
+  return new PoolKysely((query) => {
     statements.count++;
     statements.log?.push(query.sql);
-    const result = await pool.query<unknown[]>({
+    const pending = pool.query<unknown[]>({
       text: query.sql,
       values: query.parameters.map(utc),
       name: name?.(query.sql),
       types,
       rowMode: 'array',
     });
-    return {
+    // A then, not an async function's await: one promise fewer per statement (each pays the request scope's hook).
+    return pending.then((result) => ({
       rows: rowObjects(result.fields, result.rows),
       ...(WRITES.has(result.command) ? { numAffectedRows: BigInt(result.rowCount ?? 0) } : {}),
-    };
+    }));
   });
 }
 

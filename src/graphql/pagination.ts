@@ -88,7 +88,7 @@ export function offsetPage<T>(
     page,
     perPage,
     total: () => (total ??= totalFromRows()),
-    items: async (query = {}) => (await (rows ??= load(query))).rows.slice(0, perPage),
+    items: (query = {}) => (rows ??= load(query)).then((read) => read.rows.slice(0, perPage)),
   };
 }
 

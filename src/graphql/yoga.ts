@@ -203,7 +203,9 @@ export function graphqlHandler(platform: Platform, schema: GraphQLSchema) {
     graphiql: config.graphql.graphiql
       ? async (_request, serverContext) => {
           const { req } = serverContext as ServerContext;
-          const auth = await authenticate(platform, authRequestOf(req)).catch(() => null);
+          const auth = await Promise.resolve()
+            .then(() => authenticate(platform, authRequestOf(req)))
+            .catch(() => null);
           return {
             title: 'Atrium GraphiQL',
             defaultQuery: DEFAULT_QUERY,

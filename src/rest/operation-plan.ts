@@ -76,7 +76,7 @@ interface FieldPlan {
 type Complete = (value: unknown, path: PathLink, info: GraphQLResolveInfo, run: Run) => unknown;
 
 /** An object type's selection run on a value of it. */
-type ObjectFields = (parent: unknown, path: PathLink, run: Run) => Obj | Promise<Obj>;
+type ObjectFields = (parent: unknown, path: PathLink, run: Run) => Obj | PromiseLike<Obj>;
 
 const isPromise = (v: unknown): v is PromiseLike<unknown> =>
   !!v && (typeof v === 'object' || typeof v === 'function') && typeof (v as PromiseLike<unknown>).then === 'function';
@@ -370,7 +370,7 @@ export class OperationPlan {
   }
 
   /** An object's selection: its fields in order, awaited together when any is a promise. */
-  #fields(fields: FieldPlan[], parent: unknown, path: PathLink, run: Run): Obj | Promise<Obj> {
+  #fields(fields: FieldPlan[], parent: unknown, path: PathLink, run: Run): Obj | PromiseLike<Obj> {
     const out: Obj = {};
     let pending: PromiseLike<unknown>[] | undefined;
     let keys: string[] | undefined;
@@ -500,14 +500,26 @@ const completeLater = (
   parent?: unknown,
 ) => value.then((v) => complete(v, path, info, run, parent));
 
-/** `into` once its promises (`pending`, at `at`) settle, with their values in their places. */
-const settleAll = <T extends Obj | unknown[]>(into: T, at: (string | number)[], pending: PromiseLike<unknown>[]) =>
-  Promise.all(pending).then((values) => settle(into, at, values));
-
-/** `into` with the settled values of its promises at `at`. */
-function settle<T extends Obj | unknown[]>(into: T, at: (string | number)[], values: unknown[]): T {
-  for (let i = 0; i < at.length; i++) (into as Record<string | number, unknown>)[at[i]!] = values[i];
-  return into;
+/** `into` once its promises (`pending`, at `at`) settle, with their values in their places; the first rejection
+ *  rejects it. One promise for the lot and one per promise: `Promise.all(…).then` made two more, and every promise
+ *  pays the request scope's hook (docs/performance.md). */
+function settleAll<T extends Obj | unknown[]>(into: T, at: (string | number)[], pending: PromiseLike<unknown>[]) {
+  const slots = into as Record<string | number, unknown>;
+  if (pending.length === 1) {
+    return pending[0]!.then((value) => {
+      slots[at[0]!] = value;
+      return into;
+    });
+  }
+  return new Promise<T>((resolve, reject) => {
+    let left = pending.length;
+    for (let i = 0; i < pending.length; i++) {
+      pending[i]!.then((value) => {
+        slots[at[i]!] = value;
+        if (--left === 0) resolve(into);
+      }, reject);
+    }
+  });
 }
 
 function wrongType(type: GraphQLObjectType, value: unknown): never {

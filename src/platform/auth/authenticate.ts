@@ -27,40 +27,49 @@ export interface AuthResult {
   session: { id: number; nonceStatus: NonceStatus; nonce: string } | null;
 }
 
-export async function authenticate(platform: Platform, req: AuthRequest): Promise<AuthResult> {
-  const result = await authenticateRequest(platform, req);
-  if (result.principal.kind === 'user') noteRequest({ userId: result.principal.user.id }); // for the request's log lines
-  return result;
+/** The request's caller. A request that offers no credential is anonymous at once, without a promise: the public
+ *  reads' case, where every promise pays the request scope's hook (docs/performance.md). */
+export function authenticate(platform: Platform, req: AuthRequest): AuthResult | Promise<AuthResult> {
+  const offered = offeredCredential(platform, req);
+  return offered ? offered.then(noted) : { principal: ANONYMOUS, session: null };
 }
 
-async function authenticateRequest(platform: Platform, req: AuthRequest): Promise<AuthResult> {
+const noted = (result: AuthResult) => {
+  if (result.principal.kind === 'user') noteRequest({ userId: result.principal.user.id }); // for the request's log lines
+  return result;
+};
+
+const byHeader = (principal: Principal): AuthResult => ({ principal, session: null });
+
+/** The caller the request's credential names, or undefined when it offers none. */
+function offeredCredential(platform: Platform, req: AuthRequest): Promise<AuthResult> | undefined {
   const authorization = req.header('authorization')?.trim();
-  if (authorization) return { principal: await fromAuthorization(platform, authorization, req), session: null };
+  if (authorization) return fromAuthorization(platform, authorization, req).then(byHeader);
 
   // API-key headers the installed modules accept (Module.credentials), after Authorization and before cookies.
   for (const name of platform.apiKeyHeaders) {
     const key = req.header(name.toLowerCase())?.trim();
-    if (key !== undefined) return { principal: await authenticateApiKey(platform, key, req.ip), session: null };
+    if (key !== undefined) return authenticateApiKey(platform, key, req.ip).then(byHeader);
   }
 
   const token = req.cookie(SESSION_COOKIE);
-  if (token) {
-    const credential = await authenticateSession(platform, token, req.ip);
-    if (credential) {
-      const { session } = credential;
-      const offered = req.header('x-rest-nonce') ?? req.header('x-wp-nonce') ?? req.queryNonce;
-      const nonceStatus: NonceStatus = !offered
-        ? 'missing'
-        : verifyRestNonce(platform, session, offered)
-          ? 'valid'
-          : 'invalid';
-      return {
-        principal: credential.principal,
-        session: { id: session.id, nonceStatus, nonce: restNonce(platform, session) },
-      };
-    }
-  }
-  return { principal: ANONYMOUS, session: null };
+  return token ? fromSession(platform, token, req) : undefined;
+}
+
+async function fromSession(platform: Platform, token: string, req: AuthRequest): Promise<AuthResult> {
+  const credential = await authenticateSession(platform, token, req.ip);
+  if (!credential) return { principal: ANONYMOUS, session: null };
+  const { session } = credential;
+  const offered = req.header('x-rest-nonce') ?? req.header('x-wp-nonce') ?? req.queryNonce;
+  const nonceStatus: NonceStatus = !offered
+    ? 'missing'
+    : verifyRestNonce(platform, session, offered)
+      ? 'valid'
+      : 'invalid';
+  return {
+    principal: credential.principal,
+    session: { id: session.id, nonceStatus, nonce: restNonce(platform, session) },
+  };
 }
 
 async function fromAuthorization(platform: Platform, header: string, req: AuthRequest): Promise<Principal> {
