@@ -34,10 +34,8 @@ interface VariableStep {
   name: string;
   type: GraphQLInputType;
   nonNull: boolean;
-  /** The definition's default: given (`= …`), and its value when shareable (else coerced per request). */
-  hasDefault: boolean;
-  fallback: unknown;
-  defaultNode: ValueNode | undefined;
+  /** The definition's default (`= …`), when it has one: made once when shareable, else coerced per request. */
+  fallback?: () => unknown;
 }
 
 // coerceInputValue reports each problem to a callback; a failed coercion is redone by graphql-js for its errors.
@@ -56,21 +54,20 @@ export function variablesOf(
   for (const d of definitions) {
     const type = typeFromAST(schema, d.type);
     if (!type || !isInputType(type)) return exact;
-    const fallback = d.defaultValue ? valueFromAST(d.defaultValue, type) : undefined;
+    const node = d.defaultValue;
+    const value = node ? valueFromAST(node, type) : undefined;
     steps.push({
       name: d.variable.name.value,
       type,
       nonNull: isNonNullType(type),
-      hasDefault: !!d.defaultValue,
-      fallback: isShareable(fallback) ? fallback : undefined,
-      defaultNode: isShareable(fallback) ? undefined : d.defaultValue,
+      fallback: !node ? undefined : isShareable(value) ? () => value : () => valueFromAST(node, type),
     });
   }
   return (inputs) => {
     const coerced: Obj = {};
     for (const s of steps) {
       if (!Object.hasOwn(inputs, s.name)) {
-        if (s.hasDefault) coerced[s.name] = s.defaultNode ? valueFromAST(s.defaultNode, s.type) : s.fallback;
+        if (s.fallback) coerced[s.name] = s.fallback();
         else if (s.nonNull) return exact(inputs);
         continue;
       }
