@@ -15,8 +15,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { databaseUrlOf, startAtrium, startNode, tempDataDir } from './lib.ts';
-import { FORMS_LIST, scenarioRequest, seedRequestPath } from './request-path.ts';
+import { startAtrium, tempDataDir } from './lib.ts';
+import { scenarioRequest, seedRequestPath, startFloor } from './request-path.ts';
 
 const scenario = process.argv[2] ?? 'forms';
 const FLOOR = 'floor';
@@ -53,13 +53,7 @@ async function measure(root: string, i: number) {
   };
   const atrium =
     root === FLOOR
-      ? await startNode(
-          path.join(import.meta.dirname, 'floor.ts'),
-          { DATABASE_URL: databaseUrlOf(seeded.dir), PUBLIC_URL: keeper?.url ?? 'http://127.0.0.1:3000', ...env },
-          FORMS_LIST, // public: ready whatever the scenario
-          undefined,
-          options,
-        )
+      ? await startFloor(seeded.dir, keeper?.url ?? 'http://127.0.0.1:3000', env, options)
       : await startAtrium(seeded.dir, env, [], { root, ...options });
   try {
     const pid = String(atrium.child.pid);

@@ -14,17 +14,16 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { databaseUrlOf, startAtrium, startNode, tempDataDir } from './lib.ts';
+import { startAtrium, tempDataDir } from './lib.ts';
 import { pinning } from './pin.ts';
-import { FORMS_LIST, scenarioRequest, seedRequestPath } from './request-path.ts';
+import { scenarioRequest, seedRequestPath, startFloor } from './request-path.ts';
 import { wrk } from './wrk.ts';
 
 const scenario = process.argv[2] ?? 'forms';
 const FLOOR = 'floor';
 const floor = process.argv[3] === FLOOR;
-const root = path.resolve(
-  floor ? path.join(import.meta.dirname, '..') : (process.argv[3] ?? path.join(import.meta.dirname, '..')),
-);
+// The floor is profiled beside an Atrium of this checkout (it reads that Atrium's database).
+const root = path.resolve(!floor && process.argv[3] ? process.argv[3] : path.join(import.meta.dirname, '..'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const top = Number(process.env.PERF_TOP ?? 40);
 const pin = pinning();
@@ -39,13 +38,7 @@ const data = path.join(out.dir, 'perf.data');
 const atrium = await startAtrium(seeded.dir, {}, ['--perf-basic-prof'], { root, wrapper: pin.wrapper });
 pin.moveCluster(seeded.dir);
 const measured = floor
-  ? await startNode(
-      path.join(import.meta.dirname, 'floor.ts'),
-      { DATABASE_URL: databaseUrlOf(seeded.dir), PUBLIC_URL: atrium.url, NODE_OPTIONS: '--perf-basic-prof' },
-      FORMS_LIST,
-      undefined,
-      { wrapper: pin.wrapper },
-    )
+  ? await startFloor(seeded.dir, atrium.url, { NODE_OPTIONS: '--perf-basic-prof' }, { wrapper: pin.wrapper })
   : atrium;
 const pid = measured.child.pid!;
 try {

@@ -4,13 +4,39 @@
 import { createForm } from '../src/modules/forms/service/forms.ts';
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
 import { SYSTEM } from '../src/platform/principal.ts';
-import { statementsPerRequest, tempDataDir, withAtrium } from './lib.ts';
+import path from 'node:path';
+import {
+  databaseUrlOf,
+  startNode,
+  statementsPerRequest,
+  tempDataDir,
+  withAtrium,
+  type Running,
+  type StartOptions,
+} from './lib.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const FORMS = 10;
 
 export const LIST = '/wp-json/mailer/v1/subscribers?per_page=10';
 export const FORMS_LIST = '/wp-json/forms/v1/forms';
+
+/** The floor (bench/floor.ts) on the seeded database under `dataDir`, its links written for `publicUrl` (an
+ *  Atrium's, whose answers it matches byte for byte); ready once its public forms list answers. */
+export function startFloor(
+  dataDir: string,
+  publicUrl: string,
+  env: Record<string, string> = {},
+  options: Pick<StartOptions, 'wrapper' | 'readyMs'> = {},
+): Promise<Running> {
+  return startNode(
+    path.join(import.meta.dirname, 'floor.ts'),
+    { DATABASE_URL: databaseUrlOf(dataDir), PUBLIC_URL: publicUrl, ...env },
+    FORMS_LIST,
+    undefined,
+    options,
+  );
+}
 export const VIEWER = JSON.stringify({ query: '{ viewer { user { id } } }' });
 /** The same list over GraphQL (issue 29), and PostGraphile 5's equivalent of it (bench/peers). */
 export const GRAPHQL_LIST = JSON.stringify({

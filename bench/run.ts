@@ -16,7 +16,16 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { postmasterOf } from './cpu.ts';
 import { databaseUrlOf, startAtrium, startBaseline, startNode, type Running } from './lib.ts';
-import { FORMS_LIST, GRAPHQL_LIST, LIST, PEER_LIST, peerAsAtrium, seedRequestPath, VIEWER } from './request-path.ts';
+import {
+  FORMS_LIST,
+  GRAPHQL_LIST,
+  LIST,
+  PEER_LIST,
+  peerAsAtrium,
+  seedRequestPath,
+  startFloor,
+  VIEWER,
+} from './request-path.ts';
 import { wrk, type Target, type WrkResult } from './wrk.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -55,11 +64,7 @@ try {
   running.push(atrium);
   const database = databaseUrlOf(seeded.dir);
   const postmaster = process.env.DATABASE_URL ? undefined : postmasterOf(seeded.dir);
-  const floor = await startNode(
-    path.join(import.meta.dirname, 'floor.ts'),
-    { DATABASE_URL: database, PUBLIC_URL: atrium.url },
-    FORMS_LIST,
-  );
+  const floor = await startFloor(seeded.dir, atrium.url);
   running.push(floor);
   const peer = await startNode(
     path.join(PEERS, 'postgraphile.mjs'),
