@@ -79,6 +79,9 @@ it('a wrong password is answered with the server message, beside nothing stored'
 it('a session that ends sends the user to sign-in with a message, and back where they were', async () => {
   const { page } = await rig.signIn('administrator');
   await page.getByRole('button', { name: 'Scan now' }).waitFor();
+  // Every card's query answered first: one still on its way when the clock moves would end the session before the
+  // click, and the button would be gone.
+  await expect.poll(() => page.getByLabel(/^Loading /).count()).toBe(0);
   rig.t.clock.advance({ hours: 49 }); // SESSION_TTL_HOURS is 48
   await page.getByRole('button', { name: 'Scan now' }).click();
   await expect.poll(() => page.getByTestId('session-message').textContent()).toContain('Your session has ended');
