@@ -37,6 +37,9 @@ async function buildSeed(seed: string): Promise<void> {
 /** A copy of a stopped data directory, owned by the cluster's account. */
 export function copyDataDir(from: string, to: string): void {
   cpSync(from, to, { recursive: true });
+  // PostgreSQL refuses a data directory others may read, and cpSync keeps a directory's mode only up to Node 20
+  // (Node 24 makes the copies by the umask).
+  chmodSync(path.join(to, 'postgres'), 0o700);
   giveToCluster(path.join(to, 'postgres'), true);
   giveToCluster(path.join(to, 'run'), true);
 }
