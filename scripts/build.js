@@ -7,7 +7,7 @@
 // Then it copies the files of src/ that are not TypeScript (bundled templates, the cluster's watchdog) and writes
 // dist/commands.json, the CLI's top-level commands, for `atrium --help` to list them without loading every module
 // (src/app/command-list.ts). dist/commands.json, written last, is also the build's stamp (scripts/built.js).
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -50,6 +50,25 @@ const graphqlOneCopy = {
   },
 };
 
+/** graphql-js as its ES modules (the .mjs beside each CommonJS file), for every importer, `require` included, so the
+ *  bundle holds one copy. esbuild takes a package's `main` (CommonJS) before its `module`, and every call into
+ *  CommonJS graphql went through two getters (esbuild's interop and graphql's re-exports) that V8 could not inline:
+ *  node CPU per request −2.7 to −3.7 % on the forms list, −6.2 % on the GraphQL viewer, −2.2 % on the subscriber
+ *  list (bench/ab.ts, docs/performance.md). */
+const graphqlEsm = {
+  name: 'graphql-esm',
+  setup(b) {
+    const dir = path.join(root, 'node_modules', 'graphql');
+    b.onResolve({ filter: /^graphql(\/.*)?$/ }, ({ path: spec }) => {
+      const sub = spec.slice('graphql'.length).replace(/\.m?js$/, '');
+      const file = [`${sub}.mjs`, `${sub}/index.mjs`].map((f) => path.join(dir, f)).find((f) => sub && existsSync(f));
+      if (file) return { path: file };
+      if (!sub) return { path: path.join(dir, 'index.mjs') };
+      throw new Error(`graphql-esm: no ES module for ${spec}`);
+    });
+  },
+};
+
 rmSync(dist, { recursive: true, force: true }); // no output of a source that is gone
 try {
   await build({
@@ -71,7 +90,7 @@ try {
     banner: {
       js: "import { createRequire as __atriumRequire } from 'node:module';\nconst require = __atriumRequire(import.meta.url);",
     },
-    plugins: [graphqlOneCopy],
+    plugins: [graphqlEsm, graphqlOneCopy],
     logLevel: 'error',
   });
 } catch {
