@@ -60,11 +60,10 @@ const graphqlEsm = {
   setup(b) {
     const dir = path.join(root, 'node_modules', 'graphql');
     b.onResolve({ filter: /^graphql(\/.*)?$/ }, ({ path: spec }) => {
-      const sub = spec.slice('graphql'.length).replace(/\.m?js$/, '');
-      const file = [`${sub}.mjs`, `${sub}/index.mjs`].map((f) => path.join(dir, f)).find((f) => sub && existsSync(f));
-      if (file) return { path: file };
-      if (!sub) return { path: path.join(dir, 'index.mjs') };
-      throw new Error(`graphql-esm: no ES module for ${spec}`);
+      const sub = spec.slice('graphql'.length).replace(/\.m?js$/, '') || '/index';
+      const file = [`${sub}.mjs`, `${sub}/index.mjs`].map((f) => path.join(dir, f)).find((f) => existsSync(f));
+      if (!file) throw new Error(`graphql-esm: no ES module for ${spec}`);
+      return { path: file };
     });
   },
 };
