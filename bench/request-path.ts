@@ -1,10 +1,10 @@
 // The request path (issues 16 and 29), shared by `npm run bench` (bench/run.ts) and the profiler (bench/profile.ts):
 // a data directory seeded with 1,000 subscribers (BENCH_SUBSCRIBERS) in two lists and three tags, ten forms and an
 // administrator's application password, and the scenarios' requests.
+import path from 'node:path';
 import { createForm } from '../src/modules/forms/service/forms.ts';
 import { createAppPassword } from '../src/platform/auth/app-passwords.ts';
 import { SYSTEM } from '../src/platform/principal.ts';
-import path from 'node:path';
 import {
   databaseUrlOf,
   startNode,
